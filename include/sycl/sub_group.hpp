@@ -1,0 +1,59 @@
+#pragma once
+// SYCL 2020 section 4.9.1.8: sub_group. On the CPU a sub-group is
+// WEFT_SUB_GROUP_SIZE consecutive work items in the work group's linear order
+// (the contiguous dimension varies fastest); the last one may be partial.
+#include <cstdint>
+#include <sycl/access.hpp>
+#include <sycl/id.hpp>
+#include <sycl/range.hpp>
+#include <weft/config.hpp>
+
+namespace weft::sycl {
+
+namespace detail {
+struct sub_group_access;
+}
+
+class sub_group {
+ public:
+  using id_type = id<1>;
+  using range_type = range<1>;
+  using linear_id_type = std::uint32_t;
+  static constexpr int dimensions = 1;
+  static constexpr memory_scope fence_scope = memory_scope::sub_group;
+  static constexpr std::uint32_t max_size = WEFT_SUB_GROUP_SIZE;
+
+  sub_group() = delete;
+
+  id_type get_group_id() const { return id_type(m_work_group_local_linear_id / max_size); }
+  id_type get_local_id() const { return id_type(m_work_group_local_linear_id % max_size); }
+  range_type get_local_range() const {
+    std::size_t first = (m_work_group_local_linear_id / max_size) * max_size;
+    std::size_t left = m_work_group_size - first;
+    return range_type(left < max_size ? left : max_size);
+  }
+  range_type get_max_local_range() const { return range_type(max_size); }
+  range_type get_group_range() const { return range_type((m_work_group_size + max_size - 1) / max_size); }
+  linear_id_type get_group_linear_id() const { return static_cast<linear_id_type>(get_group_id()[0]); }
+  linear_id_type get_local_linear_id() const { return static_cast<linear_id_type>(get_local_id()[0]); }
+  linear_id_type get_group_linear_range() const { return static_cast<linear_id_type>(get_group_range()[0]); }
+  linear_id_type get_local_linear_range() const { return static_cast<linear_id_type>(get_local_range()[0]); }
+  bool leader() const { return get_local_linear_id() == 0; }
+
+ private:
+  friend struct detail::sub_group_access;
+  sub_group(std::size_t work_group_local_linear_id, std::size_t work_group_size)
+      : m_work_group_local_linear_id(work_group_local_linear_id), m_work_group_size(work_group_size) {}
+  std::size_t m_work_group_local_linear_id;
+  std::size_t m_work_group_size;
+};
+
+namespace detail {
+struct sub_group_access {
+  static sub_group make(std::size_t work_group_local_linear_id, std::size_t work_group_size) {
+    return {work_group_local_linear_id, work_group_size};
+  }
+};
+}  // namespace detail
+
+}  // namespace weft::sycl

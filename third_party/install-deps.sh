@@ -1,0 +1,22 @@
+#!/bin/sh
+# Installs exactly the Debian packages from third_party/packages.txt that are missing.
+# Safe to run repeatedly: when everything is present it does nothing.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+missing=""
+for pkg in $(grep -v '^#' "$here/packages.txt" | awk 'NF {print $1}'); do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $pkg"
+  fi
+done
+[ -z "$missing" ] && exit 0
+echo "weft: installing missing packages:$missing"
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null || { echo "weft: run as root or install sudo to install:$missing" >&2; exit 1; }
+  sudo=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing
