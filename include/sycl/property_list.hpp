@@ -90,7 +90,7 @@ class context_bound {
   explicit context_bound(sycl::context* c) : m_context(c) {}
 
  private:
-  sycl::context* m_context;
+  [[maybe_unused]] sycl::context* m_context;
 };
 }  // namespace buffer
 struct no_init {};
