@@ -126,9 +126,11 @@ def run(binary, mode, threads, raw_dir, extra):
             continue
         if "weft" in low or "error" in low or "fail" in low:
             print("   " + line, file=sys.stderr, flush=True)
-    if proc.returncode != 0 or not os.path.exists(out):
+    if proc.returncode != 0:
         print(f"   FAILED: exit status {proc.returncode}", flush=True)
         return None
+    if not os.path.exists(out) or os.path.getsize(out) == 0:  # --filter matched nothing in this binary
+        return {"benchmarks": []}
     with open(out) as f:
         data = json.load(f)
     for b in data.get("benchmarks", []):
