@@ -52,6 +52,14 @@ inline tbb::task_arena& baseline_arena() {
   return arena;
 }
 
+// For baselines that enqueue work and wait for it from outside (as Weft's queue
+// does): an arena of bench_threads() workers with no slot kept for the caller.
+inline tbb::task_arena& baseline_async_arena() {
+  baseline_arena();  // the same thread limit
+  static tbb::task_arena arena(bench_threads(), 0);
+  return arena;
+}
+
 // Runs f (which may use any oneTBB algorithm) with the baseline's threads.
 template <class F>
 void baseline(F&& f) {

@@ -62,7 +62,7 @@ state_data& data() {
 void latency_baseline(state_data& d) {
   int* c = d.counter;
   signal s;
-  weft_bench::baseline_arena().enqueue([c, &s] {
+  weft_bench::baseline_async_arena().enqueue([c, &s] {
     ++*c;
     s.set();
   });
