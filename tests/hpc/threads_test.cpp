@@ -275,7 +275,10 @@ TEST(Placement, StaticPartitionIsDeterministic) {
     std::vector<int> slot(n, -1);
     int* s = slot.data();
     int matched = 0;
-    for (int rep = 0; rep < 200; ++rep) {
+    // Block k runs on slot k whenever both workers take part; on a loaded
+    // machine a worker may come late, so look for it over a few seconds.
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    for (int rep = 0; rep < 200 || (matched == 0 && std::chrono::steady_clock::now() < until); ++rep) {
       q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
          s[i[0]] = tbb::this_task_arena::current_thread_index();
        }).wait();
