@@ -27,8 +27,21 @@ def cpus():
     return len(os.sched_getaffinity(0))
 
 
+def weft_lib_dir(exe):
+    """The build folder holding libweft.so, for a build carried to another path."""
+    d = os.path.dirname(os.path.abspath(exe))
+    while d != os.path.dirname(d):
+        if any(f.startswith("libweft.so") for f in os.listdir(d)):
+            return d
+        d = os.path.dirname(d)
+    return None
+
+
 def run(exe, ranks, threads, n, iters, warmup, baseline, oversubscribe, extra):
     env = dict(os.environ)
+    lib = weft_lib_dir(exe)
+    if lib:
+        env["LD_LIBRARY_PATH"] = lib + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
     env.update({
         "WEFT_NUM_THREADS": str(threads),
         "OMPI_MCA_btl": "self,vader",
@@ -37,6 +50,8 @@ def run(exe, ranks, threads, n, iters, warmup, baseline, oversubscribe, extra):
         "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
     })
     cmd = ["mpirun", "-np", str(ranks), "-x", "WEFT_NUM_THREADS"]
+    if lib:
+        cmd += ["-x", "LD_LIBRARY_PATH"]
     if os.geteuid() == 0:
         cmd.append("--allow-run-as-root")
     if oversubscribe:
