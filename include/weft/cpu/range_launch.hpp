@@ -9,6 +9,7 @@
 #include <sycl/id.hpp>
 #include <sycl/item.hpp>
 #include <sycl/range.hpp>
+#include <weft/cpu/static_partition.hpp>
 #include <weft/runtime/launch.hpp>
 #include <weft/runtime/runtime.hpp>
 
@@ -31,6 +32,31 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
     else return item_access::make(i, r);
   };
   if (r.size() == 0) return;
+  if (weft::detail::static_partition()) {
+    // Pinned workers (or WEFT_PARTITION=static): the deterministic partition of
+    // static_partition.hpp along the leading dimension(s), so the same range
+    // always runs the same block on the same worker (docs-hpc.md, "Placement").
+    if constexpr (Dims == 1) {
+      cpu::static_for(r[0], static_chunks(r[0], 1, min_chunk_items), [&](std::size_t b, std::size_t e) {
+        const Kernel k = kernel;
+        for (std::size_t i = b; i != e; ++i) k(make(sycl::id<1>(i)));
+      });
+    } else if constexpr (Dims == 2) {
+      cpu::static_for(r[0], static_chunks(r[0], r[1], min_chunk_items), [&](std::size_t b, std::size_t e) {
+        const Kernel k = kernel;
+        for (std::size_t i = b; i != e; ++i)
+          for (std::size_t j = 0; j < r[1]; ++j) k(make(sycl::id<2>(i, j)));
+      });
+    } else {
+      std::size_t planes = r[0] * r[1];
+      cpu::static_for(planes, static_chunks(planes, r[2], min_chunk_items), [&](std::size_t b, std::size_t e) {
+        const Kernel k = kernel;
+        for (std::size_t ij = b; ij != e; ++ij)
+          for (std::size_t l = 0; l < r[2]; ++l) k(make(sycl::id<3>(ij / r[1], ij % r[1], l)));
+      });
+    }
+    return;
+  }
   if constexpr (Dims == 1) {
     std::size_t grain = grain_for(r[0]);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, r[0], grain), [&](const tbb::blocked_range<std::size_t>& b) {
