@@ -37,19 +37,19 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
     // static_partition.hpp along the leading dimension(s), so the same range
     // always runs the same block on the same worker (docs-hpc.md, "Placement").
     if constexpr (Dims == 1) {
-      cpu::static_for(r[0], static_chunks(r[0], 1, min_chunk_items), [&](std::size_t b, std::size_t e) {
+      cpu::static_for(r[0], static_chunks(r[0], 1, grain_for(r.size())), [&](std::size_t b, std::size_t e) {
         const Kernel k = kernel;
         for (std::size_t i = b; i != e; ++i) k(make(sycl::id<1>(i)));
       });
     } else if constexpr (Dims == 2) {
-      cpu::static_for(r[0], static_chunks(r[0], r[1], min_chunk_items), [&](std::size_t b, std::size_t e) {
+      cpu::static_for(r[0], static_chunks(r[0], r[1], grain_for(r.size())), [&](std::size_t b, std::size_t e) {
         const Kernel k = kernel;
         for (std::size_t i = b; i != e; ++i)
           for (std::size_t j = 0; j < r[1]; ++j) k(make(sycl::id<2>(i, j)));
       });
     } else {
       std::size_t planes = r[0] * r[1];
-      cpu::static_for(planes, static_chunks(planes, r[2], min_chunk_items), [&](std::size_t b, std::size_t e) {
+      cpu::static_for(planes, static_chunks(planes, r[2], grain_for(r.size())), [&](std::size_t b, std::size_t e) {
         const Kernel k = kernel;
         for (std::size_t ij = b; ij != e; ++ij)
           for (std::size_t l = 0; l < r[2]; ++l) k(make(sycl::id<3>(ij / r[1], ij % r[1], l)));
