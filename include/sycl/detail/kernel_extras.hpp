@@ -129,7 +129,7 @@ class specialization_id {
  public:
   using value_type = T;
   template <class... Args>
-  explicit constexpr specialization_id(Args&&... args) : m_default(std::forward<Args>(args)...) {}
+  explicit constexpr specialization_id(Args&&... args) : m_default(make(std::forward<Args>(args)...)) {}
   specialization_id(const specialization_id&) = delete;
   specialization_id(specialization_id&&) = delete;
   specialization_id& operator=(const specialization_id&) = delete;
@@ -138,6 +138,12 @@ class specialization_id {
  private:
   template <class>
   friend struct detail::spec_default;
+  // T(args...), or T{args...} for aggregates (C++17 has no parenthesized aggregate init).
+  template <class... Args>
+  static constexpr T make(Args&&... args) {
+    if constexpr (std::is_constructible_v<T, Args&&...>) return T(std::forward<Args>(args)...);
+    else return T{std::forward<Args>(args)...};
+  }
   T m_default;
 };
 

@@ -132,6 +132,12 @@ T exp10_impl(T x) {
   using W = wider_t<T>;
   return T(std::pow(W(10), W(x)));
 }
+// glibc's double cbrt is off by up to 3 ULP (the spec allows 2): round the long double result.
+template <class T>
+T cbrt_impl(T x) {
+  if constexpr (std::is_same_v<T, double>) return T(std::cbrt(static_cast<long double>(x)));
+  else return std::cbrt(x);
+}
 template <class T>
 T pi_scaled(T v) {
   using W = wider_t<T>;
@@ -177,7 +183,7 @@ WEFT_FLOAT_FN1(asinpi, detail::pi_scaled(std::asin(detail::wider_t<decltype(v)>(
 WEFT_FLOAT_FN1(atan, std::atan(v))
 WEFT_FLOAT_FN1(atanh, std::atanh(v))
 WEFT_FLOAT_FN1(atanpi, detail::pi_scaled(std::atan(detail::wider_t<decltype(v)>(v))))
-WEFT_FLOAT_FN1(cbrt, std::cbrt(v))
+WEFT_FLOAT_FN1(cbrt, detail::cbrt_impl(v))
 WEFT_FLOAT_FN1(ceil, std::ceil(v))
 WEFT_FLOAT_FN1(cos, std::cos(v))
 WEFT_FLOAT_FN1(cosh, std::cosh(v))
