@@ -40,7 +40,7 @@ class multi_ptr {
                                                 std::is_convertible_v<decltype(std::declval<const Acc&>().get_pointer()),
                                                                       ElementType*>>>
   multi_ptr(const Acc& acc) : m_ptr(acc.get_pointer()) {}
-  // Between decorations, to const, to void, and from a specific space to generic.
+  // Between decorations, to const, to void (multi_ptr<void>), and from a specific space to generic.
   template <class U, access::address_space S, access::decorated D,
             std::enable_if_t<std::is_convertible_v<U*, ElementType*> &&
                                  (S == Space || Space == access::address_space::generic_space) &&
@@ -71,10 +71,6 @@ class multi_ptr {
   pointer get_raw() const noexcept { return m_ptr; }
   pointer get_decorated() const noexcept { return m_ptr; }
   operator ElementType*() const noexcept { return m_ptr; }  // implicit, as in SYCL 1.2.1
-  template <class T = ElementType, std::enable_if_t<!std::is_void_v<T>, int> = 0>
-  operator multi_ptr<void, Space, DecorateAddress>() const noexcept {
-    return multi_ptr<void, Space, DecorateAddress>(static_cast<void*>(m_ptr));
-  }
   void prefetch(std::size_t) const noexcept {}
 
   multi_ptr& operator++() noexcept {
