@@ -12,7 +12,7 @@
 namespace weft::sycl {
 
 namespace detail {
-constexpr int gcc_order(memory_order o) {
+constexpr int legacy_atomic_order(memory_order o) {
   switch (o) {
     case memory_order::relaxed: return __ATOMIC_RELAXED;
     case memory_order::acquire: return __ATOMIC_ACQUIRE;
@@ -21,11 +21,11 @@ constexpr int gcc_order(memory_order o) {
     default: return __ATOMIC_SEQ_CST;
   }
 }
-constexpr int gcc_load_order(memory_order o) {
-  return o == memory_order::release || o == memory_order::acq_rel ? __ATOMIC_ACQUIRE : gcc_order(o);
+constexpr int legacy_load_order(memory_order o) {
+  return o == memory_order::release || o == memory_order::acq_rel ? __ATOMIC_ACQUIRE : legacy_atomic_order(o);
 }
-constexpr int gcc_store_order(memory_order o) {
-  return o == memory_order::acquire || o == memory_order::acq_rel ? __ATOMIC_RELEASE : gcc_order(o);
+constexpr int legacy_store_order(memory_order o) {
+  return o == memory_order::acquire || o == memory_order::acq_rel ? __ATOMIC_RELEASE : legacy_atomic_order(o);
 }
 }  // namespace detail
 
@@ -41,39 +41,39 @@ class atomic {  // deprecated in SYCL 2020 (use atomic_ref); not marked, so 1.2.
   explicit atomic(T* ptr) : m_ptr(ptr) {}  // Weft: from a plain pointer
 
   void store(T operand, memory_order order = memory_order::relaxed) const {
-    __atomic_store(m_ptr, &operand, detail::gcc_store_order(order));
+    __atomic_store(m_ptr, &operand, detail::legacy_store_order(order));
   }
   T load(memory_order order = memory_order::relaxed) const {
     T r;
-    __atomic_load(m_ptr, &r, detail::gcc_load_order(order));
+    __atomic_load(m_ptr, &r, detail::legacy_load_order(order));
     return r;
   }
   T exchange(T operand, memory_order order = memory_order::relaxed) const {
     T r;
-    __atomic_exchange(m_ptr, &operand, &r, detail::gcc_order(order));
+    __atomic_exchange(m_ptr, &operand, &r, detail::legacy_atomic_order(order));
     return r;
   }
   bool compare_exchange_strong(T& expected, T desired, memory_order success = memory_order::relaxed,
                                memory_order fail = memory_order::relaxed) const {
-    return __atomic_compare_exchange(m_ptr, &expected, &desired, false, detail::gcc_order(success),
-                                     detail::gcc_load_order(fail));
+    return __atomic_compare_exchange(m_ptr, &expected, &desired, false, detail::legacy_atomic_order(success),
+                                     detail::legacy_load_order(fail));
   }
   T fetch_add(T operand, memory_order order = memory_order::relaxed) const {
-    if constexpr (std::is_integral_v<T>) return __atomic_fetch_add(m_ptr, operand, detail::gcc_order(order));
+    if constexpr (std::is_integral_v<T>) return __atomic_fetch_add(m_ptr, operand, detail::legacy_atomic_order(order));
     else return update([&](T v) { return T(v + operand); }, order);
   }
   T fetch_sub(T operand, memory_order order = memory_order::relaxed) const {
-    if constexpr (std::is_integral_v<T>) return __atomic_fetch_sub(m_ptr, operand, detail::gcc_order(order));
+    if constexpr (std::is_integral_v<T>) return __atomic_fetch_sub(m_ptr, operand, detail::legacy_atomic_order(order));
     else return update([&](T v) { return T(v - operand); }, order);
   }
   T fetch_and(T operand, memory_order order = memory_order::relaxed) const {
-    return __atomic_fetch_and(m_ptr, operand, detail::gcc_order(order));
+    return __atomic_fetch_and(m_ptr, operand, detail::legacy_atomic_order(order));
   }
   T fetch_or(T operand, memory_order order = memory_order::relaxed) const {
-    return __atomic_fetch_or(m_ptr, operand, detail::gcc_order(order));
+    return __atomic_fetch_or(m_ptr, operand, detail::legacy_atomic_order(order));
   }
   T fetch_xor(T operand, memory_order order = memory_order::relaxed) const {
-    return __atomic_fetch_xor(m_ptr, operand, detail::gcc_order(order));
+    return __atomic_fetch_xor(m_ptr, operand, detail::legacy_atomic_order(order));
   }
   T fetch_min(T operand, memory_order order = memory_order::relaxed) const {
     return update([&](T v) { return operand < v ? operand : v; }, order);
@@ -87,7 +87,7 @@ class atomic {  // deprecated in SYCL 2020 (use atomic_ref); not marked, so 1.2.
   T update(F f, memory_order order) const {
     T old = load(memory_order::relaxed);
     T desired = f(old);
-    while (!__atomic_compare_exchange(m_ptr, &old, &desired, true, detail::gcc_order(order), __ATOMIC_RELAXED))
+    while (!__atomic_compare_exchange(m_ptr, &old, &desired, true, detail::legacy_atomic_order(order), __ATOMIC_RELAXED))
       desired = f(old);
     return old;
   }
