@@ -8,9 +8,8 @@
 // kernel at most total_buffer_size; the rest is dropped, as on other devices.
 // Output written outside a kernel goes straight to stdout.
 //
-// With barriers in an nd_range kernel, the items of a group interleave on one
-// thread (fibers); output written after a barrier is attributed to the item
-// that last started, so its ordering across items is then approximate.
+// With barriers in an nd_range kernel the items of a group interleave on one
+// thread (fibers); each write finds its item by its stack (kernel_extras.hpp).
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -142,18 +141,16 @@ class stream {
   friend bool operator!=(const stream& a, const stream& b) { return !(a == b); }
 
   // The calling work item's buffer for this stream (internal).
-  detail::stream_pending* pending() const {
+  // Not inlined: its frame lies below every frame of its callers, the work item's
+  // adapter (which registered an address in its own frame) among them.
+  __attribute__((noinline)) detail::stream_pending* pending() const {
     auto& t = detail::t_stream_state;
-    if (!t.in_item) return nullptr;
+    if (t.frames.empty()) return nullptr;
+    const detail::stream_item_frame* item = t.current(__builtin_frame_address(0));
+    if (!item) return nullptr;
     for (auto& p : t.pending)
-      if (p.sink == m_sink.get()) {
-        if (p.item_id != t.item_id) {  // another item ran on this thread since (fibers)
-          if (!p.text.empty()) m_sink->commit(p.item_id, std::move(p.text));
-          p = detail::stream_pending{m_sink.get(), t.item_id, {}};
-        }
-        return &p;
-      }
-    t.pending.push_back(detail::stream_pending{m_sink.get(), t.item_id, {}});
+      if (p.sink == m_sink.get() && p.item_id == item->item_id) return &p;
+    t.pending.push_back(detail::stream_pending{m_sink.get(), item->item_id, {}});
     return &t.pending.back();
   }
   void write(const char* s, std::size_t n) const {

@@ -7,6 +7,7 @@
 // kernel takes a kernel_handler or a stream exists, so plain kernels reach the
 // launch code unchanged.
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -61,8 +62,11 @@ struct kernel_extras {
   bool bundle_bound = false;  // use_kernel_bundle was called
 };
 
-// Per-thread record of the work item running now and of what it wrote to each
-// stream so far (with that stream's formatting state, which is per work item).
+// Per-thread record of the work items running now and of what each wrote to
+// each stream so far (with that stream's formatting state, which is per item).
+// Several items are active on one thread at once when an nd_range group runs
+// as fibers; each has its own stack, so the item that is writing is the one
+// whose adapter frame is the nearest above the writer's stack address.
 struct stream_pending {
   stream_sink* sink;
   std::size_t item_id;
@@ -71,24 +75,54 @@ struct stream_pending {
   int precision = -1;
   int width = 0;
 };
+struct stream_item_frame {
+  const void* frame;  // an address in the adapter's stack frame
+  std::size_t item_id;
+};
 struct stream_thread_state {
-  bool in_item = false;
-  std::size_t item_id = 0;
+  std::vector<stream_item_frame> frames;
   std::vector<stream_pending> pending;
+
+  // The item whose frame encloses `here` (an address on the caller's stack), or null.
+  const stream_item_frame* current(const void* here) const {
+    const stream_item_frame* best = nullptr;
+    auto h = reinterpret_cast<std::uintptr_t>(here);
+    for (auto& f : frames) {
+      auto a = reinterpret_cast<std::uintptr_t>(f.frame);
+      if (a >= h && (!best || a < reinterpret_cast<std::uintptr_t>(best->frame))) best = &f;
+    }
+    return best;
+  }
 };
 inline thread_local stream_thread_state t_stream_state;
 
-inline void stream_begin_item(std::size_t linear_id) {
-  t_stream_state.in_item = true;
-  t_stream_state.item_id = linear_id;
+inline void stream_begin_item(std::size_t linear_id, const void* frame) {
+  t_stream_state.frames.push_back({frame, linear_id});
 }
-inline void stream_end_item() {
+inline void stream_end_item(const void* frame) {
   auto& t = t_stream_state;
-  for (auto& p : t.pending)
-    if (!p.text.empty()) p.sink->commit(p.item_id, std::move(p.text));
-  t.pending.clear();
-  t.in_item = false;
+  std::size_t id = 0;
+  for (std::size_t i = 0; i < t.frames.size(); ++i)
+    if (t.frames[i].frame == frame) {
+      id = t.frames[i].item_id;
+      t.frames.erase(t.frames.begin() + std::ptrdiff_t(i));
+      break;
+    }
+  for (std::size_t i = 0; i < t.pending.size();) {
+    if (t.pending[i].item_id == id) {
+      if (!t.pending[i].text.empty()) t.pending[i].sink->commit(id, std::move(t.pending[i].text));
+      t.pending.erase(t.pending.begin() + std::ptrdiff_t(i));
+    } else {
+      ++i;
+    }
+  }
 }
+struct stream_item_scope {
+  stream_item_scope(std::size_t id) { stream_begin_item(id, this); }
+  ~stream_item_scope() { stream_end_item(this); }
+  stream_item_scope(const stream_item_scope&) = delete;
+  stream_item_scope& operator=(const stream_item_scope&) = delete;
+};
 
 template <class It, class = void>
 struct has_global_linear_id : std::false_type {};
@@ -163,20 +197,28 @@ struct kernel_adapter {
   template <class KK = K>
   auto operator()() const -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, kernel_handler>
                                                           : std::is_invocable_v<const KK&>> {
-    if constexpr (WithStreams) stream_begin_item(0);
-    if constexpr (WithHandler) kernel(kh);
-    else kernel();
-    if constexpr (WithStreams) stream_end_item();
+    if constexpr (WithStreams) {
+      stream_item_scope item(0);
+      if constexpr (WithHandler) kernel(kh);
+      else kernel();
+    } else {
+      if constexpr (WithHandler) kernel(kh);
+      else kernel();
+    }
   }
   // parallel_for: (item or nd_item, reducers...)
   template <class It, class... R, class KK = K>
   auto operator()(const It& it, R&&... reducers) const
       -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, const It&, R&&..., kernel_handler>
                                       : std::is_invocable_v<const KK&, const It&, R&&...>> {
-    if constexpr (WithStreams) stream_begin_item(item_linear_id(it));
-    if constexpr (WithHandler) kernel(it, std::forward<R>(reducers)..., kh);
-    else kernel(it, std::forward<R>(reducers)...);
-    if constexpr (WithStreams) stream_end_item();
+    if constexpr (WithStreams) {
+      stream_item_scope item(item_linear_id(it));
+      if constexpr (WithHandler) kernel(it, std::forward<R>(reducers)..., kh);
+      else kernel(it, std::forward<R>(reducers)...);
+    } else {
+      if constexpr (WithHandler) kernel(it, std::forward<R>(reducers)..., kh);
+      else kernel(it, std::forward<R>(reducers)...);
+    }
   }
 };
 
