@@ -6,6 +6,11 @@
 
 namespace weft::sycl::detail {
 
+// Integers (and unscoped enumerations) usable as a size or index.
+template <class T>
+struct is_scalar_index
+    : std::bool_constant<!std::is_class_v<T> && !std::is_pointer_v<T> && std::is_convertible_v<T, std::size_t>> {};
+
 template <class Derived, int Dims>
 class array {
   static_assert(Dims >= 1 && Dims <= 3, "SYCL index spaces have 1, 2 or 3 dimensions");
@@ -14,7 +19,9 @@ class array {
   static constexpr int dimensions = Dims;
 
   constexpr array() : m_data{} {}
-  template <class... T, std::enable_if_t<sizeof...(T) == Dims, int> = 0>
+  // One size per dimension. Only scalars: a class type (an item, another id) must
+  // not sneak in through a conversion operator and make overloads ambiguous.
+  template <class... T, std::enable_if_t<sizeof...(T) == Dims && (is_scalar_index<T>::value && ...), int> = 0>
   constexpr array(T... v) : m_data{static_cast<std::size_t>(v)...} {}
 
   constexpr std::size_t get(int d) const { return m_data[d]; }
@@ -34,14 +41,18 @@ class array {
     for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op b.m_data[d];               \
     return r;                                                                              \
   }                                                                                        \
-  friend constexpr Derived operator op(const Derived& a, std::size_t s) {                  \
+  /* Scalar forms are templates: for id<1>, which also converts to size_t, an exact */   \
+  /* match on the scalar beats the built-in operators instead of tying with them.   */   \
+  template <class S, std::enable_if_t<is_scalar_index<S>::value, int> = 0>                 \
+  friend constexpr Derived operator op(const Derived& a, const S& s) {                     \
     Derived r;                                                                             \
-    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op s;                         \
+    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op static_cast<std::size_t>(s); \
     return r;                                                                              \
   }                                                                                        \
-  friend constexpr Derived operator op(std::size_t s, const Derived& a) {                  \
+  template <class S, std::enable_if_t<is_scalar_index<S>::value, int> = 0>                 \
+  friend constexpr Derived operator op(const S& s, const Derived& a) {                     \
     Derived r;                                                                             \
-    for (int d = 0; d < Dims; ++d) r.m_data[d] = s op a.m_data[d];                         \
+    for (int d = 0; d < Dims; ++d) r.m_data[d] = static_cast<std::size_t>(s) op a.m_data[d]; \
     return r;                                                                              \
   }
   WEFT_ARRAY_BINARY(+)
@@ -67,8 +78,9 @@ class array {
     for (int d = 0; d < Dims; ++d) a.m_data[d] op b.m_data[d];                      \
     return a;                                                                       \
   }                                                                                 \
-  friend constexpr Derived& operator op(Derived & a, std::size_t s) {               \
-    for (int d = 0; d < Dims; ++d) a.m_data[d] op s;                                \
+  template <class S, std::enable_if_t<is_scalar_index<S>::value, int> = 0>         \
+  friend constexpr Derived& operator op(Derived & a, const S& s) {                  \
+    for (int d = 0; d < Dims; ++d) a.m_data[d] op static_cast<std::size_t>(s);      \
     return a;                                                                       \
   }
   WEFT_ARRAY_COMPOUND(+=)
