@@ -9,7 +9,7 @@ template <int Dims, bool WithOffset>
 class item;
 
 template <int Dims = 1>
-class id : public detail::array<id<Dims>, Dims> {
+class id : public detail::array<id<Dims>, Dims>, public detail::size_t_conversion<id<Dims>, Dims> {
   using base = detail::array<id<Dims>, Dims>;
 
  public:
@@ -20,12 +20,7 @@ class id : public detail::array<id<Dims>, Dims> {
   }
   template <bool WithOffset>
   constexpr id(const item<Dims, WithOffset>& it) : id(it.get_id()) {}
-
-  // Only for 1-dimensional ids, as the specification allows.
-  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  constexpr operator std::size_t() const {
-    return this->m_data[0];
-  }
+  // 1-dimensional ids convert to size_t (detail::size_t_conversion).
 };
 
 id(std::size_t)->id<1>;

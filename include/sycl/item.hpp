@@ -13,7 +13,7 @@ struct item_access;
 }
 
 template <int Dims>
-class item<Dims, false> {
+class item<Dims, false> : public detail::size_t_conversion<item<Dims, false>, Dims> {
  public:
   static constexpr int dimensions = Dims;
   item() = delete;
@@ -26,10 +26,6 @@ class item<Dims, false> {
   constexpr std::size_t get_linear_id() const { return detail::linearize(m_id, m_range); }
 
   constexpr operator item<Dims, true>() const;
-  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  constexpr operator std::size_t() const {
-    return m_id[0];
-  }
 
   friend constexpr bool operator==(const item& a, const item& b) { return a.m_id == b.m_id && a.m_range == b.m_range; }
   friend constexpr bool operator!=(const item& a, const item& b) { return !(a == b); }
@@ -42,7 +38,7 @@ class item<Dims, false> {
 };
 
 template <int Dims>
-class item<Dims, true> {
+class item<Dims, true> : public detail::size_t_conversion<item<Dims, true>, Dims> {
  public:
   static constexpr int dimensions = Dims;
   item() = delete;
@@ -56,10 +52,6 @@ class item<Dims, true> {
   // Linear id of the item including its offset (section 4.9.1.4).
   constexpr std::size_t get_linear_id() const { return detail::linearize(m_id - m_offset, m_range); }
 
-  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  constexpr operator std::size_t() const {
-    return m_id[0];
-  }
 
   friend constexpr bool operator==(const item& a, const item& b) {
     return a.m_id == b.m_id && a.m_range == b.m_range && a.m_offset == b.m_offset;

@@ -11,6 +11,16 @@ template <class T>
 struct is_scalar_index
     : std::bool_constant<!std::is_class_v<T> && !std::is_pointer_v<T> && std::is_convertible_v<T, std::size_t>> {};
 
+// `operator size_t()` for 1-dimensional ids and items. A plain (non-template)
+// conversion, so that built-in operators such as `ptr[i]` (which need a
+// ptrdiff_t) accept an id<1> or item<1>; a conversion template would not.
+template <class Derived, int Dims>
+struct size_t_conversion {};
+template <class Derived>
+struct size_t_conversion<Derived, 1> {
+  constexpr operator std::size_t() const { return static_cast<const Derived&>(*this)[0]; }
+};
+
 template <class Derived, int Dims>
 class array {
   static_assert(Dims >= 1 && Dims <= 3, "SYCL index spaces have 1, 2 or 3 dimensions");
