@@ -200,7 +200,7 @@ class handler {
       track(dst, M);
       set_command(weft::detail::command_kind::fill, [dst, v = std::remove_const_t<T>(value)] {
         if (dst.is_contiguous()) {
-          std::fill(dst.begin(), dst.end(), v);
+          std::fill(dst.first_element(), dst.first_element() + dst.size(), v);
         } else {
           for (std::size_t l = 0; l < dst.size(); ++l) dst[weft::sycl::detail::delinearize(l, dst.get_range())] = v;
         }
@@ -324,7 +324,7 @@ class handler {
   template <class Acc, class U>
   static void copy_out(const Acc& src, U* dst) {
     if (src.is_contiguous()) {
-      std::copy(src.begin(), src.end(), dst);
+      std::copy(src.first_element(), src.first_element() + src.size(), dst);
     } else {
       for (std::size_t l = 0; l < src.size(); ++l) dst[l] = src[detail::delinearize(l, src.get_range())];
     }
@@ -332,7 +332,7 @@ class handler {
   template <class U, class Acc>
   static void copy_in(const U* src, const Acc& dst) {
     if (dst.is_contiguous()) {
-      std::copy(src, src + dst.size(), dst.begin());
+      std::copy(src, src + dst.size(), dst.first_element());
     } else {
       for (std::size_t l = 0; l < dst.size(); ++l) dst[detail::delinearize(l, dst.get_range())] = src[l];
     }

@@ -185,6 +185,41 @@ TEST(Accessor, GetPointerIsStartOfBuffer) {
   EXPECT_EQ(seen[2], reinterpret_cast<std::uintptr_t>(base + 8)) << "iterators cover the accessor's range";
 }
 
+TEST(Accessor, IteratorsCoverOnlyTheRange) {
+  sycl::buffer<int, 2> b(sycl::range<2>(4, 5));
+  {
+    sycl::host_accessor h{b, sycl::write_only, sycl::no_init};
+    for (std::size_t i = 0; i < 4; ++i)
+      for (std::size_t j = 0; j < 5; ++j) h[i][j] = int(i * 5 + j);
+  }
+  {
+    sycl::host_accessor r{b, sycl::range<2>(2, 3), sycl::id<2>(1, 1), sycl::read_only};
+    EXPECT_EQ(r.end() - r.begin(), 6);
+    EXPECT_EQ(std::vector<int>(r.begin(), r.end()), (std::vector<int>{6, 7, 8, 11, 12, 13}));
+    EXPECT_EQ(*(r.begin() + 4), 12);
+    EXPECT_EQ(r.begin()[5], 13);
+  }
+  {
+    sycl::host_accessor w{b, sycl::range<2>(2, 2), sycl::id<2>(2, 3)};
+    std::fill(w.begin(), w.end(), -1);
+  }
+  sycl::queue q;
+  std::vector<int> rows(2 * 5);
+  q.submit([&](sycl::handler& h) {
+     // Whole rows: contiguous, also through the iterators in a host task.
+     sycl::accessor a{b, h, sycl::range<2>(2, 5), sycl::id<2>(2, 0), sycl::read_only_host_task};
+     h.host_task([=, &rows] { std::copy(a.begin(), a.end(), rows.begin()); });
+   }).wait();
+  EXPECT_EQ(rows, (std::vector<int>{10, 11, 12, -1, -1, 15, 16, 17, -1, -1}));
+  sycl::host_accessor all{b, sycl::read_only};
+  EXPECT_EQ(std::accumulate(all.begin(), all.end(), 0), 190 - (13 + 14 + 18 + 19) - 4);
+  sycl::buffer<int> one(sycl::range<1>(10));
+  sycl::host_accessor part{one, sycl::range<1>(3), sycl::id<1>(4)};
+  static_assert(std::is_same_v<decltype(part.begin()), int*>, "1-D accessors iterate with pointers");
+  EXPECT_EQ(part.end() - part.begin(), 3);
+  EXPECT_EQ(part.begin(), &part[0]);
+}
+
 TEST(Accessor, RangeOutsideBufferThrowsInvalid) {
   sycl::queue q;
   sycl::buffer<int, 2> b(sycl::range<2>(4, 4));
