@@ -72,7 +72,10 @@ TEST(Compat, DeprecatedButWorking) {
   EXPECT_TRUE(d.is_cpu());
   auto has_local_mem = d.is_host() || (d.get_info<sycl::info::device::local_mem_type>() != sycl::info::local_mem_type::none);
   EXPECT_TRUE(has_local_mem);
-  sycl::queue q(d);
+  // The seeds' form: a device and an async handler lambda.
+  sycl::queue q(d, [](sycl::exception_list el) {
+    for (auto ex : el) std::rethrow_exception(ex);
+  });
   EXPECT_FALSE(q.is_host());
   EXPECT_FALSE(q.get_device().get_platform().is_host());
   EXPECT_TRUE(sycl::host_selector{}.select_device().is_cpu());
