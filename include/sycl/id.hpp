@@ -2,14 +2,21 @@
 // SYCL 2020 section 4.9.1.3: id.
 #include <sycl/detail/array.hpp>
 #include <sycl/range.hpp>
+#include <type_traits>
 
 namespace weft::sycl {
 
 template <int Dims, bool WithOffset>
 class item;
 
+namespace detail {
+struct not_convertible {};
+template <int Dims>
+using size_t_if_1d = std::conditional_t<Dims == 1, std::size_t, not_convertible>;
+}  // namespace detail
+
 template <int Dims = 1>
-class id : public detail::array<id<Dims>, Dims>, public detail::size_t_conversion<id<Dims>, Dims> {
+class id : public detail::array<id<Dims>, Dims> {
   using base = detail::array<id<Dims>, Dims>;
 
  public:
@@ -20,7 +27,13 @@ class id : public detail::array<id<Dims>, Dims>, public detail::size_t_conversio
   }
   template <bool WithOffset>
   constexpr id(const item<Dims, WithOffset>& it) : id(it.get_id()) {}
-  // 1-dimensional ids convert to size_t (detail::size_t_conversion).
+
+  // Only 1-dimensional ids convert to size_t (so ptr[id] works); a plain,
+  // non-template conversion so integral conversions may follow it.
+  constexpr operator detail::size_t_if_1d<Dims>() const {
+    if constexpr (Dims == 1) return this->m_data[0];
+    else return {};
+  }
 };
 
 id(std::size_t)->id<1>;

@@ -13,7 +13,7 @@ struct item_access;
 }
 
 template <int Dims>
-class item<Dims, false> : public detail::size_t_conversion<item<Dims, false>, Dims> {
+class item<Dims, false> {
  public:
   static constexpr int dimensions = Dims;
   item() = delete;
@@ -26,6 +26,10 @@ class item<Dims, false> : public detail::size_t_conversion<item<Dims, false>, Di
   constexpr std::size_t get_linear_id() const { return detail::linearize(m_id, m_range); }
 
   constexpr operator item<Dims, true>() const;
+  constexpr operator detail::size_t_if_1d<Dims>() const {
+    if constexpr (Dims == 1) return m_id[0];
+    else return {};
+  }
 
   friend constexpr bool operator==(const item& a, const item& b) { return a.m_id == b.m_id && a.m_range == b.m_range; }
   friend constexpr bool operator!=(const item& a, const item& b) { return !(a == b); }
@@ -38,7 +42,7 @@ class item<Dims, false> : public detail::size_t_conversion<item<Dims, false>, Di
 };
 
 template <int Dims>
-class item<Dims, true> : public detail::size_t_conversion<item<Dims, true>, Dims> {
+class item<Dims, true> {
  public:
   static constexpr int dimensions = Dims;
   item() = delete;
@@ -52,6 +56,10 @@ class item<Dims, true> : public detail::size_t_conversion<item<Dims, true>, Dims
   // Linear id of the item including its offset (section 4.9.1.4).
   constexpr std::size_t get_linear_id() const { return detail::linearize(m_id - m_offset, m_range); }
 
+  constexpr operator detail::size_t_if_1d<Dims>() const {
+    if constexpr (Dims == 1) return m_id[0];
+    else return {};
+  }
 
   friend constexpr bool operator==(const item& a, const item& b) {
     return a.m_id == b.m_id && a.m_range == b.m_range && a.m_offset == b.m_offset;

@@ -6,21 +6,6 @@
 
 namespace weft::sycl::detail {
 
-// Integers (and unscoped enumerations) usable as a size or index.
-template <class T>
-struct is_scalar_index
-    : std::bool_constant<!std::is_class_v<T> && !std::is_pointer_v<T> && std::is_convertible_v<T, std::size_t>> {};
-
-// `operator size_t()` for 1-dimensional ids and items. A plain (non-template)
-// conversion, so that built-in operators such as `ptr[i]` (which need a
-// ptrdiff_t) accept an id<1> or item<1>; a conversion template would not.
-template <class Derived, int Dims>
-struct size_t_conversion {};
-template <class Derived>
-struct size_t_conversion<Derived, 1> {
-  constexpr operator std::size_t() const { return static_cast<const Derived&>(*this)[0]; }
-};
-
 template <class Derived, int Dims>
 class array {
   static_assert(Dims >= 1 && Dims <= 3, "SYCL index spaces have 1, 2 or 3 dimensions");
@@ -51,18 +36,16 @@ class array {
     for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op b.m_data[d];               \
     return r;                                                                              \
   }                                                                                        \
-  /* Scalar forms are templates: for id<1>, which also converts to size_t, an exact */   \
-  /* match on the scalar beats the built-in operators instead of tying with them.   */   \
-  template <class S, std::enable_if_t<is_scalar_index<S>::value, int> = 0>                 \
-  friend constexpr Derived operator op(const Derived& a, const S& s) {                     \
+  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>                     \
+  friend constexpr Derived operator op(const Derived& a, S s) {                            \
     Derived r;                                                                             \
-    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op static_cast<std::size_t>(s); \
+    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op static_cast<std::size_t>(s);                         \
     return r;                                                                              \
   }                                                                                        \
-  template <class S, std::enable_if_t<is_scalar_index<S>::value, int> = 0>                 \
-  friend constexpr Derived operator op(const S& s, const Derived& a) {                     \
+  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>                     \
+  friend constexpr Derived operator op(S s, const Derived& a) {                            \
     Derived r;                                                                             \
-    for (int d = 0; d < Dims; ++d) r.m_data[d] = static_cast<std::size_t>(s) op a.m_data[d]; \
+    for (int d = 0; d < Dims; ++d) r.m_data[d] = static_cast<std::size_t>(s) op a.m_data[d];                         \
     return r;                                                                              \
   }
   WEFT_ARRAY_BINARY(+)
@@ -88,9 +71,9 @@ class array {
     for (int d = 0; d < Dims; ++d) a.m_data[d] op b.m_data[d];                      \
     return a;                                                                       \
   }                                                                                 \
-  template <class S, std::enable_if_t<is_scalar_index<S>::value, int> = 0>         \
-  friend constexpr Derived& operator op(Derived & a, const S& s) {                  \
-    for (int d = 0; d < Dims; ++d) a.m_data[d] op static_cast<std::size_t>(s);      \
+  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>            \
+  friend constexpr Derived& operator op(Derived & a, S s) {                         \
+    for (int d = 0; d < Dims; ++d) a.m_data[d] op static_cast<std::size_t>(s);                                \
     return a;                                                                       \
   }
   WEFT_ARRAY_COMPOUND(+=)
