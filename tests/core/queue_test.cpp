@@ -225,7 +225,8 @@ TEST(AsyncErrors, ThrowAsynchronousAndEventWaitAndThrow) {
   q.throw_asynchronous();
   ASSERT_EQ(c.messages.size(), 2u);
   EXPECT_EQ(c.messages[1], "later");
-  sycl::event::wait_and_throw({q.single_task([] {})});
+  std::vector<sycl::event> last(1, q.single_task([] {}));
+  sycl::event::wait_and_throw(last);
   EXPECT_EQ(c.calls, 2);
 }
 
