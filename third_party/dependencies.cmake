@@ -19,6 +19,11 @@ weft_require(Boost_CONTEXT_FOUND libboost-context-dev "Boost.Context")
 
 find_package(xsimd CONFIG QUIET)
 weft_require(xsimd_FOUND libxsimd-dev "xsimd")
+# Debian's xsimd 8 target lists xtl as a link dependency without depending on
+# libxtl-dev; xsimd needs xtl only for xtl::xcomplex, which Weft does not use.
+if(NOT TARGET xtl)
+  add_library(xtl INTERFACE IMPORTED)
+endif()
 
 if(WEFT_BUILD_TESTS)
   find_package(GTest CONFIG QUIET)
