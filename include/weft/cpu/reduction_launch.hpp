@@ -24,6 +24,7 @@
 #include <sycl/item.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/reduction.hpp>
+#include <weft/cpu/nd_range_kernel.hpp>
 #include <weft/runtime/launch.hpp>
 
 namespace weft::cpu {
