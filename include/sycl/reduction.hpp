@@ -26,11 +26,48 @@ template <class T, class Op, bool HasIdentity>
 struct reduction_object;
 }  // namespace detail
 
+namespace detail {
+// Reducer parts that take no space when not needed, so that an array of
+// reducers is an array of values the compiler can keep in registers.
+template <class Op, bool Empty = std::is_empty_v<Op> && !std::is_final_v<Op>>
+struct op_slot : private Op {
+  explicit op_slot(const Op& op) : Op(op) {}
+  const Op& get_op() const { return *this; }
+};
+template <class Op>
+struct op_slot<Op, false> {
+  explicit op_slot(const Op& op) : m_op(op) {}
+  const Op& get_op() const { return m_op; }
+  Op m_op;
+};
+template <class T, bool Store>
+struct identity_slot {
+  explicit identity_slot(const T& id) : m_identity(id) {}
+  T get_identity() const { return m_identity; }
+  T m_identity;
+};
+template <class T>
+struct identity_slot<T, false> {
+  explicit identity_slot(const T&) {}
+};
+template <bool Store>
+struct engaged_slot {
+  bool m_engaged = false;
+};
+template <>
+struct engaged_slot<false> {};
+}  // namespace detail
+
 // A work item's private view of a reduction variable (section 4.10.3). HasIdentity:
 // the identity is known or was given; otherwise the reducer remembers whether it
 // holds a value yet.
 template <typename T, typename BinaryOperation, int Dimensions = 0, bool HasIdentity = true>
-class reducer {
+class reducer : private detail::op_slot<BinaryOperation>,
+                private detail::identity_slot<T, HasIdentity && !has_known_identity_v<BinaryOperation, T>>,
+                private detail::engaged_slot<!HasIdentity> {
+  using op_base = detail::op_slot<BinaryOperation>;
+  using identity_base = detail::identity_slot<T, HasIdentity && !has_known_identity_v<BinaryOperation, T>>;
+
  public:
   using value_type = T;
   using binary_operation = BinaryOperation;
@@ -41,10 +78,10 @@ class reducer {
 
   reducer& combine(const T& partial) {
     if constexpr (HasIdentity) {
-      m_value = static_cast<T>(m_op(m_value, partial));
+      m_value = static_cast<T>(this->get_op()(m_value, partial));
     } else {
-      m_value = m_engaged ? static_cast<T>(m_op(m_value, partial)) : partial;
-      m_engaged = true;
+      m_value = this->m_engaged ? static_cast<T>(this->get_op()(m_value, partial)) : partial;
+      this->m_engaged = true;
     }
     return *this;
   }
@@ -52,20 +89,23 @@ class reducer {
   // The identity of the operator (known, or given to sycl::reduction).
   template <bool H = HasIdentity, std::enable_if_t<H, int> = 0>
   T identity() const {
-    return m_identity;
+    if constexpr (has_known_identity_v<BinaryOperation, T>) return known_identity_v<BinaryOperation, T>;
+    else return this->get_identity();
   }
 
  private:
   friend struct detail::reducer_access;
   template <bool H = HasIdentity, std::enable_if_t<H, int> = 0>
-  reducer(const T& identity, const BinaryOperation& op) : m_value(identity), m_identity(identity), m_op(op) {}
+  reducer(const T& identity, const BinaryOperation& op) : op_base(op), identity_base(identity), m_value(identity) {}
   template <bool H = HasIdentity, std::enable_if_t<!H, int> = 0>
-  explicit reducer(const BinaryOperation& op) : m_value(), m_identity(), m_op(op) {}
+  explicit reducer(const BinaryOperation& op) : op_base(op), identity_base(T{}), m_value() {}
+
+  bool engaged() const {
+    if constexpr (HasIdentity) return true;
+    else return this->m_engaged;
+  }
 
   T m_value;
-  T m_identity;
-  BinaryOperation m_op;
-  bool m_engaged = HasIdentity;
 };
 
 #define WEFT_REDUCER_OPERATOR(op, kind)                                                                       \
@@ -141,7 +181,7 @@ struct reducer_access {
   }
   template <class T, class Op, int D, bool H>
   static bool engaged(const reducer<T, Op, D, H>& r) {
-    return r.m_engaged;
+    return r.engaged();
   }
 };
 
