@@ -5,6 +5,10 @@
 // algorithms over private memory and joint_* algorithms on scoped groups.
 // The launch (handler::parallel, queue::parallel) is the front end's; the CPU
 // execution is weft/cpu/scoped_launch.hpp.
+// AdaptiveCpp code (the specification's example among it) uses std::cout with
+// only <sycl/sycl.hpp> included, as AdaptiveCpp's headers provide it.
+#include <iostream>
+
 #include <sycl/scoped/checks.hpp>
 #include <sycl/scoped/s_item.hpp>
 #include <sycl/scoped/groups.hpp>

@@ -23,12 +23,14 @@
 #include <sycl/property_list.hpp>
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
+#include <sycl/scoped_parallelism.hpp>
 #include <sycl/sub_group.hpp>
 #include <sycl/usm.hpp>
 #include <weft/runtime/runtime.hpp>
 
 // The target's definitions of the launch interface (weft/runtime/launch.hpp).
 #include <weft/cpu/range_launch.hpp>
+#include <weft/cpu/scoped_launch.hpp>
 
 // The API lives in weft::sycl; `sycl` is an alias so that SYCL 1.2.1 code may
 // say `namespace sycl = cl::sycl;` (a redeclaration of the same alias).

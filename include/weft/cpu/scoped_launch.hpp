@@ -19,7 +19,7 @@ inline constexpr std::size_t scoped_items_per_task = 4096;
 
 template <int Dims, class Kernel, class... Reductions>
 void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
-                   const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
+                   const launch::local_memory_request& local, const Kernel& k, [[maybe_unused]] Reductions... reductions) {
   static_assert(sizeof...(Reductions) == 0, "Weft: reductions through parallel() are not available yet");
   using group_t = sycl::detail::scoped::work_group_t<Dims>;
   static_assert(std::is_invocable_v<const Kernel&, group_t>,
@@ -32,6 +32,7 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
       items >= detail::scoped_items_per_task ? 1 : detail::scoped_items_per_task / items;
 
   auto body = [&](const tbb::blocked_range<std::size_t>& r) {
+    const Kernel kc = k;  // a private copy: its fields cannot alias the data the kernel writes
     kernel::scoped_arena& arena = kernel::scoped_arena::this_thread();
     kernel::scoped_arena_scope task_scope(arena);
     kernel::scoped_context ctx{&arena};
@@ -46,7 +47,7 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
     for (std::size_t g = r.begin(); g != r.end(); ++g) {
       s.group_id = sycl::detail::delinearize(g, num_groups);
       for (int d = 0; d < Dims; ++d) s.global_origin[d] = s.group_id[d] * group_size[d];
-      k(sycl::detail::scoped::group_access::make<group_t>(s));
+      kc(sycl::detail::scoped::group_access::make<group_t>(s));
     }
   };
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, groups, grain), body);
