@@ -69,9 +69,9 @@ inline B simd_combine(const B& a, const B& b) {
   else if constexpr (K == op_kind::multiplies)
     return a * b;
   else if constexpr (K == op_kind::minimum)
-    return xsimd::min(a, b);
+    return xsimd::select(b < a, b, a);  // not xsimd::min: GCC 12 warns inside its AVX-512 intrinsic
   else if constexpr (K == op_kind::maximum)
-    return xsimd::max(a, b);
+    return xsimd::select(a < b, b, a);
   else if constexpr (K == op_kind::bit_and)
     return a & b;
   else if constexpr (K == op_kind::bit_or)
