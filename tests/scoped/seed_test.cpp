@@ -4,6 +4,7 @@
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #define main scoped_reduction_main
 #include "../../examples/scoped_reduction.cpp"
 #undef main
