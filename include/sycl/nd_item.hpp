@@ -19,7 +19,7 @@ class nd_item {
   nd_item() = delete;
 
   id<Dims> get_global_id() const {
-    return m_group.get_group_id() * m_group.get_local_range() + m_group.get_local_id() + m_offset;
+    return m_group.get_group_id() * id<Dims>(m_group.get_local_range()) + m_group.get_local_id() + m_offset;
   }
   std::size_t get_global_id(int d) const {
     return m_group.get_group_id(d) * m_group.get_local_range(d) + m_group.get_local_id(d) + m_offset[d];

@@ -1,6 +1,13 @@
 #pragma once
 // Kernel interface: synchronisation points a work item can reach. Each target
 // implements these (CPU: src/cpu/, fibers; CUDA: __syncthreads and warp sync).
+//
+// Ordering guarantee of the CPU target (collectives rely on it): within each
+// barrier episode the work items of a sub-group (WEFT_SUB_GROUP_SIZE
+// consecutive local linear ids, the last sub-group possibly partial) arrive in
+// increasing local linear id order, and all items of one group run on one
+// thread. So the last lane to arrive may compute a collective for the whole
+// sub-group (or group) from values the earlier lanes left in group_scratch().
 #include <weft/runtime/export.hpp>
 
 namespace weft::kernel {

@@ -1,0 +1,79 @@
+#pragma once
+// The type-erased half of nd_range execution (src/cpu/group_executor.cpp): worker
+// tasks, per-worker local memory, and the fibers a group switches to when an
+// item reaches a barrier. The templated half (nd_range_kernel.hpp) runs items.
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <weft/runtime/export.hpp>
+
+namespace weft::cpu::detail {
+
+// What the launch code and the executor share about the running work group.
+struct group_frame {
+  // Runs work item `local_linear_id` of the current group on the current
+  // (fiber) stack; used once the group has switched to fibers.
+  void (*run_item)(void* task, std::size_t local_linear_id) = nullptr;
+  void* task = nullptr;
+  std::size_t size = 1;           // work-group size
+  std::size_t group_linear = 0;   // for error messages
+  std::size_t group_range[3] = {1, 1, 1};
+  int dims = 1;
+  // Local linear id of the item the plain loop is running on the thread's own
+  // stack. A barrier reached by it switches the group to fibers, provided no
+  // item of the barrier's scope finished before (item 0 for a work-group
+  // barrier, the sub-group's first lane for a sub-group barrier).
+  std::size_t plain_item = 0;
+  // Set by the executor when the group switched to fibers: the launch code
+  // stops its loop after the current item and calls finish_fiber_group().
+  bool fibers = false;
+};
+
+// Per worker task: reused across groups and kernels on the same thread.
+struct worker_view {
+  std::byte* local_memory = nullptr;  // page aligned, >= the kernel's request
+  group_frame frame;
+};
+
+// Hands out chunks of consecutive work groups in increasing order, like a GPU
+// dispatcher: group g starts only after every group before it has started.
+struct chunk_counter {
+  alignas(64) std::atomic<std::size_t> next{0};
+  std::size_t count = 0;
+  std::size_t claim() { return next.fetch_add(1, std::memory_order_relaxed); }
+};
+
+// Runs body(ctx, counter) on up to one oneTBB task per worker of the current
+// arena; each task claims chunks until none is left. The first exception thrown
+// by a body stops the others from claiming and is rethrown here.
+WEFT_API void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&), void* ctx);
+
+// Binds a worker to this thread for one task: local memory of local_bytes and a
+// group scratch area for groups of group_size items.
+WEFT_API worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size);
+WEFT_API void release_worker(worker_view* w) noexcept;
+
+// Called after the item on the thread's stack returned (or threw: error) in a
+// group that switched to fibers: runs the remaining items to completion, checks
+// that all items agreed on the barriers, and rethrows the group's first error.
+WEFT_API void finish_fiber_group(worker_view* w, std::exception_ptr error);
+
+// Called from the plain loop's handler when an item threw before the group
+// switched to fibers: rethrows the user's exception, or reports the barrier
+// that items before it finished without reaching.
+[[noreturn]] WEFT_API void plain_item_failed(worker_view* w);
+
+class worker_lease {
+ public:
+  worker_lease(std::size_t local_bytes, std::size_t group_size) : m_w(acquire_worker(local_bytes, group_size)) {}
+  ~worker_lease() { release_worker(m_w); }
+  worker_lease(const worker_lease&) = delete;
+  worker_lease& operator=(const worker_lease&) = delete;
+  worker_view* operator->() const { return m_w; }
+  worker_view* get() const { return m_w; }
+
+ private:
+  worker_view* m_w;
+};
+
+}  // namespace weft::cpu::detail

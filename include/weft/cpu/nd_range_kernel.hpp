@@ -1,0 +1,156 @@
+#pragma once
+// CPU definition of weft::launch::nd_range_kernel: one oneTBB task per worker
+// claims chunks of work groups in increasing order; each group runs as a plain
+// loop over its items until item 0 reaches a barrier, and only then switches
+// to fibers (src/cpu/group_executor.cpp). A kernel without barriers therefore
+// costs what the plain loop costs.
+#include <algorithm>
+#include <exception>
+#include <sycl/nd_item.hpp>
+#include <weft/cpu/group_executor.hpp>
+#include <weft/cpu/validate.hpp>
+#include <weft/kernel/local_memory.hpp>
+#include <weft/runtime/launch.hpp>
+
+namespace weft::cpu::detail {
+
+template <int Dims, class Kernel>
+struct nd_launch {
+  const Kernel* kernel;
+  sycl::range<Dims> local_range;
+  sycl::range<Dims> group_range;
+  sycl::id<Dims> offset;
+  std::size_t group_size;
+  std::size_t n_groups;
+  std::size_t groups_per_chunk;
+  std::size_t local_bytes;
+};
+
+// One per worker task. The task's own copy of the kernel lets the compiler see
+// that the items' stores cannot alias the accessors it holds.
+template <int Dims, class Kernel>
+class nd_task {
+ public:
+  nd_task(const nd_launch<Dims, Kernel>& l) : m_kernel(*l.kernel), m_launch(l) {}
+
+  static void run_item(void* self, std::size_t local_linear) {
+    auto* t = static_cast<nd_task*>(self);
+    t->invoke(sycl::detail::delinearize(local_linear, t->m_launch.local_range));
+  }
+
+  void run_group(worker_view* w, std::size_t g) {
+    group_frame& f = w->frame;
+    m_group_id = sycl::detail::delinearize(g, m_launch.group_range);
+    f.group_linear = g;
+    f.fibers = false;
+    std::exception_ptr error;
+    try {
+      run_plain(f);
+    } catch (...) {
+      if (!f.fibers) plain_item_failed(w);
+      error = std::current_exception();  // leave the handler before switching fibers
+    }
+    if (f.fibers) finish_fiber_group(w, error);
+  }
+
+ private:
+  void invoke(const sycl::id<Dims>& local_id) {
+    m_kernel(sycl::detail::nd_item_access::make(
+        sycl::detail::group_access::make(m_group_id, local_id, m_launch.local_range, m_launch.group_range),
+        m_launch.offset));
+  }
+
+  // The group's items in order on this thread's stack, until one of them
+  // switches the group to fibers. Without barriers (the usual case) nothing in
+  // the body is opaque to the compiler: the plain_item store sinks out of the
+  // loop, the fibers test is hoisted, and the loop vectorizes.
+  void run_plain(group_frame& f) {
+    const auto& lr = m_launch.local_range;
+    if constexpr (Dims == 1) {
+      for (std::size_t i = 0; i < lr[0]; ++i) {
+        f.plain_item = i;
+        invoke(sycl::id<1>(i));
+        if (f.fibers) return;
+      }
+    } else if constexpr (Dims == 2) {
+      std::size_t lin = 0;
+      for (std::size_t i0 = 0; i0 < lr[0]; ++i0)
+        for (std::size_t i1 = 0; i1 < lr[1]; ++i1, ++lin) {
+          f.plain_item = lin;
+          invoke(sycl::id<2>(i0, i1));
+          if (f.fibers) return;
+        }
+    } else {
+      std::size_t lin = 0;
+      for (std::size_t i0 = 0; i0 < lr[0]; ++i0)
+        for (std::size_t i1 = 0; i1 < lr[1]; ++i1)
+          for (std::size_t i2 = 0; i2 < lr[2]; ++i2, ++lin) {
+            f.plain_item = lin;
+            invoke(sycl::id<3>(i0, i1, i2));
+            if (f.fibers) return;
+          }
+    }
+  }
+
+  Kernel m_kernel;
+  const nd_launch<Dims, Kernel>& m_launch;
+  sycl::id<Dims> m_group_id;
+};
+
+template <int Dims, class Kernel>
+void nd_worker_body(void* ctx, chunk_counter& chunks) {
+  const auto& l = *static_cast<const nd_launch<Dims, Kernel>*>(ctx);
+  worker_lease w(l.local_bytes, l.group_size);
+  std::byte* const saved_local = weft::kernel::detail::local_memory_base;
+  weft::kernel::detail::local_memory_base = w->local_memory;
+  struct restore {
+    std::byte* p;
+    ~restore() { weft::kernel::detail::local_memory_base = p; }
+  } restore_local{saved_local};
+
+  nd_task<Dims, Kernel> task(l);
+  group_frame& f = w->frame;
+  f.run_item = &nd_task<Dims, Kernel>::run_item;
+  f.task = &task;
+  f.size = l.group_size;
+  f.dims = Dims;
+  for (int d = 0; d < 3; ++d) f.group_range[d] = d < Dims ? l.group_range[d] : 1;
+
+  for (std::size_t c = chunks.claim(); c < chunks.count; c = chunks.claim()) {
+    const std::size_t first = c * l.groups_per_chunk;
+    const std::size_t last = std::min(first + l.groups_per_chunk, l.n_groups);
+    for (std::size_t g = first; g < last; ++g) task.run_group(w.get(), g);
+  }
+}
+
+// Groups per chunk: enough items per chunk to amortise claiming one, while
+// leaving several chunks per worker for balance.
+inline std::size_t groups_per_chunk(std::size_t n_groups, std::size_t group_size) {
+  constexpr std::size_t items_per_chunk = 4096;
+  std::size_t by_size = std::max<std::size_t>(1, items_per_chunk / group_size);
+  std::size_t by_balance = std::max<std::size_t>(1, n_groups / 64);
+  return std::min(by_size, by_balance);
+}
+
+}  // namespace weft::cpu::detail
+
+namespace weft::launch {
+
+template <int Dims, class Kernel>
+void nd_range_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& local, const Kernel& k) {
+  weft::cpu::validate_nd_range(r, local.bytes);
+  weft::cpu::detail::nd_launch<Dims, Kernel> l{&k,
+                                               r.get_local_range(),
+                                               r.get_group_range(),
+                                               sycl::detail::nd_range_access::offset(r),
+                                               r.get_local_range().size(),
+                                               r.get_group_range().size(),
+                                               1,
+                                               local.bytes};
+  if (l.n_groups == 0) return;
+  l.groups_per_chunk = weft::cpu::detail::groups_per_chunk(l.n_groups, l.group_size);
+  const std::size_t n_chunks = (l.n_groups + l.groups_per_chunk - 1) / l.groups_per_chunk;
+  weft::cpu::detail::run_worker_tasks(n_chunks, &weft::cpu::detail::nd_worker_body<Dims, Kernel>, &l);
+}
+
+}  // namespace weft::launch

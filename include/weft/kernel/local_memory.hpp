@@ -1,0 +1,25 @@
+#pragma once
+// Kernel interface, CPU target: where the running work group's local memory
+// and collective scratch area live.
+#include <cstddef>
+#include <weft/runtime/export.hpp>
+
+namespace weft::kernel {
+
+namespace detail {
+// Base of the running work group's local memory on this thread. A local
+// accessor stores only its offset (the kernel object is shared by all groups)
+// and adds it to this base; the launch sets it once per worker task, since one
+// task runs its groups one after another in the same local memory block.
+inline thread_local std::byte* local_memory_base = nullptr;
+}  // namespace detail
+
+inline std::byte* local_memory() { return detail::local_memory_base; }
+
+// Scratch area of the running work group: 64-byte aligned, at least
+// 256 * work-group-size bytes, the same pointer for every item of the group
+// (sub-group and group collectives keep their lane buffers here). Valid only
+// inside an nd_range kernel; contents do not survive the group.
+WEFT_API void* group_scratch();
+
+}  // namespace weft::kernel

@@ -1,0 +1,22 @@
+#pragma once
+// Process-wide settings of the CPU backend that users may tune.
+#include <cstddef>
+#include <weft/runtime/export.hpp>
+
+namespace weft {
+
+// Work items of an nd_range work group that reaches a barrier run on fibers
+// (work item 0 keeps running on the worker thread's own stack). Each fiber
+// stack is followed by a guard page: a work item that needs more stack than
+// this stops the program with a message naming WEFT_FIBER_STACK_SIZE.
+//
+// Default: 64 KiB. The environment variable WEFT_FIBER_STACK_SIZE (bytes; a
+// K or M suffix is accepted) sets it at start-up; set_fiber_stack_size()
+// overrides it for kernels launched afterwards. Values are rounded up to whole
+// pages, with a minimum of 16 KiB.
+inline constexpr std::size_t default_fiber_stack_size = 64 * 1024;
+
+WEFT_API void set_fiber_stack_size(std::size_t bytes);
+WEFT_API std::size_t fiber_stack_size();
+
+}  // namespace weft

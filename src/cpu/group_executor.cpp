@@ -1,0 +1,474 @@
+// nd_range work groups on the CPU: worker tasks, per-worker local memory, and
+// the fibers a group switches to when one of its items reaches a barrier.
+//
+// A group starts as a plain loop on the worker thread's stack (nd_range_kernel.hpp).
+// When the item running there (the group's "base" item) reaches a barrier, the
+// group switches to fibers: the base item keeps the thread's stack, every later
+// item gets a fiber of its own, and control passes item to item with one
+// jump_fcontext each, in increasing local id order:
+//   - at a barrier, an item passes control to the next item of the barrier's
+//     scope; the last one releases the barrier and passes control to the first;
+//   - a finished item passes control to the next item; the last one returns to
+//     the base item's stack, which is by then in finish_fiber_group().
+// Because items arrive in order, an item reaching a work-group barrier must find
+// exactly `id` items waiting there (`id - first lane` for a sub-group barrier),
+// and an item finishing must find exactly `id` items finished; anything else
+// means the items disagree about the barriers, which is reported at once
+// instead of deadlocking. The suspended items are then unwound with an internal
+// exception and the error leaves the launch.
+#include <weft/cpu/group_executor.hpp>
+#include <weft/kernel/local_memory.hpp>
+#include <weft/kernel/sync.hpp>
+#include <weft/settings.hpp>
+
+#include <boost/context/detail/fcontext.hpp>
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/partitioner.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <string>
+#include <sycl/exception.hpp>
+#include <vector>
+#include <weft/config.hpp>
+
+#include "fiber_stack.hpp"
+
+namespace weft::cpu::detail {
+namespace {
+
+namespace fc = boost::context::detail;
+
+constexpr std::size_t sub_group_size = WEFT_SUB_GROUP_SIZE;
+static_assert((sub_group_size & (sub_group_size - 1)) == 0, "WEFT_SUB_GROUP_SIZE must be a power of two");
+constexpr std::size_t scratch_bytes_per_item = 256;
+
+// Where each item of a fiber group is.
+enum item_state : unsigned char { not_started, running, at_group_barrier, at_sub_group_barrier, finished };
+
+// Thrown into suspended items to unwind them when their group fails. Not a
+// std::exception, so a kernel's catch (const std::exception&) lets it pass.
+struct abort_unwind {};
+
+struct worker final : worker_view {
+  ~worker() {
+    std::free(local_block);
+    std::free(scratch);
+    for (auto& s : stacks) release_fiber_stack(s);
+  }
+
+  std::byte* local_block = nullptr;
+  std::size_t local_capacity = 0;
+  std::byte* scratch = nullptr;
+  std::size_t scratch_capacity = 0;
+
+  // The running fiber group; vectors are indexed by local linear id.
+  std::vector<fc::fcontext_t> fctx;
+  std::vector<unsigned char> state;
+  std::vector<fiber_stack> stacks;  // item i's stack, kept across groups and kernels
+  std::size_t base = 0;             // the item on the thread's own stack
+  std::size_t current = 0;          // the item running now
+  std::size_t group_waiting = 0;    // items waiting at the current work-group barrier
+  std::size_t sub_group_waiting = 0;  // items waiting at the current sub-group barrier
+  std::size_t finished_count = 0;
+  bool aborting = false;
+  std::exception_ptr error;
+
+  worker* outer = nullptr;  // the worker this one interrupted on this thread, if any
+};
+
+// Hot path: initial-exec keeps the barrier's thread-local lookup a single load.
+__attribute__((tls_model("initial-exec"))) thread_local worker* tl_worker = nullptr;
+
+// Workers of this thread, reused by every task it runs (nested launches get
+// their own, hence a stack of them).
+struct worker_pool {
+  std::vector<std::unique_ptr<worker>> workers;
+  std::size_t depth = 0;
+};
+thread_local worker_pool tl_pool;
+
+// ---- error reports -------------------------------------------------------------
+
+std::string id_string(const worker& w) {
+  const auto& f = w.frame;
+  std::size_t rest = f.group_linear, id[3] = {0, 0, 0};
+  for (int d = f.dims - 1; d >= 0; --d) {
+    id[d] = rest % f.group_range[d];
+    rest /= f.group_range[d];
+  }
+  std::string s = "(";
+  for (int d = 0; d < f.dims; ++d) s += (d ? ", " : "") + std::to_string(id[d]);
+  return s + ")";
+}
+
+// "0-15, 17, 20-31": the items before `end` in state `which`.
+std::string id_list(const worker& w, unsigned char which, std::size_t end) {
+  std::string s;
+  const std::size_t n = end;
+  for (std::size_t i = 0; i < n;) {
+    if (w.state[i] != which) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j + 1 < n && w.state[j + 1] == which) ++j;
+    if (!s.empty()) s += ", ";
+    s += std::to_string(i);
+    if (j > i) s += "-" + std::to_string(j);
+    i = j + 1;
+  }
+  return s;
+}
+
+const char* const barrier_rule =
+    " Barriers (nd_item::barrier, group_barrier and group collectives) must be reached by all work items of "
+    "the group, or of the sub-group for sub-group barriers, or by none of them.";
+
+void record_error(worker* w, std::exception_ptr e) noexcept {
+  if (!w->error) w->error = std::move(e);
+  w->aborting = true;
+}
+
+void record_kernel_error(worker* w, const std::string& message) noexcept {
+  try {
+    record_error(w, std::make_exception_ptr(sycl::exception(sycl::make_error_code(sycl::errc::kernel), message)));
+  } catch (...) {
+    record_error(w, std::current_exception());
+  }
+}
+
+// The state of the items before `me` (those after it have not reached this
+// point yet) when `me` found the group inconsistent.
+void report_divergence(worker* w, std::size_t me, const char* what) noexcept {
+  try {
+    std::string m = "weft: nd_range kernel: the work items of work group " + id_string(*w) +
+                    " disagree about a barrier: work item " + std::to_string(me) + " " + what + ".";
+    const std::pair<unsigned char, const char*> kinds[] = {
+        {at_group_barrier, "waiting at a work-group barrier"},
+        {at_sub_group_barrier, "waiting at a sub-group barrier"},
+        {finished, "finished"}};
+    for (auto [state, text] : kinds) {
+      std::string ids = id_list(*w, state, me);
+      if (!ids.empty()) m += std::string(" Work items ") + text + ": " + ids + ".";
+    }
+    record_kernel_error(w, m + barrier_rule);
+  } catch (...) {
+    record_error(w, std::current_exception());
+  }
+}
+
+// A barrier reached on the thread's stack after items of its scope finished.
+void report_plain_divergence(worker* w, std::size_t me, std::size_t first, bool sub_group) noexcept {
+  try {
+    std::string m = "weft: nd_range kernel: the work items of work group " + id_string(*w) +
+                    " disagree about a barrier: work item " + std::to_string(me) + " reached a " +
+                    (sub_group ? "sub-group" : "work-group") + " barrier, but work item" +
+                    (me - first > 1 ? "s " + std::to_string(first) + "-" + std::to_string(me - 1) : " " + std::to_string(first)) +
+                    (sub_group ? " of its sub-group" : "") + " finished without reaching it.";
+    record_kernel_error(w, m + barrier_rule);
+  } catch (...) {
+    record_error(w, std::current_exception());
+  }
+}
+
+// ---- fibers ------------------------------------------------------------------------
+
+[[noreturn]] void fiber_main(fc::transfer_t t) noexcept;
+
+// Every resumption records the context of the item that passed control (its
+// id travels in transfer_t::data).
+inline void resumed(worker* w, fc::transfer_t t) noexcept {
+  w->fctx[reinterpret_cast<std::uintptr_t>(t.data)] = t.fctx;
+}
+
+// Gives `i` a fiber; false (error recorded) when no stack can be had.
+bool start_fiber(worker* w, std::size_t i) noexcept {
+  const std::size_t size = weft::fiber_stack_size();
+  fiber_stack& s = w->stacks[i];
+  if (s.size != size) {
+    release_fiber_stack(s);
+    try {
+      s = allocate_fiber_stack(size);
+    } catch (...) {
+      record_error(w, std::current_exception());
+      return false;
+    }
+  }
+  w->fctx[i] = fc::make_fcontext(s.top(), s.size, &fiber_main);
+  w->state[i] = running;
+  return true;
+}
+
+// The lowest item that must still be unwound, or the base item when none is
+// left (which is then in finish_fiber_group()).
+std::size_t next_to_unwind(const worker* w) noexcept {
+  for (std::size_t i = w->base; i < w->frame.size; ++i)
+    if (w->state[i] != not_started && w->state[i] != finished) return i;
+  return w->base;
+}
+
+// Suspends `me` and runs `next`; returns when some item passes control back.
+inline void switch_to(worker* w, std::size_t me, std::size_t next) {
+  if (w->state[next] == not_started && !start_fiber(w, next)) next = next_to_unwind(w);
+  if (next == me) throw abort_unwind{};
+  w->current = next;
+  resumed(w, fc::jump_fcontext(w->fctx[next], reinterpret_cast<void*>(me)));
+}
+
+// `me` is done: pass control on for good (this fiber is never resumed).
+[[noreturn]] void leave(worker* w, std::size_t me) noexcept {
+  if (!w->aborting && w->finished_count != me)
+    report_divergence(w, me, "finished while other work items of its group wait at a barrier");
+  w->state[me] = finished;
+  ++w->finished_count;
+  std::size_t next = me + 1 < w->frame.size ? me + 1 : w->base;
+  if (!w->aborting && w->state[next] == not_started && !start_fiber(w, next)) next = next_to_unwind(w);
+  if (w->aborting) next = next_to_unwind(w);
+  w->current = next;
+  fc::jump_fcontext(w->fctx[next], reinterpret_cast<void*>(me));
+  std::abort();  // unreachable: nothing resumes a finished item
+}
+
+[[noreturn]] void fiber_main(fc::transfer_t t) noexcept {
+  worker* w = tl_worker;
+  resumed(w, t);
+  const std::size_t me = w->current;
+  try {
+    w->frame.run_item(w->frame.task, me);
+  } catch (const abort_unwind&) {
+  } catch (...) {
+    record_error(w, std::current_exception());
+  }
+  leave(w, me);
+}
+
+void enter_fibers(worker* w, std::size_t base) {
+  prepare_thread_for_fibers();
+  const std::size_t n = w->frame.size;
+  w->frame.fibers = true;
+  w->base = base;
+  w->current = base;
+  w->group_waiting = 0;
+  w->sub_group_waiting = 0;
+  w->finished_count = base;
+  w->aborting = false;
+  w->error = nullptr;
+  std::fill(w->state.begin(), w->state.begin() + static_cast<std::ptrdiff_t>(base), finished);
+  std::fill(w->state.begin() + static_cast<std::ptrdiff_t>(base), w->state.begin() + static_cast<std::ptrdiff_t>(n),
+            not_started);
+  w->state[base] = running;
+}
+
+// A barrier reached by the item on the thread's stack, before fibers: the item
+// becomes the group's base, or (if items of the scope already finished) the
+// group is reported.
+void first_barrier(worker* w, std::size_t scope_first, bool sub_group) {
+  const std::size_t me = w->frame.plain_item;
+  if (me != scope_first) {
+    report_plain_divergence(w, me, scope_first, sub_group);
+    throw abort_unwind{};
+  }
+  enter_fibers(w, me);
+}
+
+std::size_t guard_probe_of_this_thread(const void* fault) noexcept {
+  for (const worker* w = tl_worker; w; w = w->outer)
+    for (const fiber_stack& s : w->stacks)
+      if (s.guard_contains(fault)) return s.size;
+  return 0;
+}
+
+void* aligned_block(std::size_t align, std::size_t bytes) {
+  void* p = std::aligned_alloc(align, (bytes + align - 1) / align * align);
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+
+}  // namespace
+
+// ---- worker tasks -----------------------------------------------------------------
+
+void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&), void* ctx) {
+  chunk_counter chunks;
+  chunks.count = n_chunks;
+  auto run = [&] {
+    try {
+      body(ctx, chunks);
+    } catch (...) {
+      chunks.next.store(n_chunks, std::memory_order_relaxed);  // the others stop claiming
+      throw;
+    }
+  };
+  const std::size_t workers = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  const std::size_t n_tasks = std::min(workers, n_chunks);
+  if (n_tasks <= 1) return run();
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, n_tasks, 1), [&](const tbb::blocked_range<std::size_t>&) { run(); },
+      tbb::simple_partitioner());
+}
+
+worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size) {
+  static const bool probe_set = (set_guard_probe(&guard_probe_of_this_thread), true);
+  (void)probe_set;
+  worker_pool& pool = tl_pool;
+  if (pool.depth == pool.workers.size()) pool.workers.push_back(std::make_unique<worker>());
+  worker* w = pool.workers[pool.depth].get();
+  if (w->local_capacity < local_bytes || !w->local_block) {
+    std::free(w->local_block);
+    w->local_block = nullptr;
+    w->local_capacity = 0;
+    const std::size_t bytes = std::max<std::size_t>(local_bytes, 4096);
+    w->local_block = static_cast<std::byte*>(aligned_block(4096, bytes));
+    w->local_capacity = bytes;
+  }
+  const std::size_t scratch = scratch_bytes_per_item * group_size;
+  if (w->scratch_capacity < scratch) {
+    std::free(w->scratch);
+    w->scratch = nullptr;
+    w->scratch_capacity = 0;
+    w->scratch = static_cast<std::byte*>(aligned_block(64, scratch));
+    w->scratch_capacity = scratch;
+  }
+  if (w->state.size() < group_size) {
+    w->fctx.resize(group_size);
+    w->state.resize(group_size);
+    w->stacks.resize(group_size);
+  }
+  w->local_memory = w->local_block;
+  w->frame = group_frame{};
+  w->frame.size = group_size;
+  w->aborting = false;
+  w->error = nullptr;
+  w->outer = tl_worker;
+  tl_worker = w;
+  ++pool.depth;
+  return w;
+}
+
+void release_worker(worker_view* v) noexcept {
+  auto* w = static_cast<worker*>(v);
+  w->error = nullptr;
+  tl_worker = w->outer;
+  --tl_pool.depth;
+}
+
+void finish_fiber_group(worker_view* v, std::exception_ptr error) {
+  auto* w = static_cast<worker*>(v);
+  const std::size_t me = w->base;
+  if (error) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const abort_unwind&) {  // unwound on request: the error is recorded
+    } catch (...) {
+      record_error(w, std::current_exception());
+    }
+  }
+  if (!w->aborting && w->finished_count != me)
+    report_divergence(w, me, "finished while other work items of its group wait at a barrier");
+  w->state[me] = finished;
+  ++w->finished_count;
+  // Run the remaining items; the last one passes control back here. While
+  // aborting, every item still suspended is resumed once to unwind.
+  for (;;) {
+    std::size_t next = me + 1 < w->frame.size ? me + 1 : me;
+    if (w->aborting) next = next_to_unwind(w);
+    if (next == me) break;
+    if (w->state[next] == not_started && !start_fiber(w, next)) continue;
+    w->current = next;
+    resumed(w, fc::jump_fcontext(w->fctx[next], reinterpret_cast<void*>(me)));
+    if (!w->aborting) break;
+  }
+  w->frame.fibers = false;
+  if (w->aborting) {
+    std::exception_ptr e = std::move(w->error);
+    w->error = nullptr;
+    w->aborting = false;
+    std::rethrow_exception(e);
+  }
+}
+
+void plain_item_failed(worker_view* v) {
+  auto* w = static_cast<worker*>(v);
+  if (w->error) {  // a barrier the items before it finished without
+    std::exception_ptr e = std::move(w->error);
+    w->error = nullptr;
+    w->aborting = false;
+    std::rethrow_exception(e);
+  }
+  throw;
+}
+
+}  // namespace weft::cpu::detail
+
+// ---- kernel interface --------------------------------------------------------------
+
+namespace weft::kernel {
+
+using weft::cpu::detail::abort_unwind;
+using weft::cpu::detail::tl_worker;
+
+void work_group_barrier() {
+  auto* w = tl_worker;
+  if (!w) return;  // no nd_range group runs on this thread: nothing to wait for
+  const std::size_t n = w->frame.size;
+  if (n == 1) return;
+  if (!w->frame.fibers) weft::cpu::detail::first_barrier(w, 0, false);
+  const std::size_t me = w->current;
+  if (w->aborting) throw abort_unwind{};  // a kernel's catch (...) swallowed the unwind
+  if (w->group_waiting != me) {
+    weft::cpu::detail::report_divergence(w, me, "reached a work-group barrier");
+    throw abort_unwind{};
+  }
+  w->state[me] = weft::cpu::detail::at_group_barrier;
+  std::size_t next = me + 1;
+  if (next == n) {  // the last arrival releases the barrier; item 0 goes first
+    w->group_waiting = 0;
+    next = 0;
+  } else {
+    ++w->group_waiting;
+  }
+  weft::cpu::detail::switch_to(w, me, next);
+  w->state[me] = weft::cpu::detail::running;
+  if (w->aborting) throw abort_unwind{};
+}
+
+void sub_group_barrier() {
+  using weft::cpu::detail::sub_group_size;
+  auto* w = tl_worker;
+  if (!w) return;
+  const std::size_t n = w->frame.size;
+  std::size_t me = w->frame.fibers ? w->current : w->frame.plain_item;
+  const std::size_t first = me & ~(sub_group_size - 1);
+  const std::size_t end = std::min(first + sub_group_size, n);
+  if (end - first == 1) return;
+  if (!w->frame.fibers) weft::cpu::detail::first_barrier(w, first, true);
+  if (w->aborting) throw abort_unwind{};
+  if (w->sub_group_waiting != me - first) {
+    weft::cpu::detail::report_divergence(w, me, "reached a sub-group barrier");
+    throw abort_unwind{};
+  }
+  w->state[me] = weft::cpu::detail::at_sub_group_barrier;
+  std::size_t next = me + 1;
+  if (next == end) {
+    w->sub_group_waiting = 0;
+    next = first;
+  } else {
+    ++w->sub_group_waiting;
+  }
+  weft::cpu::detail::switch_to(w, me, next);
+  w->state[me] = weft::cpu::detail::running;
+  if (w->aborting) throw abort_unwind{};
+}
+
+void* group_scratch() {
+  auto* w = tl_worker;
+  return w ? w->scratch : nullptr;
+}
+
+}  // namespace weft::kernel

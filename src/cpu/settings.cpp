@@ -1,0 +1,51 @@
+// Fiber stack size: default, WEFT_FIBER_STACK_SIZE, set_fiber_stack_size().
+#include <weft/settings.hpp>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+
+namespace weft {
+namespace {
+
+constexpr std::size_t min_fiber_stack_size = 16 * 1024;
+
+std::size_t normalize(std::size_t bytes) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  if (bytes < min_fiber_stack_size) bytes = min_fiber_stack_size;
+  return (bytes + page - 1) / page * page;
+}
+
+// "65536", "64K", "1M" (binary multiples); anything else keeps the default.
+std::size_t from_environment() {
+  const char* s = std::getenv("WEFT_FIBER_STACK_SIZE");
+  if (!s || !*s) return default_fiber_stack_size;
+  char* end = nullptr;
+  unsigned long long v = std::strtoull(s, &end, 10);
+  switch (*end) {
+    case 'k': case 'K': v <<= 10; ++end; break;
+    case 'm': case 'M': v <<= 20; ++end; break;
+    case 'g': case 'G': v <<= 30; ++end; break;
+    default: break;
+  }
+  if (end == s || *end != '\0' || v == 0) {
+    std::fprintf(stderr, "weft: ignoring WEFT_FIBER_STACK_SIZE=\"%s\" (expected bytes, e.g. 262144 or 256K); "
+                 "using %zu bytes\n", s, default_fiber_stack_size);
+    return default_fiber_stack_size;
+  }
+  return static_cast<std::size_t>(v);
+}
+
+std::atomic<std::size_t>& stack_size() {
+  static std::atomic<std::size_t> size{normalize(from_environment())};
+  return size;
+}
+
+}  // namespace
+
+void set_fiber_stack_size(std::size_t bytes) { stack_size().store(normalize(bytes), std::memory_order_relaxed); }
+std::size_t fiber_stack_size() { return stack_size().load(std::memory_order_relaxed); }
+
+}  // namespace weft
