@@ -613,4 +613,39 @@ TEST(Scoped, ManyGroupsReduction) {
   }
 }
 
+// ---- reductions through parallel ----------------------------------------------------
+
+TEST(Scoped, ReductionsThroughParallel) {
+  sycl::queue q;
+  long* sum = sycl::malloc_shared<long>(1, q);
+  int* mx = sycl::malloc_shared<int>(1, q);
+  *sum = 5;
+  *mx = -1;
+  q.submit([&](sycl::handler& cgh) {
+    cgh.parallel(sycl::range<2>{4, 3}, sycl::range<2>{8, 16}, sycl::reduction(sum, sycl::plus<long>()),
+                 sycl::reduction(mx, sycl::maximum<int>()), [=](auto g, auto& s, auto& m) {
+                   sycl::distribute_items(g, [&](sycl::s_item<2> it) {
+                     s += long(it.get_global_linear_id());
+                     m.combine(int(it.get_global_linear_id()));
+                   });
+                 });
+  });
+  q.wait();
+  const long n = 4 * 8 * 3 * 16;
+  EXPECT_EQ(*sum, 5 + n * (n - 1) / 2);
+  EXPECT_EQ(*mx, int(n - 1));
+  *sum = 0;
+  q.parallel<class scoped_reduce_queue>(sycl::range<1>{100}, sycl::range<1>{64}, sycl::reduction(sum, sycl::plus<long>()),
+                                        [=](auto g, auto& s) {
+                                          sycl::private_memory_environment<long>(g, [&](auto& x) {
+                                            sycl::distribute_items(g, [&](sycl::s_item<1> it) { x(it) = 1; });
+                                            s += sycl::reduce_over_group(g, x, sycl::plus<long>());
+                                          });
+                                        })
+      .wait();
+  EXPECT_EQ(*sum, 6400);
+  sycl::free(sum, q);
+  sycl::free(mx, q);
+}
+
 }  // namespace
