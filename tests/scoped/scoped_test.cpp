@@ -439,7 +439,7 @@ TEST(Scoped, DeprecatedMemoryClasses) {
 TEST(Scoped, OverGroupAlgorithms) {
   std::atomic<int> bad{0};
   run(sycl::range<1>{3}, sycl::range<1>{50}, [&](auto g) {
-    const int n = 50;
+    static constexpr int n = 50;
     sycl::memory_environment(
         g, sycl::require_private_mem<int>(), sycl::require_private_mem<int>(), sycl::require_private_mem<float>(),
         sycl::require_private_mem<bool>(), sycl::require_private_mem<std::size_t>(), [&](auto& x, auto& y, auto& f,
@@ -463,7 +463,7 @@ TEST(Scoped, OverGroupAlgorithms) {
           bad += sycl::reduce_over_group(g, x, sycl::bit_or<int>()) != 63;
           bad += !sycl::any_of_group(g, b) || sycl::all_of_group(g, b) || sycl::none_of_group(g, b);
           bad += !sycl::all_of_group(g, x, [](int v) { return v > 0; });
-          bad += !sycl::none_of_group(g, x, [n](int v) { return v > n; });
+          bad += !sycl::none_of_group(g, x, [](int v) { return v > n; });
           bad += !sycl::any_of_group(g, x, [](int v) { return v == 3; });
           sycl::exclusive_scan_over_group(g, x, y, sycl::plus<int>());
           sycl::distribute_items(g, [&](sycl::s_item<1> it) {
