@@ -29,6 +29,7 @@
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
 #include <sycl/reduction.hpp>
+#include <sycl/scoped_parallelism.hpp>
 #include <sycl/sub_group.hpp>
 #include <sycl/usm.hpp>
 // SYCL 2020 beyond the core (issue 10): math, vec, half, marray, atomics 1.2.1,
@@ -49,6 +50,7 @@
 
 // The target's definitions of the launch interface (weft/runtime/launch.hpp).
 #include <weft/cpu/range_launch.hpp>
+#include <weft/cpu/scoped_launch.hpp>
 #include <weft/cpu/reduction_launch.hpp>
 
 // The API lives in weft::sycl; `sycl` is an alias so that SYCL 1.2.1 code may
