@@ -2,13 +2,17 @@
 // SYCL 2020 section 4.9.4: handler, the command group's recorder. A command
 // group holds exactly one command; its accessors and depends_on() calls say
 // what it must wait for.
+#include <algorithm>
 #include <cstring>
+#include <limits>
+#include <string>
 #include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
 #include <sycl/accessor.hpp>
+#include <sycl/detail/checked.hpp>
 #include <sycl/event.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/handler_access.hpp>
@@ -68,26 +72,32 @@ class handler {
   // --- kernels -----------------------------------------------------------------
   template <typename KernelName = void, typename Kernel>
   void single_task(const Kernel& k) {
+#if WEFT_CHECKED
+    set_command(weft::detail::command_kind::kernel,
+                [k = detail::checked::name_kernel<KernelName>(k)] { weft::launch::single_task(k); });
+#else
     set_command(weft::detail::command_kind::kernel, [k] { weft::launch::single_task(k); });
+#endif
   }
 
   // parallel_for(range, [offset,] kernel) and parallel_for(range, reductions..., kernel).
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<1> r, Rest&&... rest) {
-    parallel_for_range(r, std::forward<Rest>(rest)...);
+    parallel_for_range<KernelName>(r, std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<2> r, Rest&&... rest) {
-    parallel_for_range(r, std::forward<Rest>(rest)...);
+    parallel_for_range<KernelName>(r, std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<3> r, Rest&&... rest) {
-    parallel_for_range(r, std::forward<Rest>(rest)...);
+    parallel_for_range<KernelName>(r, std::forward<Rest>(rest)...);
   }
   // parallel_for(nd_range, kernel) and parallel_for(nd_range, reductions..., kernel).
   template <typename KernelName = void, int Dims, typename... Rest>
   void parallel_for(nd_range<Dims> r, Rest&&... rest) {
     static_assert(sizeof...(Rest) >= 1, "parallel_for(nd_range, ...) needs a kernel");
+    check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
     validate(r);
     auto local = m_cg.local;
     if constexpr (sizeof...(Rest) == 1) {
@@ -112,6 +122,14 @@ class handler {
       if (group_size[d] == 0)
         weft::detail::throw_error(errc::nd_range, "parallel: the work-group size " + detail::to_string(group_size) +
                                                       " has a zero dimension");
+    check_size(num_groups, "parallel: the number of work groups");
+    check_size(group_size, "parallel: the work-group size");
+    for (int d = 0; d < Dims; ++d)
+      if (num_groups[d] && group_size[d] > std::numeric_limits<std::size_t>::max() / num_groups[d])
+        weft::detail::throw_error(errc::invalid, "parallel: " + detail::to_string(num_groups) + " work groups of " +
+                                                     detail::to_string(group_size) + " items overflow size_t in dimension " +
+                                                     std::to_string(d));
+    check_size(range<Dims>(num_groups * group_size), "parallel: the number of work groups times the work-group size");
     auto local = m_cg.local;
     detail::split_kernel_last(
         [&](auto&& k, auto&&... reds) {
@@ -236,21 +254,41 @@ class handler {
   friend struct detail::handler_access;
   explicit handler(weft::detail::queue_ptr q) : m_queue(std::move(q)) {}
 
-  template <int Dims, typename... Rest>
+  template <typename KernelName, int Dims, typename... Rest>
   void parallel_for_range(const range<Dims>& r, Rest&&... rest) {
     static_assert(sizeof...(Rest) >= 1, "parallel_for(range, ...) needs a kernel");
     using first = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
+    check_size(r, "parallel_for: the range");
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
+#if WEFT_CHECKED
+      set_command(weft::detail::command_kind::kernel,
+                  [r, k = detail::checked::name_kernel<KernelName>(std::decay_t<decltype(kernel)>(kernel))] {
+                    weft::launch::range_kernel(r, k);
+                  });
+#else
       set_command(weft::detail::command_kind::kernel,
                   [r, k = std::decay_t<decltype(kernel)>(kernel)] { weft::launch::range_kernel(r, k); });
+#endif
     } else if constexpr (sizeof...(Rest) == 2 && detail::is_id<first>::value) {
       auto t = std::forward_as_tuple(rest...);
       id<Dims> offset = std::get<0>(t);
+      for (int d = 0; d < Dims; ++d)
+        if (offset[d] > std::numeric_limits<std::size_t>::max() - r[d])
+          weft::detail::throw_error(errc::invalid, "parallel_for: the offset " + detail::to_string(offset) +
+                                                       " plus the range " + detail::to_string(r) +
+                                                       " overflows size_t in dimension " + std::to_string(d));
+#if WEFT_CHECKED
+      set_command(weft::detail::command_kind::kernel,
+                  [r, offset, k = detail::checked::name_kernel<KernelName>(std::decay_t<decltype(std::get<1>(t))>(std::get<1>(t)))] {
+                    weft::launch::range_kernel(r, offset, k);
+                  });
+#else
       set_command(weft::detail::command_kind::kernel,
                   [r, offset, k = std::decay_t<decltype(std::get<1>(t))>(std::get<1>(t))] {
                     weft::launch::range_kernel(r, offset, k);
                   });
+#endif
     } else {
       detail::split_kernel_last(
           [&](auto&& k, auto&&... reds) {
@@ -258,6 +296,23 @@ class handler {
                         [r, k, reds...] { weft::launch::range_reduction_kernel(r, k, reds...); });
           },
           std::forward<Rest>(rest)...);
+    }
+  }
+
+  // A range whose item count does not fit in size_t cannot be run (errc::invalid).
+  // A range with a zero dimension is valid and runs nothing.
+  template <int Dims>
+  static void check_size(const range<Dims>& r, const char* what) {
+    for (int d = 0; d < Dims; ++d)
+      if (r[d] == 0) return;
+    std::size_t total = 1;
+    for (int d = 0; d < Dims; ++d) {
+      if (total > std::numeric_limits<std::size_t>::max() / r[d])
+        weft::detail::throw_error(errc::invalid, std::string(what) + " " + detail::to_string(r) +
+                                                     " has more items than size_t can count (" +
+                                                     std::to_string(std::numeric_limits<std::size_t>::max()) +
+                                                     "); split the work into several kernels");
+      total *= r[d];
     }
   }
 
@@ -332,9 +387,49 @@ class handler {
     }
   }
 
+  // Placeholder accessors copied into this command group (see accessor's copy
+  // constructor): each must have been bound with require().
+  struct placeholder_use {
+    weft::detail::buffer_ptr buffer;
+    std::size_t extent[3];
+    int dims;
+    access_mode mode;
+  };
+  void check_placeholders() const {
+    for (auto& p : m_placeholders) {
+      bool bound = std::any_of(m_cg.requirements.begin(), m_cg.requirements.end(),
+                               [&](const weft::detail::requirement& r) { return r.buffer == p.buffer; });
+      if (bound) continue;
+      std::string extent = "{";
+      for (int d = 0; d < p.dims; ++d) extent += (d ? ", " : "") + std::to_string(p.extent[d]);
+      extent += "}";
+      weft::detail::throw_error(errc::kernel_argument,
+                                "a placeholder accessor (range " + extent + " of a buffer of " +
+                                    std::to_string(p.buffer->bytes) + " bytes, access mode " +
+                                    std::to_string(static_cast<int>(p.mode)) +
+                                    ") is used in the command group but was not bound to it; call cgh.require(acc) "
+                                    "in the command group function before using it");
+    }
+  }
+  // Marks the handler whose command group function runs on this thread.
+  struct recording_scope {
+    handler* saved;
+    explicit recording_scope(handler& h) : saved(detail::handler_access::recording) {
+      detail::handler_access::recording = &h;
+    }
+    ~recording_scope() { detail::handler_access::recording = saved; }
+  };
+
   weft::detail::queue_ptr m_queue;
   weft::detail::command_group m_cg;
+  std::vector<placeholder_use> m_placeholders;
 };
+
+inline void detail::handler_access::note_placeholder(handler& cgh, const buffer_ptr& buffer, const std::size_t* extent,
+                                                     int dims, access_mode mode) {
+  handler::placeholder_use use{buffer, {extent[0], extent[1], extent[2]}, dims, mode};
+  cgh.m_placeholders.push_back(std::move(use));
+}
 
 inline void detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode) {
   cgh.m_cg.requirements.push_back({buffer, mode});

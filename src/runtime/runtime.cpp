@@ -12,6 +12,7 @@
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 #include <weft/runtime/runtime.hpp>
+#include <weft/sanitizer.hpp>
 #include "runtime_internal.hpp"
 
 namespace weft::detail {
@@ -84,8 +85,14 @@ void enqueue(std::function<void()> task) {
     std::lock_guard<std::mutex> g(r.live_mutex);
     ++r.live_tasks;
   }
-  r.get_arena().enqueue([task = std::move(task)] {
-    task();
+  // oneTBB carries only a pointer (trivially copyable: see weft/sanitizer.hpp).
+  auto* work = new std::function<void()>(std::move(task));
+  tsan_release(work);
+  r.get_arena().enqueue([work] {
+    tsan_acquire(work);
+    std::unique_ptr<std::function<void()>> owned(work);
+    (*owned)();
+    owned.reset();
     auto& rr = rt();
     std::lock_guard<std::mutex> g(rr.live_mutex);
     if (--rr.live_tasks == 0) rr.live_cv.notify_all();
@@ -93,7 +100,11 @@ void enqueue(std::function<void()> task) {
 }
 
 void run_in_arena(void (*fn)(void*), void* arg) {
-  rt().get_arena().execute([&] { fn(arg); });
+  tsan_fork_join_scope join(arg);
+  rt().get_arena().execute([fn, arg] {
+    tsan_task_scope task(arg);
+    fn(arg);
+  });
 }
 
 }  // namespace weft::detail
