@@ -54,6 +54,18 @@ decltype(auto) split_kernel_last(F&& f, Args&&... args) {
                                       std::make_index_sequence<sizeof...(Args) - 1>{});
 }
 
+inline const char* mode_name(access_mode m) {
+  switch (m) {
+    case access_mode::read: return "access_mode::read";
+    case access_mode::write: return "access_mode::write";
+    case access_mode::read_write: return "access_mode::read_write";
+    case access_mode::discard_write: return "access_mode::discard_write";
+    case access_mode::discard_read_write: return "access_mode::discard_read_write";
+    case access_mode::atomic: return "access_mode::atomic";
+  }
+  return "?";
+}
+
 template <class T, int D, access_mode M, target Tg, access::placeholder P>
 constexpr bool is_readable(const accessor<T, D, M, Tg, P>*) {
   return M == access_mode::read || M == access_mode::read_write || M == access_mode::discard_read_write;
@@ -184,7 +196,9 @@ class handler {
     check_writable(dst, "copy destination");
     check_pointer(src, "copy source");
     track(dst, M);
-    set_command(weft::detail::command_kind::copy, [src, dst] { copy_in(src, dst); });
+    // A read-only destination was rejected above; never instantiate writes through it.
+    if constexpr (detail::is_writable(static_cast<accessor<T, D, M, Tg, P>*>(nullptr)))
+      set_command(weft::detail::command_kind::copy, [src, dst] { copy_in(src, dst); });
   }
   template <class T1, int D1, access_mode M1, target Tg1, access::placeholder P1, class T2, int D2, access_mode M2,
             target Tg2, access::placeholder P2>
@@ -196,11 +210,12 @@ class handler {
                                                    " elements but the destination only " + std::to_string(dst.size()));
     track(src, M1);
     track(dst, M2);
-    set_command(weft::detail::command_kind::copy, [src, dst] {
-      std::size_t n = src.size();
-      for (std::size_t l = 0; l < n; ++l)
-        dst[weft::sycl::detail::delinearize(l, dst.get_range())] = src[weft::sycl::detail::delinearize(l, src.get_range())];
-    });
+    if constexpr (detail::is_writable(static_cast<accessor<T2, D2, M2, Tg2, P2>*>(nullptr)))
+      set_command(weft::detail::command_kind::copy, [src, dst] {
+        std::size_t n = src.size();
+        for (std::size_t l = 0; l < n; ++l)
+          dst[weft::sycl::detail::delinearize(l, dst.get_range())] = src[weft::sycl::detail::delinearize(l, src.get_range())];
+      });
   }
   template <class T, int D, access_mode M, target Tg, access::placeholder P>
   void update_host(accessor<T, D, M, Tg, P> acc) {
@@ -211,13 +226,14 @@ class handler {
   void fill(accessor<T, D, M, Tg, P> dst, const U& value) {
     check_writable(dst, "fill destination");
     track(dst, M);
-    set_command(weft::detail::command_kind::fill, [dst, v = T(value)] {
-      if (dst.is_contiguous()) {
-        std::fill(dst.begin(), dst.end(), v);
-      } else {
-        for (std::size_t l = 0; l < dst.size(); ++l) dst[weft::sycl::detail::delinearize(l, dst.get_range())] = v;
-      }
-    });
+    if constexpr (detail::is_writable(static_cast<accessor<T, D, M, Tg, P>*>(nullptr)))
+      set_command(weft::detail::command_kind::fill, [dst, v = T(value)] {
+        if (dst.is_contiguous()) {
+          std::fill(dst.begin(), dst.end(), v);
+        } else {
+          for (std::size_t l = 0; l < dst.size(); ++l) dst[weft::sycl::detail::delinearize(l, dst.get_range())] = v;
+        }
+      });
   }
 
   // --- USM ----------------------------------------------------------------------
@@ -225,17 +241,23 @@ class handler {
     if (bytes && (!dst || !src))
       weft::detail::throw_error(errc::invalid, std::string("memcpy: the ") + (!dst ? "destination" : "source") +
                                                    " pointer is null but " + std::to_string(bytes) + " bytes were asked for");
+    check_usm_extent(dst, bytes, "memcpy: the destination");
+    check_usm_extent(src, bytes, "memcpy: the source");
     set_command(weft::detail::command_kind::memcpy, [dst, src, bytes] {
       if (bytes) std::memmove(dst, src, bytes);
     });
   }
   template <class T>
   void copy(const T* src, T* dst, std::size_t count) {
+    if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
+      weft::detail::throw_error(errc::invalid, "copy: " + std::to_string(count) + " elements of " +
+                                                   std::to_string(sizeof(T)) + " bytes overflow size_t");
     memcpy(dst, src, count * sizeof(T));
   }
   void memset(void* ptr, int value, std::size_t bytes) {
     if (bytes && !ptr)
       weft::detail::throw_error(errc::invalid, "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
+    check_usm_extent(ptr, bytes, "memset: the destination");
     set_command(weft::detail::command_kind::memset, [ptr, value, bytes] {
       if (bytes) std::memset(ptr, value, bytes);
     });
@@ -244,6 +266,10 @@ class handler {
   void fill(void* ptr, const T& pattern, std::size_t count) {
     if (count && !ptr)
       weft::detail::throw_error(errc::invalid, "fill: the pointer is null but " + std::to_string(count) + " elements were asked for");
+    if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
+      weft::detail::throw_error(errc::invalid, "fill: " + std::to_string(count) + " elements of " +
+                                                   std::to_string(sizeof(T)) + " bytes overflow size_t");
+    check_usm_extent(ptr, count * sizeof(T), "fill: the destination");
     set_command(weft::detail::command_kind::fill, [p = static_cast<T*>(ptr), pattern, count] { std::fill(p, p + count, pattern); });
   }
   void prefetch(const void*, std::size_t) { set_command(weft::detail::command_kind::prefetch, [] {}); }
@@ -359,13 +385,28 @@ class handler {
   template <class Acc>
   static void check_readable(const Acc& acc, const char* what) {
     if (!detail::is_readable(&acc))
-      weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor's access mode does not allow reading");
+      weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor's access mode (" +
+                                                   detail::mode_name(Acc::mode) + ") does not allow reading; use read or read_write");
   }
   template <class Acc>
   static void check_writable(const Acc& acc, const char* what) {
     if (!detail::is_writable(&acc))
-      weft::detail::throw_error(errc::invalid, std::string(what) +
-                                                   ": the accessor is read-only; use access_mode::write or read_write");
+      weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor is read-only (" +
+                                                   detail::mode_name(Acc::mode) +
+                                                   "); use access_mode::write or read_write");
+  }
+  // Where `p` lies in a Weft USM allocation, [p, p + bytes) must stay inside it.
+  // (Other host memory is valid on the CPU device and cannot be checked.)
+  static void check_usm_extent(const void* p, std::size_t bytes, const char* what) {
+    if (!p || !bytes) return;
+    auto info = weft::detail::usm_lookup(p);
+    if (info.kind == usm::alloc::unknown) return;
+    std::size_t at = static_cast<std::size_t>(static_cast<const char*>(p) - static_cast<const char*>(info.base));
+    if (bytes > info.bytes - at)
+      weft::detail::throw_error(errc::invalid, std::string(what) + " range of " + std::to_string(bytes) +
+                                                   " bytes at offset " + std::to_string(at) +
+                                                   " runs past the end of its USM allocation of " +
+                                                   std::to_string(info.bytes) + " bytes");
   }
   static void check_pointer(const void* p, const char* what) {
     if (!p) weft::detail::throw_error(errc::invalid, std::string(what) + ": the pointer is null");
@@ -405,8 +446,7 @@ class handler {
       extent += "}";
       weft::detail::throw_error(errc::kernel_argument,
                                 "a placeholder accessor (range " + extent + " of a buffer of " +
-                                    std::to_string(p.buffer->bytes) + " bytes, access mode " +
-                                    std::to_string(static_cast<int>(p.mode)) +
+                                    std::to_string(p.buffer->bytes) + " bytes, " + detail::mode_name(p.mode) +
                                     ") is used in the command group but was not bound to it; call cgh.require(acc) "
                                     "in the command group function before using it");
     }

@@ -65,7 +65,12 @@ template <class Name, class Kernel>
 struct named_kernel {
   Kernel kernel;
   static const char* weft_kernel_name() {
-    static const std::string n = demangle(typeid(Name).name());
+    // typeid of a pointer: kernel names are often incomplete types (class foo;).
+    static const std::string n = [] {
+      std::string s = demangle(typeid(Name*).name());
+      if (!s.empty() && s.back() == '*') s.pop_back();
+      return s;
+    }();
     return n.c_str();
   }
   template <class... A>
