@@ -40,21 +40,26 @@ inline void tsan_acquire(const void*) {}
 inline void tsan_release(const void*) {}
 #endif
 
-// Acquires `token` now and releases it when the scope ends (also by exception):
-// wraps the body of a task that oneTBB runs on another thread.
+// A fork-join hand-over (a oneTBB algorithm whose tasks run on other threads)
+// uses two tokens: tasks acquire `fork` when they start and release `join` when
+// they end; the caller releases `fork` before and acquires `join` after. Tasks
+// of one algorithm are thus not ordered with each other, so TSan still sees
+// races between work items.
+inline const void* tsan_join_token(const void* fork) { return static_cast<const char*>(fork) + 1; }
+
+// Wraps the body of one task.
 struct tsan_task_scope {
-  const void* token;
-  explicit tsan_task_scope(const void* t) : token(t) { tsan_acquire(token); }
-  ~tsan_task_scope() { tsan_release(token); }
+  const void* fork;
+  explicit tsan_task_scope(const void* f) : fork(f) { tsan_acquire(fork); }
+  ~tsan_task_scope() { tsan_release(tsan_join_token(fork)); }
   tsan_task_scope(const tsan_task_scope&) = delete;
   tsan_task_scope& operator=(const tsan_task_scope&) = delete;
 };
-// Releases `token` now and acquires it when the scope ends (also by exception):
-// wraps a oneTBB algorithm call whose tasks use tsan_task_scope.
+// Wraps the oneTBB algorithm call (also left by exception).
 struct tsan_fork_join_scope {
-  const void* token;
-  explicit tsan_fork_join_scope(const void* t) : token(t) { tsan_release(token); }
-  ~tsan_fork_join_scope() { tsan_acquire(token); }
+  const void* fork;
+  explicit tsan_fork_join_scope(const void* f) : fork(f) { tsan_release(fork); }
+  ~tsan_fork_join_scope() { tsan_acquire(tsan_join_token(fork)); }
   tsan_fork_join_scope(const tsan_fork_join_scope&) = delete;
   tsan_fork_join_scope& operator=(const tsan_fork_join_scope&) = delete;
 };
