@@ -19,7 +19,9 @@ class nd_item {
   nd_item() = delete;
 
   id<Dims> get_global_id() const {
-    return m_group.get_group_id() * m_group.get_local_range() + m_group.get_local_id() + m_offset;
+    id<Dims> r;
+    for (int d = 0; d < Dims; ++d) r[d] = get_global_id(d);
+    return r;
   }
   std::size_t get_global_id(int d) const {
     return m_group.get_group_id(d) * m_group.get_local_range(d) + m_group.get_local_id(d) + m_offset[d];
