@@ -17,6 +17,11 @@ weft_require(TBB_FOUND libtbb-dev "oneTBB")
 find_package(Boost 1.74 QUIET COMPONENTS context)
 weft_require(Boost_CONTEXT_FOUND libboost-context-dev "Boost.Context")
 
+# Debian's xsimd package names an 'xtl' target it never defines (xtl is only
+# needed for xtl::xcomplex, which Weft does not use): stand in for it.
+if(NOT TARGET xtl)
+  add_library(xtl INTERFACE IMPORTED)
+endif()
 find_package(xsimd CONFIG QUIET)
 weft_require(xsimd_FOUND libxsimd-dev "xsimd")
 # Debian's xsimd 8 target lists xtl as a link dependency without depending on

@@ -99,3 +99,7 @@ namespace weft::detail {
 // Throws sycl::exception(errc, message): the one way Weft reports bad input.
 [[noreturn]] void throw_error(sycl::errc code, const std::string& message);
 }  // namespace weft::detail
+
+namespace weft::sycl::detail {
+using weft::detail::throw_error;
+}  // namespace weft::sycl::detail

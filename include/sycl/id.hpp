@@ -2,11 +2,18 @@
 // SYCL 2020 section 4.9.1.3: id.
 #include <sycl/detail/array.hpp>
 #include <sycl/range.hpp>
+#include <type_traits>
 
 namespace weft::sycl {
 
 template <int Dims, bool WithOffset>
 class item;
+
+namespace detail {
+struct not_convertible {};
+template <int Dims>
+using size_t_if_1d = std::conditional_t<Dims == 1, std::size_t, not_convertible>;
+}  // namespace detail
 
 template <int Dims = 1>
 class id : public detail::array<id<Dims>, Dims> {
@@ -21,10 +28,11 @@ class id : public detail::array<id<Dims>, Dims> {
   template <bool WithOffset>
   constexpr id(const item<Dims, WithOffset>& it) : id(it.get_id()) {}
 
-  // Only for 1-dimensional ids, as the specification allows.
-  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  constexpr operator std::size_t() const {
-    return this->m_data[0];
+  // Only 1-dimensional ids convert to size_t (so ptr[id] works); a plain,
+  // non-template conversion so integral conversions may follow it.
+  constexpr operator detail::size_t_if_1d<Dims>() const {
+    if constexpr (Dims == 1) return this->m_data[0];
+    else return {};
   }
 };
 

@@ -26,9 +26,9 @@ class item<Dims, false> {
   constexpr std::size_t get_linear_id() const { return detail::linearize(m_id, m_range); }
 
   constexpr operator item<Dims, true>() const;
-  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  constexpr operator std::size_t() const {
-    return m_id[0];
+  constexpr operator detail::size_t_if_1d<Dims>() const {
+    if constexpr (Dims == 1) return m_id[0];
+    else return {};
   }
 
   friend constexpr bool operator==(const item& a, const item& b) { return a.m_id == b.m_id && a.m_range == b.m_range; }
@@ -56,9 +56,9 @@ class item<Dims, true> {
   // Linear id of the item including its offset (section 4.9.1.4).
   constexpr std::size_t get_linear_id() const { return detail::linearize(m_id - m_offset, m_range); }
 
-  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  constexpr operator std::size_t() const {
-    return m_id[0];
+  constexpr operator detail::size_t_if_1d<Dims>() const {
+    if constexpr (Dims == 1) return m_id[0];
+    else return {};
   }
 
   friend constexpr bool operator==(const item& a, const item& b) {

@@ -34,14 +34,16 @@ class array {
     for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op b.m_data[d];               \
     return r;                                                                              \
   }                                                                                        \
-  friend constexpr Derived operator op(const Derived& a, std::size_t s) {                  \
+  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>                     \
+  friend constexpr Derived operator op(const Derived& a, S s) {                            \
     Derived r;                                                                             \
-    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op s;                         \
+    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op static_cast<std::size_t>(s);                         \
     return r;                                                                              \
   }                                                                                        \
-  friend constexpr Derived operator op(std::size_t s, const Derived& a) {                  \
+  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>                     \
+  friend constexpr Derived operator op(S s, const Derived& a) {                            \
     Derived r;                                                                             \
-    for (int d = 0; d < Dims; ++d) r.m_data[d] = s op a.m_data[d];                         \
+    for (int d = 0; d < Dims; ++d) r.m_data[d] = static_cast<std::size_t>(s) op a.m_data[d];                         \
     return r;                                                                              \
   }
   WEFT_ARRAY_BINARY(+)
@@ -67,8 +69,9 @@ class array {
     for (int d = 0; d < Dims; ++d) a.m_data[d] op b.m_data[d];                      \
     return a;                                                                       \
   }                                                                                 \
-  friend constexpr Derived& operator op(Derived & a, std::size_t s) {               \
-    for (int d = 0; d < Dims; ++d) a.m_data[d] op s;                                \
+  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>            \
+  friend constexpr Derived& operator op(Derived & a, S s) {                         \
+    for (int d = 0; d < Dims; ++d) a.m_data[d] op static_cast<std::size_t>(s);                                \
     return a;                                                                       \
   }
   WEFT_ARRAY_COMPOUND(+=)

@@ -1,0 +1,293 @@
+#pragma once
+// SYCL 2020 section 4.7.6: buffer accessors (device and host). An accessor is a
+// pointer into the buffer's storage plus its layout; the handler records what
+// it accesses so the scheduler can order command groups.
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+#include <sycl/access.hpp>
+#include <sycl/buffer.hpp>
+#include <sycl/handler_access.hpp>
+#include <sycl/id.hpp>
+#include <sycl/property_list.hpp>
+#include <sycl/range.hpp>
+#include <weft/runtime/queue_state.hpp>
+
+namespace weft::sycl {
+
+namespace detail {
+
+template <class Value, int Dims, int Filled>
+class subscript_proxy;
+
+// Pointer and layout shared by every buffer accessor.
+template <class Value, int Dims>
+class accessor_view {
+ public:
+  using value_type = Value;
+  using reference = Value&;
+  using const_reference = const Value&;
+
+  range<Dims> get_range() const { return m_range; }
+  id<Dims> get_offset() const { return m_offset; }
+  std::size_t size() const noexcept { return m_range.size(); }
+  std::size_t byte_size() const noexcept { return size() * sizeof(Value); }
+  std::size_t max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  [[deprecated("use size()")]] std::size_t get_count() const { return size(); }
+  [[deprecated("use byte_size()")]] std::size_t get_size() const { return byte_size(); }
+
+  reference operator[](const id<Dims>& i) const { return m_base[linearize(id<Dims>(i + m_offset), m_mem)]; }
+  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
+  reference operator[](std::size_t i) const {
+    return m_base[m_offset[0] + i];
+  }
+  template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
+  subscript_proxy<Value, Dims, 1> operator[](std::size_t i) const {
+    id<Dims> idx;
+    idx[0] = i;
+    return {*this, idx};
+  }
+  // The first element of this accessor's range.
+  Value* get_pointer() const noexcept { return m_base + linearize(m_offset, m_mem); }
+  // Iterators over the accessed range (contiguous when the range spans whole rows).
+  Value* begin() const noexcept { return get_pointer(); }
+  Value* end() const noexcept { return get_pointer() + size(); }
+
+  // True when the accessed elements are one contiguous block of storage.
+  bool is_contiguous() const {
+    for (int d = 1; d < Dims; ++d)
+      if (m_range[d] != m_mem[d] && !(m_range.size() <= 1)) {
+        bool outer_single = true;
+        for (int e = 0; e < d; ++e) outer_single = outer_single && m_range[e] == 1;
+        if (!outer_single) return false;
+      }
+    return true;
+  }
+
+ protected:
+  Value* m_base = nullptr;  // first element of the (sub-)buffer
+  range<Dims> m_mem;        // the buffer's range: gives the strides
+  id<Dims> m_offset;
+  range<Dims> m_range;
+  weft::detail::buffer_ptr m_state;
+
+  template <class T, int D, class A>
+  void bind(const buffer<T, D, A>& buf, const range<Dims>& r, const id<Dims>& offset) {
+    m_state = buffer_access::state(buf);
+    m_base = reinterpret_cast<Value*>(m_state->data);
+    m_mem = buf.get_range();
+    m_range = r;
+    m_offset = offset;
+    for (int d = 0; d < Dims; ++d)
+      if (offset[d] + r[d] > m_mem[d])
+        throw_error(errc::invalid, "accessor: range " + to_string(r) + " at offset " + to_string(offset) +
+                                       " runs past the buffer's range " + to_string(m_mem) +
+                                       "; shrink the range or the offset");
+  }
+  template <class, int, int>
+  friend class subscript_proxy;
+};
+
+template <class Value, int Dims, int Filled>
+class subscript_proxy {
+ public:
+  subscript_proxy(const accessor_view<Value, Dims>& v, const id<Dims>& idx) : m_view(v), m_idx(idx) {}
+  decltype(auto) operator[](std::size_t i) const {
+    id<Dims> idx = m_idx;
+    idx[Filled] = i;
+    if constexpr (Filled + 1 == Dims) return m_view[idx];
+    else return subscript_proxy<Value, Dims, Filled + 1>(m_view, idx);
+  }
+
+ private:
+  const accessor_view<Value, Dims>& m_view;
+  id<Dims> m_idx;
+};
+
+template <class T, access_mode Mode>
+using accessor_value_t = std::conditional_t<Mode == access_mode::read, const std::remove_const_t<T>, T>;
+
+template <class Tag>
+struct is_mode_tag : std::false_type {};
+template <access_mode M, target T>
+struct is_mode_tag<mode_tag_t<M, T>> : std::true_type {};
+template <access_mode M, target T>
+struct is_mode_tag<mode_target_tag_t<M, T>> : std::true_type {};
+
+constexpr access_mode default_mode(bool is_const) { return is_const ? access_mode::read : access_mode::read_write; }
+
+}  // namespace detail
+
+template <typename T, int Dims = 1, access_mode Mode = detail::default_mode(std::is_const_v<T>),
+          target Tgt = target::device, access::placeholder P = access::placeholder::false_t>
+class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>, Dims> {
+  static_assert(Tgt == target::device || Tgt == target::constant_buffer || Tgt == target::host_task,
+                "this accessor target is provided by its own header (local: local_accessor.hpp; host_buffer: host_accessor)");
+  using view = detail::accessor_view<detail::accessor_value_t<T, Mode>, Dims>;
+
+ public:
+  using value_type = detail::accessor_value_t<T, Mode>;
+  using reference = value_type&;
+  using const_reference = const value_type&;
+  static constexpr int dimensions = Dims;
+  static constexpr access_mode mode = Mode;
+
+  accessor() = default;
+
+  // Placeholder accessors: bound to a command group later with handler::require.
+  template <class A>
+  accessor(buffer<T, Dims, A>& buf, const property_list& = {}) {
+    this->bind(buf, buf.get_range(), {});
+    m_placeholder = true;
+  }
+  template <class A, access_mode M, target TT>
+  accessor(buffer<T, Dims, A>& buf, mode_tag_t<M, TT>, const property_list& = {}) : accessor(buf) {}
+  template <class A>
+  accessor(buffer<T, Dims, A>& buf, range<Dims> r, const property_list& = {}) : accessor(buf, r, id<Dims>{}) {}
+  template <class A>
+  accessor(buffer<T, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& = {}) {
+    this->bind(buf, r, offset);
+    m_placeholder = true;
+  }
+
+  template <class A>
+  accessor(buffer<T, Dims, A>& buf, handler& cgh, const property_list& props = {})
+      : accessor(buf, cgh, buf.get_range(), id<Dims>{}, props) {}
+  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<T, Dims, A>& buf, handler& cgh, Tag, const property_list& props = {})
+      : accessor(buf, cgh, buf.get_range(), id<Dims>{}, props) {}
+  template <class A>
+  accessor(buffer<T, Dims, A>& buf, handler& cgh, range<Dims> r, const property_list& props = {})
+      : accessor(buf, cgh, r, id<Dims>{}, props) {}
+  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<T, Dims, A>& buf, handler& cgh, range<Dims> r, Tag, const property_list& props = {})
+      : accessor(buf, cgh, r, id<Dims>{}, props) {}
+  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<T, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
+      : accessor(buf, cgh, r, offset, props) {}
+  template <class A>
+  accessor(buffer<T, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
+    this->bind(buf, r, offset);
+    detail::handler_access::add_requirement(cgh, this->m_state, effective_mode(props));
+  }
+
+  bool is_placeholder() const noexcept { return m_placeholder; }
+  access_mode get_mode() const noexcept { return Mode; }
+  // Host-side bookkeeping for handler::require and copies.
+  const weft::detail::buffer_ptr& buffer_state() const { return this->m_state; }
+
+ private:
+  static access_mode effective_mode(const property_list& props) {
+    // no_init turns a write into a discarding write: nothing to wait for on read.
+    if (props.has_property<property::no_init>() && Mode == access_mode::write) return access_mode::discard_write;
+    if (props.has_property<property::no_init>() && Mode == access_mode::read_write) return access_mode::discard_read_write;
+    return Mode;
+  }
+  bool m_placeholder = false;
+};
+
+template <typename T, int Dims = 1, access_mode Mode = detail::default_mode(std::is_const_v<T>)>
+class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>, Dims> {
+ public:
+  using value_type = detail::accessor_value_t<T, Mode>;
+  using reference = value_type&;
+  using const_reference = const value_type&;
+  static constexpr int dimensions = Dims;
+
+  host_accessor() = default;
+  template <class A>
+  host_accessor(buffer<T, Dims, A>& buf, const property_list& props = {})
+      : host_accessor(buf, buf.get_range(), id<Dims>{}, props) {}
+  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  host_accessor(buffer<T, Dims, A>& buf, Tag, const property_list& props = {})
+      : host_accessor(buf, buf.get_range(), id<Dims>{}, props) {}
+  template <class A>
+  host_accessor(buffer<T, Dims, A>& buf, range<Dims> r, const property_list& props = {})
+      : host_accessor(buf, r, id<Dims>{}, props) {}
+  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  host_accessor(buffer<T, Dims, A>& buf, range<Dims> r, Tag, const property_list& props = {})
+      : host_accessor(buf, r, id<Dims>{}, props) {}
+  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  host_accessor(buffer<T, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
+      : host_accessor(buf, r, offset, props) {}
+  template <class A>
+  host_accessor(buffer<T, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& = {}) {
+    this->bind(buf, r, offset);
+    auto node = weft::detail::acquire_host_access(this->m_state, Mode);
+    m_access = std::shared_ptr<void>(nullptr, [node](void*) { weft::detail::release_host_access(node); });
+  }
+
+ private:
+  std::shared_ptr<void> m_access;  // released (letting later commands run) with the last copy
+};
+
+// SYCL 1.2.1 host accessor: buffer::get_access<mode>() without a handler.
+template <typename T, int Dims, access_mode Mode, access::placeholder P>
+class accessor<T, Dims, Mode, target::host_buffer, P> : public host_accessor<T, Dims, Mode> {
+ public:
+  using host_accessor<T, Dims, Mode>::host_accessor;
+};
+
+// Deduction guides (section 4.7.6.9).
+template <class T, int D, class A>
+accessor(buffer<T, D, A>&) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <class T, int D, class A>
+accessor(buffer<T, D, A>&, const property_list&) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT, access::placeholder::true_t>;
+template <class T, int D, class A>
+accessor(buffer<T, D, A>&, handler&) -> accessor<T, D, access_mode::read_write, target::device>;
+template <class T, int D, class A>
+accessor(buffer<T, D, A>&, handler&, const property_list&) -> accessor<T, D, access_mode::read_write, target::device>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, handler&, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, handler&, mode_target_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
+template <class T, int D, class A>
+accessor(buffer<T, D, A>&, handler&, range<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
+template <class T, int D, class A>
+accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
+
+template <class T, int D, class A>
+host_accessor(buffer<T, D, A>&, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+template <class T, int D, class A, access_mode M>
+host_accessor(buffer<T, D, A>&, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
+template <class T, int D, class A>
+host_accessor(buffer<T, D, A>&, range<D>, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+template <class T, int D, class A, access_mode M>
+host_accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
+template <class T, int D, class A>
+host_accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+template <class T, int D, class A, access_mode M>
+host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
+
+// buffer::get_access, defined here where accessors are complete.
+template <typename T, int Dims, typename A>
+template <access_mode Mode, target Tgt>
+accessor<T, Dims, Mode, Tgt, access::placeholder::false_t> buffer<T, Dims, A>::get_access(handler& cgh) {
+  return {*this, cgh};
+}
+template <typename T, int Dims, typename A>
+template <access_mode Mode, target Tgt>
+accessor<T, Dims, Mode, Tgt, access::placeholder::false_t> buffer<T, Dims, A>::get_access(handler& cgh, range<Dims> r,
+                                                                                         id<Dims> offset) {
+  return {*this, cgh, r, offset};
+}
+template <typename T, int Dims, typename A>
+template <access_mode Mode>
+accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> buffer<T, Dims, A>::get_access() {
+  return accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t>(*this);
+}
+template <typename T, int Dims, typename A>
+template <access_mode Mode>
+accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> buffer<T, Dims, A>::get_access(range<Dims> r,
+                                                                                                          id<Dims> offset) {
+  return accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t>(*this, r, offset);
+}
+
+}  // namespace weft::sycl

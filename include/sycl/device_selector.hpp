@@ -1,0 +1,107 @@
+#pragma once
+// SYCL 2020 section 4.6.1: device selection. Selectors are callables scoring a
+// device (negative: never); the 1.2.1 selector classes remain for old code.
+#include <initializer_list>
+#include <vector>
+#include <sycl/device.hpp>
+#include <sycl/exception.hpp>
+
+namespace weft::sycl {
+
+namespace detail {
+struct default_selector_fn {
+  int operator()(const device& d) const { return d.is_cpu() ? 100 : 50; }
+};
+struct cpu_selector_fn {
+  int operator()(const device& d) const { return d.is_cpu() ? 100 : -1; }
+};
+struct gpu_selector_fn {
+  int operator()(const device& d) const { return d.is_gpu() ? 100 : -1; }
+};
+struct accelerator_selector_fn {
+  int operator()(const device& d) const { return d.is_accelerator() ? 100 : -1; }
+};
+
+template <class Selector>
+device select_device(const Selector& selector, const char* what = "the selector") {
+  const device* best = nullptr;
+  int best_score = -1;
+  auto devices = device::get_devices();
+  for (auto& d : devices) {
+    int score = selector(d);
+    if (score >= 0 && score > best_score) {
+      best = &d;
+      best_score = score;
+    }
+  }
+  if (!best)
+    throw_error(errc::runtime, std::string("no device matches ") + what +
+                                   " (Weft offers: " + [&] {
+                                     std::string names;
+                                     for (auto& d : devices) names += (names.empty() ? "" : ", ") + d.get_info<info::device::name>();
+                                     return names;
+                                   }() + "); choose another selector, e.g. sycl::default_selector_v");
+  return *best;
+}
+}  // namespace detail
+
+inline constexpr detail::default_selector_fn default_selector_v{};
+inline constexpr detail::cpu_selector_fn cpu_selector_v{};
+inline constexpr detail::gpu_selector_fn gpu_selector_v{};
+inline constexpr detail::accelerator_selector_fn accelerator_selector_v{};
+
+// Selects a device that has every aspect in `require` and none in `deny`.
+inline auto aspect_selector(const std::vector<aspect>& require, const std::vector<aspect>& deny = {}) {
+  return [require, deny](const device& d) {
+    for (auto a : require)
+      if (!d.has(a)) return -1;
+    for (auto a : deny)
+      if (d.has(a)) return -1;
+    return d.is_cpu() ? 100 : 50;
+  };
+}
+template <class... Aspects, std::enable_if_t<(std::is_same_v<Aspects, aspect> && ...), int> = 0>
+auto aspect_selector(Aspects... require) {
+  return aspect_selector(std::vector<aspect>{require...});
+}
+template <aspect... Require>
+auto aspect_selector() {
+  return aspect_selector(std::vector<aspect>{Require...});
+}
+
+// SYCL 1.2.1 selector classes (deprecated in SYCL 2020, still common).
+class device_selector {
+ public:
+  virtual ~device_selector() = default;
+  virtual int operator()(const device& d) const = 0;
+  device select_device() const { return detail::select_device(*this, "the device_selector"); }
+};
+class default_selector : public device_selector {
+ public:
+  int operator()(const device& d) const override { return default_selector_v(d); }
+};
+class cpu_selector : public device_selector {
+ public:
+  int operator()(const device& d) const override { return cpu_selector_v(d); }
+};
+class gpu_selector : public device_selector {
+ public:
+  int operator()(const device& d) const override { return gpu_selector_v(d); }
+};
+class accelerator_selector : public device_selector {
+ public:
+  int operator()(const device& d) const override { return accelerator_selector_v(d); }
+};
+// There is no SYCL 1.2.1 host device any more; the host selector picks the CPU.
+class host_selector : public device_selector {
+ public:
+  int operator()(const device& d) const override { return cpu_selector_v(d); }
+};
+
+template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>, int>>
+device::device(const Selector& selector) : device(detail::select_device(selector)) {}
+
+template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>, int>>
+platform::platform(const Selector& selector) : platform(detail::select_device(selector).get_platform()) {}
+
+}  // namespace weft::sycl

@@ -1,0 +1,349 @@
+#pragma once
+// SYCL 2020 section 4.9.4: handler, the command group's recorder. A command
+// group holds exactly one command; its accessors and depends_on() calls say
+// what it must wait for.
+#include <cstring>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+#include <sycl/accessor.hpp>
+#include <sycl/event.hpp>
+#include <sycl/exception.hpp>
+#include <sycl/handler_access.hpp>
+#include <sycl/id.hpp>
+#include <sycl/item.hpp>
+#include <sycl/nd_item.hpp>
+#include <sycl/nd_range.hpp>
+#include <sycl/range.hpp>
+#include <sycl/usm.hpp>
+#include <weft/runtime/command_group.hpp>
+#include <weft/runtime/launch.hpp>
+#include <weft/runtime/queue_state.hpp>
+
+namespace weft::sycl {
+
+class queue;
+
+// What a host task may take as its argument (section 4.10.2).
+class interop_handle {
+ public:
+  backend get_backend() const noexcept { return backend::host; }
+};
+
+namespace detail {
+template <class T>
+struct is_id : std::false_type {};
+template <int D>
+struct is_id<id<D>> : std::true_type {};
+
+// Applies f to the first N elements of a tuple, plus its last element.
+template <class F, class Tuple, std::size_t... I>
+decltype(auto) apply_reductions_then_kernel(F&& f, Tuple&& t, std::index_sequence<I...>) {
+  constexpr std::size_t last = std::tuple_size_v<std::decay_t<Tuple>> - 1;
+  return f(std::get<last>(std::forward<Tuple>(t)), std::get<I>(std::forward<Tuple>(t))...);
+}
+template <class F, class... Args>
+decltype(auto) split_kernel_last(F&& f, Args&&... args) {
+  return apply_reductions_then_kernel(std::forward<F>(f), std::forward_as_tuple(std::forward<Args>(args)...),
+                                      std::make_index_sequence<sizeof...(Args) - 1>{});
+}
+
+template <class T, int D, access_mode M, target Tg, access::placeholder P>
+constexpr bool is_readable(const accessor<T, D, M, Tg, P>*) {
+  return M == access_mode::read || M == access_mode::read_write || M == access_mode::discard_read_write;
+}
+template <class T, int D, access_mode M, target Tg, access::placeholder P>
+constexpr bool is_writable(const accessor<T, D, M, Tg, P>*) {
+  return M != access_mode::read;
+}
+}  // namespace detail
+
+class handler {
+ public:
+  handler(const handler&) = delete;
+  handler& operator=(const handler&) = delete;
+
+  // --- kernels -----------------------------------------------------------------
+  template <typename KernelName = void, typename Kernel>
+  void single_task(const Kernel& k) {
+    set_command(weft::detail::command_kind::kernel, [k] { weft::launch::single_task(k); });
+  }
+
+  // parallel_for(range, [offset,] kernel) and parallel_for(range, reductions..., kernel).
+  template <typename KernelName = void, typename... Rest>
+  void parallel_for(range<1> r, Rest&&... rest) {
+    parallel_for_range(r, std::forward<Rest>(rest)...);
+  }
+  template <typename KernelName = void, typename... Rest>
+  void parallel_for(range<2> r, Rest&&... rest) {
+    parallel_for_range(r, std::forward<Rest>(rest)...);
+  }
+  template <typename KernelName = void, typename... Rest>
+  void parallel_for(range<3> r, Rest&&... rest) {
+    parallel_for_range(r, std::forward<Rest>(rest)...);
+  }
+  // parallel_for(nd_range, kernel) and parallel_for(nd_range, reductions..., kernel).
+  template <typename KernelName = void, int Dims, typename... Rest>
+  void parallel_for(nd_range<Dims> r, Rest&&... rest) {
+    static_assert(sizeof...(Rest) >= 1, "parallel_for(nd_range, ...) needs a kernel");
+    validate(r);
+    auto local = m_cg.local;
+    if constexpr (sizeof...(Rest) == 1) {
+      auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
+      set_command(weft::detail::command_kind::kernel,
+                  [r, local, k = std::decay_t<decltype(kernel)>(kernel)] { weft::launch::nd_range_kernel(r, local, k); });
+    } else {
+      detail::split_kernel_last(
+          [&](auto&& k, auto&&... reds) {
+            set_command(weft::detail::command_kind::kernel, [r, local, k, reds...] {
+              weft::launch::nd_range_reduction_kernel(r, local, k, reds...);
+            });
+          },
+          std::forward<Rest>(rest)...);
+    }
+  }
+  // Scoped parallelism (AdaptiveCpp): num_groups work groups of group_size logical items.
+  template <typename KernelName = void, int Dims, typename... Rest>
+  void parallel(range<Dims> num_groups, range<Dims> group_size, Rest&&... rest) {
+    static_assert(sizeof...(Rest) >= 1, "parallel(num_groups, group_size, ...) needs a kernel");
+    for (int d = 0; d < Dims; ++d)
+      if (group_size[d] == 0)
+        weft::detail::throw_error(errc::nd_range, "parallel: the work-group size " + detail::to_string(group_size) +
+                                                      " has a zero dimension");
+    auto local = m_cg.local;
+    detail::split_kernel_last(
+        [&](auto&& k, auto&&... reds) {
+          set_command(weft::detail::command_kind::kernel, [num_groups, group_size, local, k, reds...] {
+            weft::launch::scoped_kernel(num_groups, group_size, local, k, reds...);
+          });
+        },
+        std::forward<Rest>(rest)...);
+  }
+
+  // --- host tasks ----------------------------------------------------------------
+  template <typename F>
+  void host_task(F&& f) {
+    set_command(weft::detail::command_kind::host_task, [f = std::decay_t<F>(std::forward<F>(f))]() mutable {
+      if constexpr (std::is_invocable_v<decltype(f)&, interop_handle>) f(interop_handle{});
+      else f();
+    });
+  }
+
+  // --- dependencies ------------------------------------------------------------
+  void depends_on(const event& e) {
+    if (e.state()) m_cg.dependencies.push_back(e.state());
+  }
+  void depends_on(const std::vector<event>& events) {
+    for (auto& e : events) depends_on(e);
+  }
+  template <class T, int D, access_mode M, target Tg, access::placeholder P>
+  void require(accessor<T, D, M, Tg, P> acc) {
+    if (!acc.buffer_state())
+      weft::detail::throw_error(errc::invalid, "handler::require: the accessor is not bound to a buffer");
+    m_cg.requirements.push_back({acc.buffer_state(), M});
+  }
+
+  // --- explicit memory operations on accessors ----------------------------------
+  template <class T, int D, access_mode M, target Tg, access::placeholder P, class U>
+  void copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dst) {
+    copy(src, dst.get());
+  }
+  template <class T, int D, access_mode M, target Tg, access::placeholder P, class U>
+  void copy(accessor<T, D, M, Tg, P> src, U* dst) {
+    check_readable(src, "copy source");
+    check_pointer(dst, "copy destination");
+    track(src, M);
+    set_command(weft::detail::command_kind::copy, [src, dst] { copy_out(src, dst); });
+  }
+  template <class U, class T, int D, access_mode M, target Tg, access::placeholder P>
+  void copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dst) {
+    copy(static_cast<const U*>(src.get()), dst);
+  }
+  template <class U, class T, int D, access_mode M, target Tg, access::placeholder P>
+  void copy(const U* src, accessor<T, D, M, Tg, P> dst) {
+    check_writable(dst, "copy destination");
+    check_pointer(src, "copy source");
+    track(dst, M);
+    set_command(weft::detail::command_kind::copy, [src, dst] { copy_in(src, dst); });
+  }
+  template <class T1, int D1, access_mode M1, target Tg1, access::placeholder P1, class T2, int D2, access_mode M2,
+            target Tg2, access::placeholder P2>
+  void copy(accessor<T1, D1, M1, Tg1, P1> src, accessor<T2, D2, M2, Tg2, P2> dst) {
+    check_readable(src, "copy source");
+    check_writable(dst, "copy destination");
+    if (src.size() > dst.size())
+      weft::detail::throw_error(errc::invalid, "copy: the source accessor has " + std::to_string(src.size()) +
+                                                   " elements but the destination only " + std::to_string(dst.size()));
+    track(src, M1);
+    track(dst, M2);
+    set_command(weft::detail::command_kind::copy, [src, dst] {
+      std::size_t n = src.size();
+      for (std::size_t l = 0; l < n; ++l)
+        dst[weft::sycl::detail::delinearize(l, dst.get_range())] = src[weft::sycl::detail::delinearize(l, src.get_range())];
+    });
+  }
+  template <class T, int D, access_mode M, target Tg, access::placeholder P>
+  void update_host(accessor<T, D, M, Tg, P> acc) {
+    track(acc, access_mode::read);
+    set_command(weft::detail::command_kind::update_host, [] {});  // storage is host memory already
+  }
+  template <class T, int D, access_mode M, target Tg, access::placeholder P, class U>
+  void fill(accessor<T, D, M, Tg, P> dst, const U& value) {
+    check_writable(dst, "fill destination");
+    track(dst, M);
+    set_command(weft::detail::command_kind::fill, [dst, v = T(value)] {
+      if (dst.is_contiguous()) {
+        std::fill(dst.begin(), dst.end(), v);
+      } else {
+        for (std::size_t l = 0; l < dst.size(); ++l) dst[weft::sycl::detail::delinearize(l, dst.get_range())] = v;
+      }
+    });
+  }
+
+  // --- USM ----------------------------------------------------------------------
+  void memcpy(void* dst, const void* src, std::size_t bytes) {
+    if (bytes && (!dst || !src))
+      weft::detail::throw_error(errc::invalid, std::string("memcpy: the ") + (!dst ? "destination" : "source") +
+                                                   " pointer is null but " + std::to_string(bytes) + " bytes were asked for");
+    set_command(weft::detail::command_kind::memcpy, [dst, src, bytes] {
+      if (bytes) std::memmove(dst, src, bytes);
+    });
+  }
+  template <class T>
+  void copy(const T* src, T* dst, std::size_t count) {
+    memcpy(dst, src, count * sizeof(T));
+  }
+  void memset(void* ptr, int value, std::size_t bytes) {
+    if (bytes && !ptr)
+      weft::detail::throw_error(errc::invalid, "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
+    set_command(weft::detail::command_kind::memset, [ptr, value, bytes] {
+      if (bytes) std::memset(ptr, value, bytes);
+    });
+  }
+  template <class T>
+  void fill(void* ptr, const T& pattern, std::size_t count) {
+    if (count && !ptr)
+      weft::detail::throw_error(errc::invalid, "fill: the pointer is null but " + std::to_string(count) + " elements were asked for");
+    set_command(weft::detail::command_kind::fill, [p = static_cast<T*>(ptr), pattern, count] { std::fill(p, p + count, pattern); });
+  }
+  void prefetch(const void*, std::size_t) { set_command(weft::detail::command_kind::prefetch, [] {}); }
+  void mem_advise(const void*, std::size_t, int) { set_command(weft::detail::command_kind::prefetch, [] {}); }
+
+ private:
+  friend class queue;
+  friend struct detail::handler_access;
+  explicit handler(weft::detail::queue_ptr q) : m_queue(std::move(q)) {}
+
+  template <int Dims, typename... Rest>
+  void parallel_for_range(const range<Dims>& r, Rest&&... rest) {
+    static_assert(sizeof...(Rest) >= 1, "parallel_for(range, ...) needs a kernel");
+    using first = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
+    if constexpr (sizeof...(Rest) == 1) {
+      auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
+      set_command(weft::detail::command_kind::kernel,
+                  [r, k = std::decay_t<decltype(kernel)>(kernel)] { weft::launch::range_kernel(r, k); });
+    } else if constexpr (sizeof...(Rest) == 2 && detail::is_id<first>::value) {
+      auto t = std::forward_as_tuple(rest...);
+      id<Dims> offset = std::get<0>(t);
+      set_command(weft::detail::command_kind::kernel,
+                  [r, offset, k = std::decay_t<decltype(std::get<1>(t))>(std::get<1>(t))] {
+                    weft::launch::range_kernel(r, offset, k);
+                  });
+    } else {
+      detail::split_kernel_last(
+          [&](auto&& k, auto&&... reds) {
+            set_command(weft::detail::command_kind::kernel,
+                        [r, k, reds...] { weft::launch::range_reduction_kernel(r, k, reds...); });
+          },
+          std::forward<Rest>(rest)...);
+    }
+  }
+
+  template <int Dims>
+  void validate(const nd_range<Dims>& r) const {
+    auto g = r.get_global_range();
+    auto l = r.get_local_range();
+    for (int d = 0; d < Dims; ++d) {
+      if (l[d] == 0)
+        weft::detail::throw_error(errc::nd_range, "nd_range: the local range " + detail::to_string(l) +
+                                                      " has a zero dimension; every work group needs at least one item");
+      if (g[d] % l[d] != 0)
+        weft::detail::throw_error(errc::nd_range, "nd_range: the global range " + detail::to_string(g) +
+                                                      " is not a multiple of the local range " + detail::to_string(l) +
+                                                      " in dimension " + std::to_string(d) +
+                                                      "; round the global range up to a multiple");
+    }
+    auto max_wg = m_queue->device.get_info<info::device::max_work_group_size>();
+    if (l.size() > max_wg)
+      weft::detail::throw_error(errc::nd_range, "nd_range: the work-group size " + std::to_string(l.size()) + " " +
+                                                    detail::to_string(l) + " exceeds the device's max_work_group_size " +
+                                                    std::to_string(max_wg));
+    auto local_max = m_queue->device.get_info<info::device::local_mem_size>();
+    if (m_cg.local.bytes > local_max)
+      weft::detail::throw_error(errc::memory_allocation,
+                                "nd_range kernel: local accessors need " + std::to_string(m_cg.local.bytes) +
+                                    " bytes per work group but the device's local_mem_size is " +
+                                    std::to_string(local_max) + " bytes");
+  }
+
+  template <class F>
+  void set_command(weft::detail::command_kind kind, F&& work) {
+    if (m_cg.kind != weft::detail::command_kind::none)
+      weft::detail::throw_error(errc::invalid,
+                                "a command group may hold only one command (kernel, copy, fill, memcpy, host_task, ...); "
+                                "submit the second one in its own command group");
+    m_cg.kind = kind;
+    m_cg.work = std::forward<F>(work);
+  }
+  template <class Acc>
+  void track(const Acc& acc, access_mode mode) {
+    if (acc.buffer_state()) m_cg.requirements.push_back({acc.buffer_state(), mode});
+  }
+  template <class Acc>
+  static void check_readable(const Acc& acc, const char* what) {
+    if (!detail::is_readable(&acc))
+      weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor's access mode does not allow reading");
+  }
+  template <class Acc>
+  static void check_writable(const Acc& acc, const char* what) {
+    if (!detail::is_writable(&acc))
+      weft::detail::throw_error(errc::invalid, std::string(what) +
+                                                   ": the accessor is read-only; use access_mode::write or read_write");
+  }
+  static void check_pointer(const void* p, const char* what) {
+    if (!p) weft::detail::throw_error(errc::invalid, std::string(what) + ": the pointer is null");
+  }
+  template <class Acc, class U>
+  static void copy_out(const Acc& src, U* dst) {
+    if (src.is_contiguous()) {
+      std::copy(src.begin(), src.end(), dst);
+    } else {
+      for (std::size_t l = 0; l < src.size(); ++l) dst[l] = src[detail::delinearize(l, src.get_range())];
+    }
+  }
+  template <class U, class Acc>
+  static void copy_in(const U* src, const Acc& dst) {
+    if (dst.is_contiguous()) {
+      std::copy(src, src + dst.size(), dst.begin());
+    } else {
+      for (std::size_t l = 0; l < dst.size(); ++l) dst[detail::delinearize(l, dst.get_range())] = src[l];
+    }
+  }
+
+  weft::detail::queue_ptr m_queue;
+  weft::detail::command_group m_cg;
+};
+
+inline void detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode) {
+  cgh.m_cg.requirements.push_back({buffer, mode});
+}
+inline std::size_t detail::handler_access::allocate_local(handler& cgh, std::size_t bytes, std::size_t align) {
+  if (align == 0) align = 1;
+  std::size_t offset = (cgh.m_cg.local.bytes + align - 1) / align * align;
+  cgh.m_cg.local.bytes = offset + bytes;
+  return offset;
+}
+
+}  // namespace weft::sycl

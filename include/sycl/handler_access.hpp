@@ -1,0 +1,17 @@
+#pragma once
+// Front-end objects (accessors, reductions) register what they need with the
+// command group's handler through this, not through handler's public API.
+#include <cstddef>
+#include <weft/runtime/buffer_state.hpp>
+
+namespace weft::sycl {
+class handler;
+namespace detail {
+using weft::detail::buffer_ptr;
+struct handler_access {
+  static void add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode);
+  // Reserves local memory for the kernel; returns its offset in the group's block.
+  static std::size_t allocate_local(handler& cgh, std::size_t bytes, std::size_t align);
+};
+}  // namespace detail
+}  // namespace weft::sycl

@@ -1,0 +1,242 @@
+#pragma once
+// SYCL 2020 section 4.6.5: queue, plus the shortcut member functions that
+// submit a one-command command group.
+#include <memory>
+#include <type_traits>
+#include <utility>
+#include <vector>
+#include <sycl/context.hpp>
+#include <sycl/device.hpp>
+#include <sycl/device_selector.hpp>
+#include <sycl/event.hpp>
+#include <sycl/exception.hpp>
+#include <sycl/handler.hpp>
+#include <sycl/property_list.hpp>
+#include <weft/runtime/queue_state.hpp>
+
+namespace weft::sycl {
+
+namespace detail {
+template <class T>
+struct is_event_list : std::false_type {};
+template <>
+struct is_event_list<event> : std::true_type {};
+template <>
+struct is_event_list<std::vector<event>> : std::true_type {};
+template <class T>
+struct is_device_accessor : std::false_type {};
+template <class T, int D, access_mode M, target Tg, access::placeholder P>
+struct is_device_accessor<accessor<T, D, M, Tg, P>> : std::true_type {};
+}  // namespace detail
+
+class queue {
+ public:
+  explicit queue(const property_list& props = {}) : queue(default_selector_v, async_handler{}, props) {}
+  explicit queue(const async_handler& h, const property_list& props = {}) : queue(default_selector_v, h, props) {}
+  template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, const Selector&, const device&>, int> = 0>
+  explicit queue(const Selector& selector, const property_list& props = {})
+      : queue(detail::select_device(selector), async_handler{}, props) {}
+  template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, const Selector&, const device&>, int> = 0>
+  explicit queue(const Selector& selector, const async_handler& h, const property_list& props = {})
+      : queue(detail::select_device(selector), h, props) {}
+  explicit queue(const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {}
+  explicit queue(const device& d, const async_handler& h, const property_list& props = {})
+      : queue(context(d), d, h, props) {}
+  template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, const Selector&, const device&>, int> = 0>
+  explicit queue(const context& c, const Selector& selector, const property_list& props = {})
+      : queue(c, detail::select_device(selector), async_handler{}, props) {}
+  template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, const Selector&, const device&>, int> = 0>
+  explicit queue(const context& c, const Selector& selector, const async_handler& h, const property_list& props = {})
+      : queue(c, detail::select_device(selector), h, props) {}
+  explicit queue(const context& c, const device& d, const property_list& props = {})
+      : queue(c, d, async_handler{}, props) {}
+  explicit queue(const context& c, const device& d, const async_handler& h, const property_list& props = {})
+      : m_props(props) {
+    auto devs = c.get_devices();
+    if (std::find(devs.begin(), devs.end(), d) == devs.end())
+      weft::detail::throw_error(errc::invalid, "queue: the device is not part of the given context");
+    m_state = std::make_shared<weft::detail::queue_state>(d, c, h ? h : c.get_async_handler(),
+                                                          props.has_property<property::queue::in_order>(),
+                                                          props.has_property<property::queue::enable_profiling>());
+  }
+
+  backend get_backend() const noexcept { return m_state->device.get_backend(); }
+  context get_context() const { return m_state->context; }
+  device get_device() const { return m_state->device; }
+  bool is_in_order() const { return m_state->in_order; }
+  [[deprecated("the host device was removed in SYCL 2020")]] bool is_host() const { return false; }
+  template <class Param>
+  typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::queue::context>) return get_context();
+    else if constexpr (std::is_same_v<Param, info::queue::device>) return get_device();
+    else static_assert(sizeof(Param) == 0, "not a queue information descriptor");
+  }
+  template <class P>
+  bool has_property() const noexcept { return m_props.template has_property<P>(); }
+  template <class P>
+  P get_property() const { return m_props.template get_property<P>(); }
+
+  template <class CGF>
+  event submit(CGF&& cgf) {
+    handler cgh(m_state);
+    cgf(cgh);
+    return event(m_state->submit(std::move(cgh.m_cg)));
+  }
+  // The secondary queue is a fallback for devices that can fail a command group; the CPU does not.
+  template <class CGF>
+  event submit(CGF&& cgf, queue&) {
+    return submit(std::forward<CGF>(cgf));
+  }
+  void wait() { m_state->wait(); }
+  void wait_and_throw() {
+    m_state->wait();
+    m_state->throw_asynchronous();
+  }
+  void throw_asynchronous() { m_state->throw_asynchronous(); }
+
+  // --- shortcuts ------------------------------------------------------------------
+  template <typename KernelName = void, typename... Rest>
+  event single_task(Rest&&... rest) {
+    return submit([&](handler& h) { with_deps(h, [&](auto&&... k) { h.single_task(k...); }, std::forward<Rest>(rest)...); });
+  }
+  template <typename KernelName = void, typename... Rest>
+  event parallel_for(range<1> r, Rest&&... rest) {
+    return submit([&](handler& h) { with_deps(h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...); });
+  }
+  template <typename KernelName = void, typename... Rest>
+  event parallel_for(range<2> r, Rest&&... rest) {
+    return submit([&](handler& h) { with_deps(h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...); });
+  }
+  template <typename KernelName = void, typename... Rest>
+  event parallel_for(range<3> r, Rest&&... rest) {
+    return submit([&](handler& h) { with_deps(h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...); });
+  }
+  template <typename KernelName = void, int Dims, typename... Rest>
+  event parallel_for(nd_range<Dims> r, Rest&&... rest) {
+    return submit([&](handler& h) { with_deps(h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...); });
+  }
+  template <typename KernelName = void, int Dims, typename... Rest>
+  event parallel(range<Dims> num_groups, range<Dims> group_size, Rest&&... rest) {
+    return submit([&](handler& h) {
+      with_deps(h, [&](auto&&... a) { h.parallel(num_groups, group_size, a...); }, std::forward<Rest>(rest)...);
+    });
+  }
+  template <typename... Deps>
+  event memcpy(void* dst, const void* src, std::size_t bytes, Deps&&... deps) {
+    return submit([&](handler& h) {
+      (h.depends_on(deps), ...);
+      h.memcpy(dst, src, bytes);
+    });
+  }
+  template <class T, typename... Deps>
+  event copy(const T* src, T* dst, std::size_t count, Deps&&... deps) {
+    return submit([&](handler& h) {
+      (h.depends_on(deps), ...);
+      h.copy(src, dst, count);
+    });
+  }
+  template <typename... Deps>
+  event memset(void* ptr, int value, std::size_t bytes, Deps&&... deps) {
+    return submit([&](handler& h) {
+      (h.depends_on(deps), ...);
+      h.memset(ptr, value, bytes);
+    });
+  }
+  template <class T, typename... Deps>
+  event fill(void* ptr, const T& pattern, std::size_t count, Deps&&... deps) {
+    return submit([&](handler& h) {
+      (h.depends_on(deps), ...);
+      h.fill(ptr, pattern, count);
+    });
+  }
+  template <typename... Deps>
+  event prefetch(const void* ptr, std::size_t bytes, Deps&&... deps) {
+    return submit([&](handler& h) {
+      (h.depends_on(deps), ...);
+      h.prefetch(ptr, bytes);
+    });
+  }
+  template <typename... Deps>
+  event mem_advise(const void* ptr, std::size_t bytes, int advice, Deps&&... deps) {
+    return submit([&](handler& h) {
+      (h.depends_on(deps), ...);
+      h.mem_advise(ptr, bytes, advice);
+    });
+  }
+  // Accessor copies and fills (section 4.6.5.2: queue shortcuts for explicit copies).
+  template <class Src, class Dst>
+  event copy(Src src, Dst dst) {
+    return submit([&](handler& h) {
+      require_if_accessor(h, src);
+      require_if_accessor(h, dst);
+      h.copy(src, dst);
+    });
+  }
+  template <class T, int D, access_mode M, target Tg, access::placeholder P>
+  event update_host(accessor<T, D, M, Tg, P> acc) {
+    return submit([&](handler& h) {
+      h.require(acc);
+      h.update_host(acc);
+    });
+  }
+  template <class T, int D, access_mode M, target Tg, access::placeholder P, class U>
+  event fill(accessor<T, D, M, Tg, P> acc, const U& value) {
+    return submit([&](handler& h) {
+      h.require(acc);
+      h.fill(acc, value);
+    });
+  }
+
+  friend bool operator==(const queue& a, const queue& b) { return a.m_state == b.m_state; }
+  friend bool operator!=(const queue& a, const queue& b) { return !(a == b); }
+
+  const weft::detail::queue_ptr& state() const { return m_state; }  // for the runtime
+
+ private:
+  // Leading event / vector<event> arguments of a shortcut become dependencies.
+  template <class F, class First, class... Rest>
+  static void with_deps(handler& h, F&& f, First&& first, Rest&&... rest) {
+    if constexpr (detail::is_event_list<std::decay_t<First>>::value) {
+      h.depends_on(first);
+      with_deps(h, std::forward<F>(f), std::forward<Rest>(rest)...);
+    } else {
+      f(std::forward<First>(first), std::forward<Rest>(rest)...);
+    }
+  }
+  template <class T>
+  static void require_if_accessor(handler& h, const T& v) {
+    if constexpr (detail::is_device_accessor<T>::value) h.require(v);
+  }
+
+  property_list m_props;
+  weft::detail::queue_ptr m_state;
+};
+
+inline const device& detail::queue_device(const queue& q) { return q.state()->device; }
+inline const context& detail::queue_context(const queue& q) { return q.state()->context; }
+
+template <class T, usm::alloc K, std::size_t A>
+usm_allocator<T, K, A>::usm_allocator(const queue& q, const property_list&) : m_ctx(q.get_context()), m_dev(q.get_device()) {}
+
+inline void event::wait_and_throw() {
+  wait();
+  if (m_state)
+    if (auto q = m_state->queue.lock()) q->throw_asynchronous();
+}
+
+template <class Param>
+typename Param::return_type event::get_profiling_info() const {
+  static_assert(std::is_same_v<Param, info::event_profiling::command_submit> ||
+                    std::is_same_v<Param, info::event_profiling::command_start> ||
+                    std::is_same_v<Param, info::event_profiling::command_end>,
+                "not an event profiling descriptor");
+  if (!m_state || !m_state->profiled)
+    weft::detail::throw_error(errc::invalid,
+                              "get_profiling_info: the event's queue was not constructed with property::queue::enable_profiling");
+  if constexpr (std::is_same_v<Param, info::event_profiling::command_submit>) return m_state->submit_ns;
+  m_state->wait();
+  if constexpr (std::is_same_v<Param, info::event_profiling::command_start>) return m_state->start_ns;
+  else return m_state->end_ns;
+}
+
+}  // namespace weft::sycl

@@ -1,0 +1,35 @@
+#pragma once
+// Weft: SYCL 2020 for CPUs, with no SYCL compiler. Include this header; the
+// API is in namespace sycl.
+#include <weft/config.hpp>
+
+#include <sycl/access.hpp>
+#include <sycl/accessor.hpp>
+#include <sycl/aspect.hpp>
+#include <sycl/buffer.hpp>
+#include <sycl/context.hpp>
+#include <sycl/device.hpp>
+#include <sycl/device_selector.hpp>
+#include <sycl/event.hpp>
+#include <sycl/exception.hpp>
+#include <sycl/group.hpp>
+#include <sycl/group_barrier.hpp>
+#include <sycl/handler.hpp>
+#include <sycl/id.hpp>
+#include <sycl/info.hpp>
+#include <sycl/item.hpp>
+#include <sycl/nd_item.hpp>
+#include <sycl/nd_range.hpp>
+#include <sycl/property_list.hpp>
+#include <sycl/queue.hpp>
+#include <sycl/range.hpp>
+#include <sycl/sub_group.hpp>
+#include <sycl/usm.hpp>
+#include <weft/runtime/runtime.hpp>
+
+// The target's definitions of the launch interface (weft/runtime/launch.hpp).
+#include <weft/cpu/range_launch.hpp>
+
+// The API lives in weft::sycl; `sycl` is an alias so that SYCL 1.2.1 code may
+// say `namespace sycl = cl::sycl;` (a redeclaration of the same alias).
+namespace sycl = ::weft::sycl;

@@ -1,0 +1,42 @@
+#pragma once
+// One node of the task graph: a submitted command and the event users wait on.
+// A node runs once every node it depends on has completed.
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+#include <weft/runtime/export.hpp>
+
+namespace weft::detail {
+
+struct queue_state;
+
+enum class node_status : int { submitted = 0, running = 1, complete = 2 };
+
+struct WEFT_API event_state {
+  std::atomic<node_status> status{node_status::submitted};
+  std::function<void()> work;           // empty for host accessors and markers
+  std::weak_ptr<queue_state> queue;      // where errors of `work` are reported
+  bool profiled = false;
+  std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
+
+  // Blocks until the node has completed.
+  void wait();
+  bool is_complete() const { return status.load(std::memory_order_acquire) == node_status::complete; }
+
+  // Graph plumbing, used by the scheduler.
+  std::mutex mutex;
+  std::condition_variable done;
+  std::vector<std::shared_ptr<event_state>> successors;
+  std::atomic<int> pending{1};  // unfinished dependencies + 1 until submission ends
+};
+
+using event_ptr = std::shared_ptr<event_state>;
+
+// Monotonic time in nanoseconds, the clock of profiling info.
+WEFT_API std::uint64_t now_ns();
+
+}  // namespace weft::detail

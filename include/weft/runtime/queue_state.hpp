@@ -1,0 +1,49 @@
+#pragma once
+// The runtime side of a queue: its device, error list and ordering state.
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <vector>
+#include <sycl/context.hpp>
+#include <sycl/device.hpp>
+#include <sycl/exception.hpp>
+#include <weft/runtime/command_group.hpp>
+#include <weft/runtime/event_state.hpp>
+#include <weft/runtime/export.hpp>
+
+namespace weft::detail {
+
+struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
+  queue_state(sycl::device d, sycl::context c, sycl::async_handler h, bool in_order, bool profiling)
+      : device(std::move(d)), context(std::move(c)), handler(std::move(h)), in_order(in_order), profiling(profiling) {}
+  ~queue_state();
+
+  sycl::device device;
+  sycl::context context;
+  sycl::async_handler handler;
+  const bool in_order;
+  const bool profiling;
+
+  // Submits a command group; returns its event. Thread-safe.
+  event_ptr submit(command_group&& cg);
+  // Waits for everything submitted so far.
+  void wait();
+  // Records an asynchronous error (from a kernel or host task).
+  void report(std::exception_ptr e);
+  // Hands recorded errors to the async handler (or the default one).
+  void throw_asynchronous();
+
+  std::mutex mutex;                   // guards the members below
+  std::vector<std::exception_ptr> errors;
+  std::vector<event_ptr> in_flight;   // submitted, not yet known complete
+  event_ptr last;                     // in-order queues chain on this
+};
+
+using queue_ptr = std::shared_ptr<queue_state>;
+
+// Acquires host access to a buffer: waits for the commands it must follow and
+// returns a node that later commands on the buffer wait for until released.
+WEFT_API event_ptr acquire_host_access(const buffer_ptr& buffer, sycl::access_mode mode);
+WEFT_API void release_host_access(const event_ptr& node);
+
+}  // namespace weft::detail

@@ -1,0 +1,42 @@
+// Buffer storage and the host-side wait for everything that uses a buffer.
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <sycl/exception.hpp>
+#include <weft/runtime/buffer_state.hpp>
+#include "graph.hpp"
+
+namespace weft::detail {
+
+std::shared_ptr<buffer_state> buffer_state::allocate(std::size_t bytes) {
+  auto s = std::make_shared<buffer_state>();
+  std::size_t rounded = (bytes + 63) / 64 * 64;
+  void* p = rounded ? std::aligned_alloc(64, rounded) : nullptr;
+  if (rounded && !p)
+    throw_error(sycl::errc::memory_allocation, "buffer: could not allocate " + std::to_string(bytes) + " bytes");
+  s->data = static_cast<std::byte*>(p);
+  s->bytes = bytes;
+  s->owned = std::shared_ptr<void>(p, [](void* q) { std::free(q); });
+  return s;
+}
+
+std::shared_ptr<buffer_state> buffer_state::wrap(void* user_memory, std::size_t bytes, std::shared_ptr<void> keep_alive) {
+  auto s = std::make_shared<buffer_state>();
+  s->data = static_cast<std::byte*>(user_memory);
+  s->bytes = bytes;
+  s->owned = std::move(keep_alive);
+  return s;
+}
+
+void buffer_state::wait_all() {
+  std::vector<event_ptr> users;
+  {
+    std::lock_guard<std::mutex> g(graph_mutex());
+    auto* r = root();
+    if (r->last_write) users.push_back(r->last_write);
+    users.insert(users.end(), r->reads_since_write.begin(), r->reads_since_write.end());
+  }
+  for (auto& e : users) e->wait();
+}
+
+}  // namespace weft::detail

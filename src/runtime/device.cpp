@@ -1,0 +1,95 @@
+// The CPU device: what the host is, read once from the operating system.
+#include <unistd.h>
+
+#include <fstream>
+#include <string>
+#include <weft/config.hpp>
+#include <weft/runtime/device_state.hpp>
+#include <weft/runtime/runtime.hpp>
+
+namespace weft::detail {
+namespace {
+
+std::string cpuinfo_field(const std::string& key) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.compare(0, key.size(), key) == 0) {
+      auto colon = line.find(':');
+      if (colon != std::string::npos) {
+        auto v = line.substr(colon + 1);
+        v.erase(0, v.find_first_not_of(" \t"));
+        return v;
+      }
+    }
+  }
+  return {};
+}
+
+std::uint64_t cache_bytes() {
+  std::ifstream in("/sys/devices/system/cpu/cpu0/cache/index2/size");
+  std::string s;
+  if (!(in >> s) || s.empty()) return 1u << 20;
+  std::uint64_t v = std::stoull(s);
+  if (s.back() == 'K') v <<= 10;
+  if (s.back() == 'M') v <<= 20;
+  return v;
+}
+
+struct host_platform {
+  platform_state platform;
+  device_state cpu;
+  std::vector<const platform_state*> all;
+
+  host_platform() {
+    platform.name = "Weft";
+    platform.vendor = "Weft";
+    platform.version = "SYCL 2020 (Weft " WEFT_VERSION_STRING ")";
+    cpu.type = sycl::info::device_type::cpu;
+    cpu.backend = sycl::backend::host;
+    cpu.platform = &platform;
+    cpu.name = cpuinfo_field("model name");
+    if (cpu.name.empty()) cpu.name = "CPU";
+    std::string vendor = cpuinfo_field("vendor_id");
+    cpu.vendor = vendor == "GenuineIntel" ? "Intel" : vendor == "AuthenticAMD" ? "AMD" : (vendor.empty() ? "unknown" : vendor);
+    cpu.vendor_id = vendor == "GenuineIntel" ? 0x8086 : vendor == "AuthenticAMD" ? 0x1022 : 0;
+    cpu.driver_version = WEFT_VERSION_STRING;
+    cpu.version = "Weft " WEFT_VERSION_STRING " CPU";
+    cpu.compute_units = static_cast<std::uint32_t>(worker_count());
+    std::string mhz = cpuinfo_field("cpu MHz");
+    cpu.clock_mhz = mhz.empty() ? 0 : static_cast<std::uint32_t>(std::stod(mhz));
+    cpu.max_work_group_size = 1024;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    cpu.global_mem_size = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
+    cpu.max_mem_alloc_size = cpu.global_mem_size;
+    cpu.local_mem_size = 256 * 1024;
+    cpu.cache_size = cache_bytes();
+    cpu.cache_line_size = 64;
+    cpu.sub_group_sizes = {WEFT_SUB_GROUP_SIZE};
+    cpu.aspects = {sycl::aspect::cpu,
+                   sycl::aspect::host_debuggable,
+                   sycl::aspect::fp64,
+                   sycl::aspect::atomic64,
+                   sycl::aspect::queue_profiling,
+                   sycl::aspect::usm_device_allocations,
+                   sycl::aspect::usm_host_allocations,
+                   sycl::aspect::usm_atomic_host_allocations,
+                   sycl::aspect::usm_shared_allocations,
+                   sycl::aspect::usm_atomic_shared_allocations,
+                   sycl::aspect::usm_system_allocations};
+    platform.devices = {&cpu};
+    all = {&platform};
+  }
+};
+
+host_platform& host() {
+  static host_platform h;
+  return h;
+}
+
+}  // namespace
+
+const std::vector<const platform_state*>& platforms() { return host().all; }
+const device_state& cpu_device() { return host().cpu; }
+
+}  // namespace weft::detail

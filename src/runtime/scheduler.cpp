@@ -1,0 +1,196 @@
+// The task graph: command groups become nodes that run on Weft's workers once
+// the nodes they depend on (by buffer access, depends_on, events or an in-order
+// queue) have completed. Independent nodes run at the same time.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <sycl/exception.hpp>
+#include <weft/runtime/queue_state.hpp>
+#include "graph.hpp"
+#include "runtime_internal.hpp"
+
+namespace weft::detail {
+
+std::mutex& graph_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::uint64_t now_ns() {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+void event_state::wait() {
+  if (is_complete()) return;
+  std::unique_lock<std::mutex> g(mutex);
+  done.wait(g, [this] { return status.load(std::memory_order_acquire) == node_status::complete; });
+}
+
+namespace {
+
+void print_error(std::exception_ptr e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& ex) {
+    std::fprintf(stderr, "weft: asynchronous error: %s\n", ex.what());
+  } catch (...) {
+    std::fprintf(stderr, "weft: asynchronous error: a non-standard exception\n");
+  }
+}
+
+void release(const event_ptr& node);
+
+void complete(const event_ptr& node) {
+  std::vector<event_ptr> next;
+  {
+    std::lock_guard<std::mutex> g(node->mutex);
+    if (node->profiled) node->end_ns = now_ns();
+    node->status.store(node_status::complete, std::memory_order_release);
+    next.swap(node->successors);
+  }
+  node->done.notify_all();
+  for (auto& s : next) release(s);
+}
+
+void execute(const event_ptr& node) {
+  node->status.store(node_status::running, std::memory_order_release);
+  if (node->profiled) node->start_ns = now_ns();
+  try {
+    if (node->work) node->work();
+  } catch (...) {
+    if (auto q = node->queue.lock()) q->report(std::current_exception());
+    else print_error(std::current_exception());
+  }
+  node->work = nullptr;  // drop the kernel's captures (accessors) now
+  complete(node);
+}
+
+// One dependency fewer; the node runs when none are left.
+void release(const event_ptr& node) {
+  if (node->pending.fetch_sub(1, std::memory_order_acq_rel) == 1) enqueue([node] { execute(node); });
+}
+
+// Makes `node` wait for `dep` unless dep already completed. Caller holds graph_mutex().
+void add_dependency(const event_ptr& dep, const event_ptr& node) {
+  if (!dep || dep == node) return;
+  std::lock_guard<std::mutex> g(dep->mutex);
+  if (dep->is_complete()) return;
+  node->pending.fetch_add(1, std::memory_order_relaxed);
+  dep->successors.push_back(node);
+}
+
+void prune(std::vector<event_ptr>& events) {
+  events.erase(std::remove_if(events.begin(), events.end(), [](const event_ptr& e) { return e->is_complete(); }),
+               events.end());
+}
+
+}  // namespace
+
+void order_access(buffer_state& buffer, sycl::access_mode mode, const event_ptr& node, std::vector<event_ptr>& deps) {
+  auto* root = buffer.root();
+  if (root->last_write && root->last_write != node) deps.push_back(root->last_write);
+  if (mode == sycl::access_mode::read) {
+    prune(root->reads_since_write);
+    root->reads_since_write.push_back(node);
+  } else {
+    for (auto& r : root->reads_since_write)
+      if (r != node) deps.push_back(r);
+    root->reads_since_write.clear();
+    root->last_write = node;
+  }
+}
+
+event_ptr queue_state::submit(command_group&& cg) {
+  auto node = std::make_shared<event_state>();
+  node->work = std::move(cg.work);
+  node->queue = weak_from_this();
+  node->profiled = profiling;
+  if (profiling) node->submit_ns = now_ns();
+  {
+    std::lock_guard<std::mutex> g(graph_mutex());
+    std::vector<event_ptr> deps = std::move(cg.dependencies);
+    if (in_order) {
+      std::lock_guard<std::mutex> q(mutex);
+      if (last) deps.push_back(last);
+      last = node;
+    }
+    // A command reading and writing the same buffer needs its strongest mode only.
+    for (auto& req : cg.requirements) {
+      bool stronger_elsewhere = req.mode == sycl::access_mode::read &&
+                                std::any_of(cg.requirements.begin(), cg.requirements.end(), [&](const requirement& o) {
+                                  return o.buffer->root() == req.buffer->root() && o.mode != sycl::access_mode::read;
+                                });
+      if (!stronger_elsewhere) order_access(*req.buffer, req.mode, node, deps);
+    }
+    for (auto& d : deps) add_dependency(d, node);
+  }
+  {
+    std::lock_guard<std::mutex> q(mutex);
+    prune(in_flight);
+    in_flight.push_back(node);
+  }
+  release(node);
+  return node;
+}
+
+void queue_state::wait() {
+  std::vector<event_ptr> pending;
+  {
+    std::lock_guard<std::mutex> q(mutex);
+    pending = in_flight;
+  }
+  for (auto& e : pending) e->wait();
+  std::lock_guard<std::mutex> q(mutex);
+  prune(in_flight);
+}
+
+void queue_state::report(std::exception_ptr e) {
+  std::lock_guard<std::mutex> q(mutex);
+  errors.push_back(std::move(e));
+}
+
+void queue_state::throw_asynchronous() {
+  std::vector<std::exception_ptr> errs;
+  {
+    std::lock_guard<std::mutex> q(mutex);
+    errs.swap(errors);
+  }
+  if (errs.empty()) return;
+  if (handler) {
+    handler(sycl::exception_list(std::move(errs)));
+    return;
+  }
+  // No async_handler: as in other SYCL implementations, report and terminate.
+  std::fprintf(stderr, "weft: %zu asynchronous error(s) and no async_handler on the queue:\n", errs.size());
+  for (auto& e : errs) print_error(e);
+  std::terminate();
+}
+
+queue_state::~queue_state() {
+  for (auto& e : in_flight) e->wait();
+  if (!errors.empty()) {
+    std::fprintf(stderr,
+                 "weft: a queue was destroyed with %zu asynchronous error(s) never delivered "
+                 "(call wait_and_throw() or throw_asynchronous()):\n",
+                 errors.size());
+    for (auto& e : errors) print_error(e);
+  }
+}
+
+event_ptr acquire_host_access(const buffer_ptr& buffer, sycl::access_mode mode) {
+  auto node = std::make_shared<event_state>();
+  std::vector<event_ptr> deps;
+  {
+    std::lock_guard<std::mutex> g(graph_mutex());
+    order_access(*buffer, mode, node, deps);
+  }
+  for (auto& d : deps) d->wait();
+  node->status.store(node_status::running, std::memory_order_release);
+  return node;
+}
+
+void release_host_access(const event_ptr& node) { complete(node); }
+
+}  // namespace weft::detail
