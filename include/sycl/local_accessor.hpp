@@ -8,6 +8,9 @@
 // thread-local pointer (weft/kernel/local_memory.hpp) set once per task.
 #include <cstddef>
 #include <type_traits>
+#include <utility>
+#include <sycl/accessor.hpp>
+#include <sycl/handler_access.hpp>
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
 #include <weft/kernel/local_memory.hpp>
@@ -17,11 +20,7 @@ namespace weft::sycl {
 class handler;
 
 namespace detail {
-struct handler_access;
 struct local_accessor_access;
-
-template <class, class T>
-using dependent_t = T;
 
 // Local allocations start on a cache line so that SIMD loads of them align.
 inline constexpr std::size_t local_memory_alignment = 64;
@@ -61,11 +60,9 @@ class local_accessor_base {
 
   local_accessor_base() = default;
 
-  // The handler records the allocation in the command group's local memory
-  // request; the handler's type is only needed where this constructor is used.
-  template <class H, std::enable_if_t<std::is_same_v<H, handler>, int> = 0>
-  local_accessor_base(range<Dims> r, H& cgh)
-      : m_offset(dependent_t<H, handler_access>::allocate_local(
+  // The handler adds the allocation to the command group's local memory request.
+  local_accessor_base(range<Dims> r, handler& cgh)
+      : m_offset(handler_access::allocate_local(
             cgh, r.size() * sizeof(DataT),
             alignof(DataT) > local_memory_alignment ? alignof(DataT) : local_memory_alignment)),
         m_range(r) {}
@@ -121,18 +118,35 @@ class local_accessor : public detail::local_accessor_base<DataT, Dims> {
   using base = detail::local_accessor_base<DataT, Dims>;
 
  public:
+  static constexpr int dimensions = Dims;
+
   local_accessor() = default;
-  template <class H, std::enable_if_t<std::is_same_v<H, handler>, int> = 0>
-  local_accessor(range<Dims> allocation_size, H& cgh) : base(allocation_size, cgh) {}
   // SYCL 2020 also takes a property_list; local accessors define no properties.
-  template <class H, class Props, std::enable_if_t<std::is_same_v<H, handler>, int> = 0>
-  local_accessor(range<Dims> allocation_size, H& cgh, const Props&) : base(allocation_size, cgh) {}
+  local_accessor(range<Dims> allocation_size, handler& cgh, const property_list& = {}) : base(allocation_size, cgh) {}
 
   void swap(local_accessor& other) noexcept { std::swap(static_cast<base&>(*this), static_cast<base&>(other)); }
 
  private:
   friend struct detail::local_accessor_access;
   using base::base;
+};
+
+// SYCL 1.2.1: accessor<T, Dims, mode, access::target::local>(range, cgh), the
+// same local memory under its old name.
+template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
+class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_accessor_base<DataT, Dims> {
+  using base = detail::local_accessor_base<DataT, Dims>;
+  static_assert(Mode == access_mode::read_write || Mode == access_mode::discard_read_write ||
+                    Mode == access_mode::write || Mode == access_mode::discard_write,
+                "a local accessor is read_write (atomic local accessors: use atomic_ref on a local_accessor)");
+
+ public:
+  static constexpr int dimensions = Dims;
+  static constexpr access_mode mode = Mode;
+  static constexpr target access_target = target::local;
+
+  accessor() = default;
+  accessor(range<Dims> allocation_size, handler& cgh, const property_list& = {}) : base(allocation_size, cgh) {}
 };
 
 namespace detail {

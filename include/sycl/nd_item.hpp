@@ -56,6 +56,22 @@ class nd_item {
     detail::fence(memory_order::acq_rel, memory_scope::work_group);
   }
 
+  // Group copies between global and local memory: every item makes the same
+  // call; the strided forms stride the global side (section 4.9.1.5).
+  template <typename DestT, typename SrcT>
+  device_event async_work_group_copy(DestT* dest, const SrcT* src, std::size_t num_elements) const {
+    return m_group.async_work_group_copy(dest, src, num_elements);
+  }
+  template <typename DestT, typename SrcT>
+  device_event async_work_group_copy(DestT* dest, const SrcT* src, std::size_t num_elements,
+                                     std::size_t stride) const {
+    return m_group.async_work_group_copy(dest, src, num_elements, stride);
+  }
+  template <typename... Events>
+  void wait_for(Events... events) const {
+    detail::wait_for_events(events...);
+  }
+
   friend bool operator==(const nd_item& a, const nd_item& b) {
     return a.m_group == b.m_group && a.get_local_id() == b.get_local_id() && a.m_offset == b.m_offset;
   }

@@ -5,10 +5,12 @@
 
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
+#include <sycl/atomic_ref.hpp>
 #include <sycl/aspect.hpp>
 #include <sycl/buffer.hpp>
 #include <sycl/context.hpp>
 #include <sycl/device.hpp>
+#include <sycl/device_event.hpp>
 #include <sycl/device_selector.hpp>
 #include <sycl/event.hpp>
 #include <sycl/exception.hpp>
@@ -18,6 +20,7 @@
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
 #include <sycl/item.hpp>
+#include <sycl/local_accessor.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/property_list.hpp>
@@ -29,6 +32,7 @@
 
 // The target's definitions of the launch interface (weft/runtime/launch.hpp).
 #include <weft/cpu/range_launch.hpp>
+#include <weft/cpu/nd_range_kernel.hpp>
 
 // The API lives in weft::sycl; `sycl` is an alias so that SYCL 1.2.1 code may
 // say `namespace sycl = cl::sycl;` (a redeclaration of the same alias).

@@ -101,12 +101,17 @@ template <int Dims, class Kernel>
 void nd_worker_body(void* ctx, chunk_counter& chunks) {
   const auto& l = *static_cast<const nd_launch<Dims, Kernel>*>(ctx);
   worker_lease w(l.local_bytes, l.group_size);
-  std::byte* const saved_local = weft::kernel::detail::local_memory_base;
-  weft::kernel::detail::local_memory_base = w->local_memory;
+  namespace km = weft::kernel::detail;
   struct restore {
-    std::byte* p;
-    ~restore() { weft::kernel::detail::local_memory_base = p; }
-  } restore_local{saved_local};
+    std::byte* base;
+    std::size_t bytes;
+    ~restore() {
+      km::local_memory_base = base;
+      km::local_memory_bytes = bytes;
+    }
+  } restore_local{km::local_memory_base, km::local_memory_bytes};
+  km::local_memory_base = w->local_memory;
+  km::local_memory_bytes = l.local_bytes;
 
   nd_task<Dims, Kernel> task(l);
   group_frame& f = w->frame;
