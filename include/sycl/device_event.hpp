@@ -53,7 +53,7 @@ device_event group_copy_strided(std::size_t local_linear_id, std::size_t group_s
 }
 
 template <class... Events>
-void wait_for_events(Events&... events) {
+void wait_for_events(Events&...) {
   static_assert((std::is_same_v<Events, device_event> && ...), "wait_for takes device_events");
   if constexpr (sizeof...(Events) > 0) weft::kernel::work_group_barrier();  // one barrier covers them all
 }

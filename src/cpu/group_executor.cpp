@@ -181,6 +181,40 @@ void report_plain_divergence(worker* w, std::size_t me, std::size_t first, bool 
 
 [[noreturn]] void fiber_main(fc::transfer_t t) noexcept;
 
+// jump_fcontext returns into the resumed context with an indirect jmp, not a
+// ret, so calling it leaves one return-stack-buffer entry behind per switch and
+// every later ret mispredicts (measured here: 16.5 ns per item switch in a ring
+// of fibers instead of 5.8). Entering it with a pushed return address and a jmp
+// keeps calls and returns balanced. Everything a call may clobber is clobbered.
+inline fc::transfer_t jump(fc::fcontext_t to, void* data) noexcept {
+#if defined(__x86_64__) && !defined(WEFT_PLAIN_FCONTEXT_CALL)
+  register void* rdi asm("rdi") = to;
+  register void* rsi asm("rsi") = data;
+  register void* rax asm("rax");
+  register void* rdx asm("rdx");
+  asm volatile(
+      "subq $128, %%rsp\n\t"  // step over the red zone
+      "leaq 1f(%%rip), %%rcx\n\t"
+      "pushq %%rcx\n\t"
+      "jmp jump_fcontext@PLT\n\t"
+      "1:\n\t"
+      "addq $128, %%rsp\n\t"
+      : "=r"(rax), "=r"(rdx), "+r"(rdi), "+r"(rsi)
+      :
+      : "rcx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
+        "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
+#ifdef __AVX512F__
+        ,
+        "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27",
+        "xmm28", "xmm29", "xmm30", "xmm31", "k1", "k2", "k3", "k4", "k5", "k6", "k7"
+#endif
+  );
+  return {rax, rdx};
+#else
+  return fc::jump_fcontext(to, data);
+#endif
+}
+
 // Every resumption records the context of the item that passed control (its
 // id travels in transfer_t::data).
 inline void resumed(worker* w, fc::transfer_t t) noexcept {
@@ -200,7 +234,10 @@ bool start_fiber(worker* w, std::size_t i) noexcept {
       return false;
     }
   }
-  w->fctx[i] = fc::make_fcontext(s.top(), s.size, &fiber_main);
+  // Stagger the stack tops by a cache line per item: page-aligned tops would put
+  // every item's live frame in the same L1 sets and the switches would miss.
+  const std::size_t color = (i % 64) * 64;
+  w->fctx[i] = fc::make_fcontext(static_cast<std::byte*>(s.top()) - color, s.size - color, &fiber_main);
   w->state[i] = running;
   return true;
 }
@@ -218,7 +255,7 @@ inline void switch_to(worker* w, std::size_t me, std::size_t next) {
   if (w->state[next] == not_started && !start_fiber(w, next)) next = next_to_unwind(w);
   if (next == me) throw abort_unwind{};
   w->current = next;
-  resumed(w, fc::jump_fcontext(w->fctx[next], reinterpret_cast<void*>(me)));
+  resumed(w, jump(w->fctx[next], reinterpret_cast<void*>(me)));
 }
 
 // `me` is done: pass control on for good (this fiber is never resumed).
@@ -381,7 +418,7 @@ void finish_fiber_group(worker_view* v, std::exception_ptr error) {
     if (next == me) break;
     if (w->state[next] == not_started && !start_fiber(w, next)) continue;
     w->current = next;
-    resumed(w, fc::jump_fcontext(w->fctx[next], reinterpret_cast<void*>(me)));
+    resumed(w, jump(w->fctx[next], reinterpret_cast<void*>(me)));
     if (!w->aborting) break;
   }
   w->frame.fibers = false;
