@@ -445,12 +445,18 @@ void plain_item_failed(worker_view* v) {
 
 // ---- kernel interface --------------------------------------------------------------
 
-namespace weft::kernel {
+// On x86-64 the public entry points are the assembly stubs below, which call
+// these bodies.
+#if defined(__x86_64__) && !defined(WEFT_PLAIN_FCONTEXT_CALL)
+#define WEFT_BARRIER_BODY(name) extern "C" __attribute__((visibility("hidden"))) void weft_##name##_body()
+#else
+#define WEFT_BARRIER_BODY(name) void weft::kernel::name()
+#endif
 
 using weft::cpu::detail::abort_unwind;
 using weft::cpu::detail::tl_worker;
 
-void work_group_barrier() {
+WEFT_BARRIER_BODY(work_group_barrier) {
   auto* w = tl_worker;
   if (!w) return;  // no nd_range group runs on this thread: nothing to wait for
   const std::size_t n = w->frame.size;
@@ -475,7 +481,7 @@ void work_group_barrier() {
   if (w->aborting) throw abort_unwind{};
 }
 
-void sub_group_barrier() {
+WEFT_BARRIER_BODY(sub_group_barrier) {
   using weft::cpu::detail::sub_group_size;
   auto* w = tl_worker;
   if (!w) return;
@@ -503,9 +509,35 @@ void sub_group_barrier() {
   if (w->aborting) throw abort_unwind{};
 }
 
-void* group_scratch() {
+void* weft::kernel::group_scratch() {
   auto* w = tl_worker;
   return w ? w->scratch : nullptr;
 }
 
-}  // namespace weft::kernel
+#if defined(__x86_64__) && !defined(WEFT_PLAIN_FCONTEXT_CALL)
+// weft::kernel::work_group_barrier() and sub_group_barrier(). An item resumes
+// inside the barrier it was suspended at, which is the call site before the one
+// its predecessor just called from (the episodes alternate between a kernel's
+// barrier sites), so a plain `ret` back into the kernel would be mispredicted
+// on every switch: the return stack buffer holds the predecessor's site. These
+// stubs call the C++ bodies (a balanced call/ret) and return to the kernel with
+// an indirect jmp instead, which the branch predictor learns: within an episode
+// every item returns to the same site. The CFI lets exceptions unwind through.
+#define WEFT_BARRIER_STUB(mangled, body)              \
+  asm(".text\n"                                       \
+      ".globl " #mangled "\n"                         \
+      ".type " #mangled ", @function\n"               \
+      ".p2align 4\n" #mangled ":\n"                   \
+      ".cfi_startproc\n"                              \
+      "subq $8, %rsp\n"                               \
+      ".cfi_def_cfa_offset 16\n"                      \
+      "call " #body "\n"                              \
+      "addq $8, %rsp\n"                               \
+      ".cfi_def_cfa_offset 8\n"                       \
+      "popq %rcx\n"                                   \
+      "jmp *%rcx\n"                                   \
+      ".cfi_endproc\n"                                \
+      ".size " #mangled ", .-" #mangled "\n");
+WEFT_BARRIER_STUB(_ZN4weft6kernel18work_group_barrierEv, weft_work_group_barrier_body)
+WEFT_BARRIER_STUB(_ZN4weft6kernel17sub_group_barrierEv, weft_sub_group_barrier_body)
+#endif

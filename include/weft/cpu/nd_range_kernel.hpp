@@ -35,7 +35,9 @@ class nd_task {
 
   static void run_item(void* self, std::size_t local_linear) {
     auto* t = static_cast<nd_task*>(self);
-    t->invoke(sycl::detail::delinearize(local_linear, t->m_launch.local_range));
+    const auto& l = t->m_launch;
+    t->invoke(t->m_group_id, sycl::detail::delinearize(local_linear, l.local_range), l.local_range, l.group_range,
+              l.offset);
   }
 
   void run_group(worker_view* w, std::size_t g) {
@@ -45,7 +47,7 @@ class nd_task {
     f.fibers = false;
     std::exception_ptr error;
     try {
-      run_plain(f);
+      run_plain(f, m_group_id);
     } catch (...) {
       if (!f.fibers) plain_item_failed(w);
       error = std::current_exception();  // leave the handler before switching fibers
@@ -54,22 +56,24 @@ class nd_task {
   }
 
  private:
-  void invoke(const sycl::id<Dims>& local_id) {
+  void invoke(const sycl::id<Dims>& group_id, const sycl::id<Dims>& local_id, const sycl::range<Dims>& local_range,
+              const sycl::range<Dims>& group_range, const sycl::id<Dims>& offset) {
     m_kernel(sycl::detail::nd_item_access::make(
-        sycl::detail::group_access::make(m_group_id, local_id, m_launch.local_range, m_launch.group_range),
-        m_launch.offset));
+        sycl::detail::group_access::make(group_id, local_id, local_range, group_range), offset));
   }
 
   // The group's items in order on this thread's stack, until one of them
-  // switches the group to fibers. Without barriers (the usual case) nothing in
-  // the body is opaque to the compiler: the plain_item store sinks out of the
-  // loop, the fibers test is hoisted, and the loop vectorizes.
-  void run_plain(group_frame& f) {
-    const auto& lr = m_launch.local_range;
+  // switches the group to fibers. Everything the loop reads is a local copy, so
+  // in a kernel without barriers (nothing opaque in the body) the plain_item
+  // store sinks out of the loop, the fibers test is hoisted, and the loop
+  // vectorizes like a plain parallel_for.
+  void run_plain(group_frame& f, const sycl::id<Dims> group_id) {
+    const sycl::range<Dims> lr = m_launch.local_range, gr = m_launch.group_range;
+    const sycl::id<Dims> offset = m_launch.offset;
     if constexpr (Dims == 1) {
       for (std::size_t i = 0; i < lr[0]; ++i) {
         f.plain_item = i;
-        invoke(sycl::id<1>(i));
+        invoke(group_id, sycl::id<1>(i), lr, gr, offset);
         if (f.fibers) return;
       }
     } else if constexpr (Dims == 2) {
@@ -77,7 +81,7 @@ class nd_task {
       for (std::size_t i0 = 0; i0 < lr[0]; ++i0)
         for (std::size_t i1 = 0; i1 < lr[1]; ++i1, ++lin) {
           f.plain_item = lin;
-          invoke(sycl::id<2>(i0, i1));
+          invoke(group_id, sycl::id<2>(i0, i1), lr, gr, offset);
           if (f.fibers) return;
         }
     } else {
@@ -86,7 +90,7 @@ class nd_task {
         for (std::size_t i1 = 0; i1 < lr[1]; ++i1)
           for (std::size_t i2 = 0; i2 < lr[2]; ++i2, ++lin) {
             f.plain_item = lin;
-            invoke(sycl::id<3>(i0, i1, i2));
+            invoke(group_id, sycl::id<3>(i0, i1, i2), lr, gr, offset);
             if (f.fibers) return;
           }
     }
