@@ -214,11 +214,14 @@ void seed_reduction_baseline(benchmark::State& state) {
 #ifdef WEFT_HAVE_BOOST_FIBER
 // The same kernel the way AdaptiveCpp's library-only backend runs it: per work
 // group, one Boost.Fiber per item meeting at a boost::fibers::barrier; groups
-// spread over oneTBB.
+// spread over oneTBB. oneTBB runs groups in any order, so unlike the seed (which
+// relies on groups starting in order) each pass writes its sums to a second array.
 int32_t seed_reduction_boost_fiber(std::vector<int32_t>& data, std::size_t wgroup_size) {
   auto part_size = wgroup_size * 2;
   auto len = data.size();
+  std::vector<int32_t> sums(data.size());
   int32_t* global_mem = data.data();
+  int32_t* out = sums.data();
   while (len != 1) {
     auto n_wgroups = (len + part_size - 1) / part_size;
     tbb::parallel_for(std::size_t(0), n_wgroups, [&](std::size_t group) {
@@ -237,10 +240,11 @@ int32_t seed_reduction_boost_fiber(std::vector<int32_t>& data, std::size_t wgrou
             if (idx < wgroup_size) local_mem[idx] = local_mem[idx] + local_mem[idx + stride];
             barrier.wait();
           }
-          if (local_id == 0) global_mem[group] = local_mem[0];
+          if (local_id == 0) out[group] = local_mem[0];
         });
       for (auto& f : fibers) f.join();
     });
+    std::swap(global_mem, out);
     len = n_wgroups;
   }
   return global_mem[0];

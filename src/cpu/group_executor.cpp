@@ -48,7 +48,9 @@ constexpr std::size_t sub_group_size = WEFT_SUB_GROUP_SIZE;
 static_assert((sub_group_size & (sub_group_size - 1)) == 0, "WEFT_SUB_GROUP_SIZE must be a power of two");
 constexpr std::size_t scratch_bytes_per_item = 256;
 
-// Where each item of a fiber group is.
+// Where each item of a fiber group is. An item resumed from a barrier keeps
+// that barrier's state until it reaches the next point; only items before the
+// one that reports an error are listed, and those are all current.
 enum item_state : unsigned char { not_started, running, at_group_barrier, at_sub_group_barrier, finished };
 
 // Thrown into suspended items to unwind them when their group fails. Not a
@@ -477,7 +479,6 @@ WEFT_BARRIER_BODY(work_group_barrier) {
     ++w->group_waiting;
   }
   weft::cpu::detail::switch_to(w, me, next);
-  w->state[me] = weft::cpu::detail::running;
   if (w->aborting) throw abort_unwind{};
 }
 
@@ -505,7 +506,6 @@ WEFT_BARRIER_BODY(sub_group_barrier) {
     ++w->sub_group_waiting;
   }
   weft::cpu::detail::switch_to(w, me, next);
-  w->state[me] = weft::cpu::detail::running;
   if (w->aborting) throw abort_unwind{};
 }
 
