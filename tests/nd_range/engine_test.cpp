@@ -499,11 +499,14 @@ TEST(FiberStack, SizeSetting) {
   weft::set_fiber_stack_size(before);
 }
 
-// Uses about 0.5 KiB of stack per level.
+// Uses about 0.5 KiB of stack per level; the frame stays live across the call,
+// so no compiler can turn the recursion into a loop.
 [[gnu::noinline]] int deep(int n) {
   volatile char pad[512];
-  pad[0] = 1;
-  return n == 0 ? 0 : deep(n - 1) + pad[0];
+  for (int i = 0; i < 512; i += 64) pad[(i + n) % 512] = 1;  // variable indices: the whole array exists
+  if (n == 0) return 0;
+  const int r = deep(n - 1);
+  return r + pad[n % 512];
 }
 
 // A kernel that needs a deep stack after a barrier works once the stack is large enough...
