@@ -73,6 +73,11 @@ struct worker final : worker_view {
   std::vector<fc::fcontext_t> fctx;
   std::vector<unsigned char> state;
   std::vector<fiber_stack> stacks;  // item i's stack, kept across groups and kernels
+  // Item i's fiber finished its last item and waits, parked, to run item i of a
+  // later group: reusing it skips make_fcontext and the first entry.
+  // (Kept apart from fctx: a later group may run item i on the thread's stack.)
+  std::vector<unsigned char> parked;
+  std::vector<fc::fcontext_t> parked_fctx;
   std::size_t base = 0;             // the item on the thread's own stack
   std::size_t current = 0;          // the item running now
   std::size_t group_waiting = 0;    // items waiting at the current work-group barrier
@@ -218,15 +223,26 @@ inline fc::transfer_t jump(fc::fcontext_t to, void* data) noexcept {
 }
 
 // Every resumption records the context of the item that passed control (its
-// id travels in transfer_t::data).
+// id travels in transfer_t::data, with parking_bit set by a fiber parking).
+constexpr std::uintptr_t parking_bit = std::uintptr_t(1) << 63;
 inline void resumed(worker* w, fc::transfer_t t) noexcept {
-  w->fctx[reinterpret_cast<std::uintptr_t>(t.data)] = t.fctx;
+  const auto from = reinterpret_cast<std::uintptr_t>(t.data);
+  if (from & parking_bit)
+    w->parked_fctx[from & ~parking_bit] = t.fctx;
+  else
+    w->fctx[from] = t.fctx;
 }
 
 // Gives `i` a fiber; false (error recorded) when no stack can be had.
 bool start_fiber(worker* w, std::size_t i) noexcept {
   const std::size_t size = weft::fiber_stack_size();
   fiber_stack& s = w->stacks[i];
+  if (s.size == size && w->parked[i]) {
+    w->parked[i] = false;
+    w->fctx[i] = w->parked_fctx[i];
+    w->state[i] = running;
+    return true;
+  }
   if (s.size != size) {
     release_fiber_stack(s);
     try {
@@ -240,6 +256,7 @@ bool start_fiber(worker* w, std::size_t i) noexcept {
   // every item's live frame in the same L1 sets and the switches would miss.
   const std::size_t color = (i % 64) * 64;
   w->fctx[i] = fc::make_fcontext(static_cast<std::byte*>(s.top()) - color, s.size - color, &fiber_main);
+  w->parked[i] = false;
   w->state[i] = running;
   return true;
 }
@@ -260,8 +277,9 @@ inline void switch_to(worker* w, std::size_t me, std::size_t next) {
   resumed(w, jump(w->fctx[next], reinterpret_cast<void*>(me)));
 }
 
-// `me` is done: pass control on for good (this fiber is never resumed).
-[[noreturn]] void leave(worker* w, std::size_t me) noexcept {
+// `me` is done: pass control on, and park this fiber until a later group
+// reuses it for its item `me` (returns then).
+void leave(worker* w, std::size_t me) noexcept {
   if (!w->aborting && w->finished_count != me)
     report_divergence(w, me, "finished while other work items of its group wait at a barrier");
   w->state[me] = finished;
@@ -269,22 +287,24 @@ inline void switch_to(worker* w, std::size_t me, std::size_t next) {
   std::size_t next = me + 1 < w->frame.size ? me + 1 : w->base;
   if (!w->aborting && w->state[next] == not_started && !start_fiber(w, next)) next = next_to_unwind(w);
   if (w->aborting) next = next_to_unwind(w);
+  w->parked[me] = true;
   w->current = next;
-  fc::jump_fcontext(w->fctx[next], reinterpret_cast<void*>(me));
-  std::abort();  // unreachable: nothing resumes a finished item
+  resumed(w, jump(w->fctx[next], reinterpret_cast<void*>(me | parking_bit)));
 }
 
 [[noreturn]] void fiber_main(fc::transfer_t t) noexcept {
   worker* w = tl_worker;
   resumed(w, t);
-  const std::size_t me = w->current;
-  try {
-    w->frame.run_item(w->frame.task, me);
-  } catch (const abort_unwind&) {
-  } catch (...) {
-    record_error(w, std::current_exception());
+  for (;;) {
+    const std::size_t me = w->current;
+    try {
+      w->frame.run_item(w->frame.task, me);
+    } catch (const abort_unwind&) {
+    } catch (...) {
+      record_error(w, std::current_exception());
+    }
+    leave(w, me);
   }
-  leave(w, me);
 }
 
 void enter_fibers(worker* w, std::size_t base) {
@@ -378,6 +398,8 @@ worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size) {
     w->fctx.resize(group_size);
     w->state.resize(group_size);
     w->stacks.resize(group_size);
+    w->parked.resize(group_size);
+    w->parked_fctx.resize(group_size);
   }
   w->local_memory = w->local_block;
   w->frame = group_frame{};

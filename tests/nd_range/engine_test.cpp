@@ -357,6 +357,53 @@ TEST(NdRangeEngine, GroupsStartInIncreasingOrder) {
   EXPECT_EQ(violations.load(), 0);
 }
 
+// Fibers are parked and reused across groups and kernels; groups whose item on
+// the thread's stack is not item 0 (a sub-group barrier reached first by a later
+// sub-group), other group sizes and a stack-size change must all keep working.
+TEST(NdRangeEngine, FiberReuseAcrossGroupsKernelsAndSettings) {
+  const std::size_t stack_before = weft::fiber_stack_size();
+  for (int round = 0; round < 6; ++round) {
+    const std::size_t l = round % 2 ? 4 * sg_size : 2 * sg_size + 3, groups = 12;
+    std::vector<long> out(l * groups, 0);
+    local_memory_plan plan;
+    auto acc = plan.allocate<long>(sycl::range<1>(l));
+    long* dst = out.data();
+    const bool late_sub_group = round % 3 == 1;
+    if (round == 3) weft::set_fiber_stack_size(128 * 1024);
+    launch(
+        sycl::nd_range<1>(l * groups, l),
+        [=](sycl::nd_item<1> it) {
+          const std::size_t lid = it.get_local_id(0);
+          acc[lid] = static_cast<long>(it.get_global_id(0));
+          if (late_sub_group) {
+            // Only sub-groups after the first synchronise: item 0 finishes plainly.
+            sycl::sub_group sg = it.get_sub_group();
+            if (sg.get_group_id()[0] == 0) {
+              dst[it.get_global_id(0)] = acc[lid];
+              return;
+            }
+            sycl::group_barrier(sg);
+            const std::size_t first = sg.get_group_id()[0] * sg_size, n = sg.get_local_range()[0];
+            dst[it.get_global_id(0)] = acc[first + (n - 1 - (lid - first))];
+          } else {
+            it.barrier();
+            dst[it.get_global_id(0)] = acc[l - 1 - lid];
+          }
+        },
+        plan);
+    for (std::size_t g = 0; g < groups; ++g)
+      for (std::size_t lid = 0; lid < l; ++lid) {
+        std::size_t src = l - 1 - lid;
+        if (late_sub_group) {
+          const std::size_t first = lid / sg_size * sg_size, n = std::min(sg_size, l - first);
+          src = first == 0 ? lid : first + (n - 1 - (lid - first));
+        }
+        ASSERT_EQ(out[g * l + lid], static_cast<long>(g * l + src)) << "round " << round << " group " << g << " item " << lid;
+      }
+  }
+  weft::set_fiber_stack_size(stack_before);
+}
+
 // ---- errors ------------------------------------------------------------------------
 
 std::string kernel_error_of(const std::function<void()>& f, sycl::errc expected = sycl::errc::kernel) {
