@@ -1,10 +1,13 @@
 #!/bin/sh
 # Installs exactly the Debian packages from third_party/packages.txt that are missing.
 # Safe to run repeatedly: when everything is present it does nothing.
+# Packages marked 'optional' in packages.txt are installed only with --optional.
 set -eu
+optional=0
+[ "${1:-}" = "--optional" ] && optional=1
 here=$(cd "$(dirname "$0")" && pwd)
 missing=""
-for pkg in $(grep -v '^#' "$here/packages.txt" | awk 'NF {print $1}'); do
+for pkg in $(grep -v '^#' "$here/packages.txt" | awk -v opt="$optional" 'NF && ($2 != "optional" || opt) {print $1}'); do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing="$missing $pkg"
   fi

@@ -6,6 +6,7 @@
 #include <sycl/aspect.hpp>
 #include <sycl/info.hpp>
 #include <weft/runtime/device_state.hpp>
+#include <weft/runtime/runtime.hpp>
 
 namespace weft::sycl {
 
@@ -84,7 +85,8 @@ struct device_info;
   };
 WEFT_DEVICE_INFO(device_type, s.type)
 WEFT_DEVICE_INFO(vendor_id, s.vendor_id)
-WEFT_DEVICE_INFO(max_compute_units, s.compute_units)
+// The CPU reports the worker count as decided when asked (it may be set after the device was first seen).
+WEFT_DEVICE_INFO(max_compute_units, s.type == info::device_type::cpu ? static_cast<std::uint32_t>(weft::worker_count()) : s.compute_units)
 WEFT_DEVICE_INFO(max_work_item_dimensions, 3u)
 WEFT_DEVICE_INFO(max_work_group_size, s.max_work_group_size)
 WEFT_DEVICE_INFO(max_num_sub_groups,

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 #include <sycl/accessor.hpp>
+#include <sycl/detail/kernel_extras.hpp>
+#include <sycl/properties.hpp>
 #include <sycl/event.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/handler_access.hpp>
@@ -50,6 +52,18 @@ decltype(auto) split_kernel_last(F&& f, Args&&... args) {
                                       std::make_index_sequence<sizeof...(Args) - 1>{});
 }
 
+// Calls f(args...), leaving out a leading kernel properties object.
+template <class... Args>
+constexpr bool first_is_properties() {
+  if constexpr (sizeof...(Args) == 0) return false;
+  else return is_kernel_properties_v<std::tuple_element_t<0, std::tuple<Args...>>>;
+}
+template <class F, class First, class... Rest>
+void without_properties(F&& f, First&& first, Rest&&... rest) {
+  if constexpr (is_kernel_properties_v<First>) f(std::forward<Rest>(rest)...);
+  else f(std::forward<First>(first), std::forward<Rest>(rest)...);
+}
+
 template <class T, int D, access_mode M, target Tg, access::placeholder P>
 constexpr bool is_readable(const accessor<T, D, M, Tg, P>*) {
   return M == access_mode::read || M == access_mode::read_write || M == access_mode::discard_read_write;
@@ -68,40 +82,61 @@ class handler {
   // --- kernels -----------------------------------------------------------------
   template <typename KernelName = void, typename Kernel>
   void single_task(const Kernel& k) {
-    set_command(weft::detail::command_kind::kernel, [k] { weft::launch::single_task(k); });
+    set_command(weft::detail::command_kind::kernel, [k, ex = m_extras] {
+      detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>>(
+          ex, k, [](const auto& kk) { weft::launch::single_task(kk); });
+    });
+  }
+  template <typename KernelName = void, typename Props, typename Kernel,
+            std::enable_if_t<detail::is_kernel_properties_v<Props>, int> = 0>
+  void single_task(const Props&, const Kernel& k) {
+    single_task<KernelName>(k);
   }
 
   // parallel_for(range, [offset,] kernel) and parallel_for(range, reductions..., kernel).
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<1> r, Rest&&... rest) {
-    parallel_for_range(r, std::forward<Rest>(rest)...);
+    detail::without_properties([&](auto&&... a) { parallel_for_range(r, std::forward<decltype(a)>(a)...); },
+                               std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<2> r, Rest&&... rest) {
-    parallel_for_range(r, std::forward<Rest>(rest)...);
+    detail::without_properties([&](auto&&... a) { parallel_for_range(r, std::forward<decltype(a)>(a)...); },
+                               std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<3> r, Rest&&... rest) {
-    parallel_for_range(r, std::forward<Rest>(rest)...);
+    detail::without_properties([&](auto&&... a) { parallel_for_range(r, std::forward<decltype(a)>(a)...); },
+                               std::forward<Rest>(rest)...);
   }
   // parallel_for(nd_range, kernel) and parallel_for(nd_range, reductions..., kernel).
   template <typename KernelName = void, int Dims, typename... Rest>
   void parallel_for(nd_range<Dims> r, Rest&&... rest) {
+    if constexpr (sizeof...(Rest) >= 1 && detail::first_is_properties<Rest...>()) {
+      detail::without_properties([&](auto&&... a) { parallel_for<KernelName>(r, std::forward<decltype(a)>(a)...); },
+                                 std::forward<Rest>(rest)...);
+      return;
+    } else {
     static_assert(sizeof...(Rest) >= 1, "parallel_for(nd_range, ...) needs a kernel");
     validate(r);
     auto local = m_cg.local;
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
-      set_command(weft::detail::command_kind::kernel,
-                  [r, local, k = std::decay_t<decltype(kernel)>(kernel)] { weft::launch::nd_range_kernel(r, local, k); });
+      using K = std::decay_t<decltype(kernel)>;
+      set_command(weft::detail::command_kind::kernel, [r, local, k = K(kernel), ex = m_extras] {
+        detail::run_kernel<std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>>(
+            ex, k, [&](const auto& kk) { weft::launch::nd_range_kernel(r, local, kk); });
+      });
     } else {
       detail::split_kernel_last(
           [&](auto&& k, auto&&... reds) {
-            set_command(weft::detail::command_kind::kernel, [r, local, k, reds...] {
-              weft::launch::nd_range_reduction_kernel(r, local, k, reds...);
+            set_command(weft::detail::command_kind::kernel, [r, local, k, reds..., ex = m_extras] {
+              detail::run_kernel<false>(
+                  ex, k, [&](const auto& kk) { weft::launch::nd_range_reduction_kernel(r, local, kk, reds...); });
             });
           },
           std::forward<Rest>(rest)...);
+    }
     }
   }
   // Scoped parallelism (AdaptiveCpp): num_groups work groups of group_size logical items.
@@ -120,6 +155,32 @@ class handler {
           });
         },
         std::forward<Rest>(rest)...);
+  }
+
+  // --- specialization constants and kernel bundles (sections 4.9.4.4, 4.11) ------------
+  template <auto& SpecName>
+  void set_specialization_constant(typename std::remove_reference_t<decltype(SpecName)>::value_type value) {
+    if (m_extras.bundle_bound)
+      weft::detail::throw_error(errc::invalid,
+                                "set_specialization_constant after use_kernel_bundle: set the value on the kernel "
+                                "bundle (in input state) before building it, or drop use_kernel_bundle");
+    m_extras.spec = m_extras.spec ? std::make_shared<detail::spec_constant_values>(*m_extras.spec)
+                                  : std::make_shared<detail::spec_constant_values>();
+    m_extras.spec->set(&SpecName, &value, sizeof value);
+  }
+  template <auto& SpecName>
+  typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() {
+    return kernel_handler(m_extras.spec.get()).template get_specialization_constant<SpecName>();
+  }
+  // Bundle is kernel_bundle<bundle_state::executable> (kernel_bundle.hpp).
+  template <class Bundle>
+  void use_kernel_bundle(const Bundle& bundle) {
+    if (m_extras.spec && !m_extras.bundle_bound)
+      weft::detail::throw_error(errc::invalid,
+                                "use_kernel_bundle after set_specialization_constant: set the value on the kernel "
+                                "bundle instead");
+    m_extras.bundle_bound = true;
+    m_extras.spec = bundle.data().spec;
   }
 
   // --- host tasks ----------------------------------------------------------------
@@ -242,20 +303,25 @@ class handler {
     using first = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
-      set_command(weft::detail::command_kind::kernel,
-                  [r, k = std::decay_t<decltype(kernel)>(kernel)] { weft::launch::range_kernel(r, k); });
+      using K = std::decay_t<decltype(kernel)>;
+      set_command(weft::detail::command_kind::kernel, [r, k = K(kernel), ex = m_extras] {
+        detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>>(
+            ex, k, [&](const auto& kk) { weft::launch::range_kernel(r, kk); });
+      });
     } else if constexpr (sizeof...(Rest) == 2 && detail::is_id<first>::value) {
       auto t = std::forward_as_tuple(rest...);
       id<Dims> offset = std::get<0>(t);
-      set_command(weft::detail::command_kind::kernel,
-                  [r, offset, k = std::decay_t<decltype(std::get<1>(t))>(std::get<1>(t))] {
-                    weft::launch::range_kernel(r, offset, k);
-                  });
+      using K = std::decay_t<decltype(std::get<1>(t))>;
+      set_command(weft::detail::command_kind::kernel, [r, offset, k = K(std::get<1>(t)), ex = m_extras] {
+        detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>>(
+            ex, k, [&](const auto& kk) { weft::launch::range_kernel(r, offset, kk); });
+      });
     } else {
       detail::split_kernel_last(
           [&](auto&& k, auto&&... reds) {
-            set_command(weft::detail::command_kind::kernel,
-                        [r, k, reds...] { weft::launch::range_reduction_kernel(r, k, reds...); });
+            set_command(weft::detail::command_kind::kernel, [r, k, reds..., ex = m_extras] {
+              detail::run_kernel<false>(ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(r, kk, reds...); });
+            });
           },
           std::forward<Rest>(rest)...);
     }
@@ -334,10 +400,14 @@ class handler {
 
   weft::detail::queue_ptr m_queue;
   weft::detail::command_group m_cg;
+  detail::kernel_extras m_extras;  // specialization constants, streams (sycl/detail/kernel_extras.hpp)
 };
 
 inline void detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode) {
   cgh.m_cg.requirements.push_back({buffer, mode});
+}
+inline void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<stream_sink> sink) {
+  cgh.m_extras.streams.push_back(std::move(sink));
 }
 inline std::size_t detail::handler_access::allocate_local(handler& cgh, std::size_t bytes, std::size_t align) {
   if (align == 0) align = 1;

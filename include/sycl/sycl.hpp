@@ -28,6 +28,20 @@
 #include <sycl/range.hpp>
 #include <sycl/sub_group.hpp>
 #include <sycl/usm.hpp>
+// SYCL 2020 beyond the core (issue 10): math, vec, half, marray, atomics 1.2.1,
+// specialization constants, kernel bundles, stream and small utilities.
+#include <sycl/atomic.hpp>
+#include <sycl/bit_cast.hpp>
+#include <sycl/device_copyable.hpp>
+#include <sycl/half.hpp>
+#include <sycl/kernel_bundle.hpp>
+#include <sycl/marray.hpp>
+#include <sycl/math.hpp>
+#include <sycl/multi_ptr.hpp>
+#include <sycl/properties.hpp>
+#include <sycl/span.hpp>
+#include <sycl/stream.hpp>
+#include <sycl/vec.hpp>
 #include <weft/runtime/runtime.hpp>
 
 // The target's definitions of the launch interface (weft/runtime/launch.hpp).

@@ -1,69 +1,242 @@
-// Weft's workers: one oneTBB task_arena sized from the process's CPU affinity
-// mask (or WEFT_NUM_THREADS), created on first use, never at static init.
+// Weft's workers: one oneTBB task_arena, sized from the process's affinity mask
+// and cgroup CPU quota (or WEFT_NUM_THREADS / set_worker_count), created on the
+// first command group, never at static initialisation. Optionally pins its
+// workers inside the inherited mask. See docs-hpc.md.
+#include <pthread.h>
 #include <sched.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <sycl/exception.hpp>
 #include <tbb/global_control.h>
+#include <tbb/info.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_scheduler_observer.h>
 #include <weft/runtime/runtime.hpp>
+#include <weft/runtime/system_probe.hpp>
 #include "runtime_internal.hpp"
 
 namespace weft::detail {
 namespace {
 
-std::size_t affinity_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
-    int n = CPU_COUNT(&set);
-    if (n > 0) return static_cast<std::size_t>(n);
+std::string cpu_list_text(const std::vector<int>& cpus) {
+  std::string out;
+  for (std::size_t i = 0; i < cpus.size();) {
+    std::size_t j = i;
+    while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
+    if (!out.empty()) out += ',';
+    out += std::to_string(cpus[i]);
+    if (j > i) out += '-' + std::to_string(cpus[j]);
+    i = j + 1;
   }
-  return 1;
+  return out.empty() ? "(unknown)" : out;
 }
 
-std::size_t workers_from_environment() {
-  if (const char* s = std::getenv("WEFT_NUM_THREADS")) {
-    char* end = nullptr;
-    long v = std::strtol(s, &end, 10);
-    if (end != s && *end == '\0' && v > 0) return static_cast<std::size_t>(v);
-    throw_error(sycl::errc::invalid, std::string("WEFT_NUM_THREADS='") + s + "' is not a positive integer");
+// A thread's affinity mask, large enough for every CPU id we may meet.
+struct thread_mask {
+  std::vector<cpu_set_t> words;
+  std::size_t bytes() const { return words.size() * sizeof(cpu_set_t); }
+  explicit thread_mask(int max_cpu) : words(static_cast<std::size_t>(max_cpu) / CPU_SETSIZE + 1) {
+    CPU_ZERO_S(bytes(), words.data());
   }
-  return affinity_cpus();
+  bool get() { return pthread_getaffinity_np(pthread_self(), bytes(), words.data()) == 0; }
+  bool set() const { return pthread_setaffinity_np(pthread_self(), bytes(), words.data()) == 0; }
+  bool has(int cpu) const { return CPU_ISSET_S(static_cast<std::size_t>(cpu), bytes(), words.data()); }
+  std::vector<int> cpus() const {
+    std::vector<int> out;
+    for (int c = 0; c < static_cast<int>(bytes() * 8); ++c)
+      if (has(c)) out.push_back(c);
+    return out;
+  }
+};
+
+// Pins each worker that enters Weft's arena to one CPU: the slot-th CPU of the
+// mask Weft decided on (round robin), or of the worker's own mask if that CPU
+// is not in it. Never widens a thread's mask. The worker's own mask comes back
+// when it leaves the arena, so oneTBB threads that go on to serve the
+// application's arenas are not left pinned. External (application) threads
+// that enter the arena are never pinned.
+class pin_observer : public tbb::task_scheduler_observer {
+ public:
+  pin_observer(tbb::task_arena& arena, std::vector<int> cpus)
+      : tbb::task_scheduler_observer(arena), cpus_(std::move(cpus)) {
+    max_cpu_ = cpus_.empty() ? 0 : cpus_.back();
+    observe(true);
+  }
+  ~pin_observer() override { observe(false); }
+
+  void on_scheduler_entry(bool is_worker) override {
+    if (!is_worker || cpus_.empty()) return;
+    int slot = tbb::this_task_arena::current_thread_index();
+    if (slot < 0) return;
+    auto& saved = saved_mask();
+    saved = std::make_unique<thread_mask>(std::max(max_cpu_, CPU_SETSIZE - 1));
+    if (!saved->get()) {
+      saved.reset();
+      return;
+    }
+    int cpu = cpus_[static_cast<std::size_t>(slot) % cpus_.size()];
+    if (!saved->has(cpu)) {
+      auto own = saved->cpus();
+      if (own.empty()) return;
+      cpu = own[static_cast<std::size_t>(slot) % own.size()];
+    }
+    thread_mask one(std::max(max_cpu_, CPU_SETSIZE - 1));
+    CPU_SET_S(static_cast<std::size_t>(cpu), one.bytes(), one.words.data());
+    one.set();
+  }
+  void on_scheduler_exit(bool is_worker) override {
+    if (!is_worker) return;
+    auto& saved = saved_mask();
+    if (saved) {
+      saved->set();
+      saved.reset();
+    }
+  }
+
+ private:
+  static std::unique_ptr<thread_mask>& saved_mask() {
+    thread_local std::unique_ptr<thread_mask> m;
+    return m;
+  }
+  std::vector<int> cpus_;
+  int max_cpu_ = 0;
+};
+
+const char* env(const char* name) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : nullptr;
 }
 
 struct runtime {
   std::mutex mutex;
-  std::size_t workers = 0;  // 0: not decided yet
-  std::once_flag started;
+  std::optional<std::size_t> api_workers;
+  std::optional<bool> api_pin;
+  bool decided = false;
+  runtime_settings settings;
+  std::atomic<bool> started{false};
+  std::atomic<int> static_mode{-1};  // -1: not decided yet
+
   std::unique_ptr<tbb::global_control> parallelism;
   std::unique_ptr<tbb::task_arena> arena;
+  std::unique_ptr<pin_observer> observer;  // after `arena`: destroyed before it
 
   std::mutex live_mutex;
   std::condition_variable live_cv;
   std::size_t live_tasks = 0;
 
+  // Decides every setting from the API, the environment and the system. Caller
+  // holds `mutex`. Throws sycl::exception(errc::invalid) on bad settings (and
+  // decides nothing, so a corrected setting is read on the next call).
+  void decide_locked() {
+    if (decided) return;
+    runtime_settings s;
+    s.affinity_cpus = current_affinity();
+    cgroup_quota quota = detect_cgroup_quota();
+    s.cgroup_quota_cpus = quota.cpus;
+    s.cgroup_quota_source = quota.source;
+    s.tbb_parallelism = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+    auto tbb_default = static_cast<std::size_t>(std::max(1, tbb::info::default_concurrency()));
+    worker_decision d = decide_workers(api_workers, env("WEFT_NUM_THREADS"), s.affinity_cpus.size(), quota.cpus,
+                                       s.tbb_parallelism, tbb_default);
+    s.workers = d.workers;
+    s.workers_reason = d.reason;
+
+    if (api_pin) {
+      s.pin_workers = *api_pin;
+      s.placement_reason = std::string("set_pin_workers(") + (*api_pin ? "true" : "false") + ")";
+    } else if (const char* p = env("WEFT_PIN_WORKERS")) {
+      s.pin_workers = parse_switch(p, "WEFT_PIN_WORKERS");
+      s.placement_reason = std::string("WEFT_PIN_WORKERS=") + p;
+    } else {
+      s.placement_reason = "default";
+    }
+    s.static_partition = s.pin_workers;
+    if (const char* p = env("WEFT_PARTITION")) {
+      std::string v = p;
+      if (v == "static") s.static_partition = true;
+      else if (v == "dynamic") s.static_partition = false;
+      else if (v != "auto")
+        throw_error(sycl::errc::invalid, "WEFT_PARTITION='" + v +
+                                             "' is not a partition mode: use static (deterministic chunks per "
+                                             "worker), dynamic (oneTBB load balancing) or auto (static when "
+                                             "workers are pinned)");
+      s.placement_reason += std::string(", WEFT_PARTITION=") + p;
+    }
+
+    local_ranks ranks = detect_local_ranks();
+    s.mpi_local_rank = ranks.rank;
+    s.mpi_local_size = ranks.size;
+    s.mpi_source = ranks.source;
+    oversubscription_input in;
+    in.ranks = ranks;
+    in.workers = s.workers;
+    in.workers_reason = s.workers_reason;
+    in.mask_cpus = s.affinity_cpus.size();
+    in.quota_cpus = quota.cpus;
+    if (ranks.size > 1) {
+      auto parent = parent_affinity();
+      in.bound_by_launcher = !parent.empty() && s.affinity_cpus.size() < parent.size() &&
+                             std::includes(parent.begin(), parent.end(), s.affinity_cpus.begin(), s.affinity_cpus.end());
+    }
+    s.warning = oversubscription_warning(in);
+
+    settings = std::move(s);
+    decided = true;
+  }
+
   std::size_t worker_count() {
     std::lock_guard<std::mutex> g(mutex);
-    if (!workers) workers = workers_from_environment();
-    return workers;
+    decide_locked();
+    return settings.workers;
   }
+
   tbb::task_arena& get_arena() {
-    std::call_once(started, [this] {
-      std::size_t n = worker_count();
-      // Let oneTBB's pool hold n workers for this arena (the limit counts the
-      // calling thread too); a host application's lower limit still wins.
-      parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, n + 1);
-      arena = std::make_unique<tbb::task_arena>(static_cast<int>(n), 0);
-      arena->initialize();
-    });
+    if (started.load(std::memory_order_acquire)) return *arena;
+    std::lock_guard<std::mutex> g(mutex);
+    if (!arena) start_locked();
     return *arena;
   }
+
+  void start_locked() {
+    decide_locked();
+    const std::size_t n = settings.workers;
+    // Weft's kernels run on oneTBB worker threads, and oneTBB keeps at most
+    // max_allowed_parallelism - 1 of them. Raise that limit when it would starve
+    // Weft's arena, never lower it: with several global_control objects oneTBB
+    // takes the smallest, so an application's own lower limit still wins.
+    const std::size_t need = n + 1;
+    if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) < need)
+      parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, need);
+    auto a = std::make_unique<tbb::task_arena>(static_cast<int>(n), 0);
+    a->initialize();
+    if (settings.pin_workers) observer = std::make_unique<pin_observer>(*a, settings.affinity_cpus);
+    arena = std::move(a);
+    settings.started = true;
+    static_mode.store(settings.static_partition ? 1 : 0, std::memory_order_release);
+    started.store(true, std::memory_order_release);
+
+    if (!settings.warning.empty() && settings.mpi_local_rank <= 0) {
+      const char* w = env("WEFT_WARN_OVERSUBSCRIPTION");
+      bool warn = true;
+      try {
+        if (w) warn = parse_switch(w, "WEFT_WARN_OVERSUBSCRIPTION");
+      } catch (const sycl::exception&) {
+        warn = true;
+      }
+      if (warn) std::fputs(settings.warning.c_str(), stderr);
+    }
+    if (const char* v = env("WEFT_VERBOSE"); v && std::string(v) != "0")
+      std::fputs(settings.describe().c_str(), stderr);
+  }
+
   ~runtime() {
     // Finish what is queued before the workers go away.
     std::unique_lock<std::mutex> g(live_mutex);
@@ -80,11 +253,12 @@ runtime& rt() {
 
 void enqueue(std::function<void()> task) {
   auto& r = rt();
+  tbb::task_arena& arena = r.get_arena();  // may throw for bad settings: nothing is counted yet
   {
     std::lock_guard<std::mutex> g(r.live_mutex);
     ++r.live_tasks;
   }
-  r.get_arena().enqueue([task = std::move(task)] {
+  arena.enqueue([task = std::move(task)] {
     task();
     auto& rr = rt();
     std::lock_guard<std::mutex> g(rr.live_mutex);
@@ -96,6 +270,19 @@ void run_in_arena(void (*fn)(void*), void* arg) {
   rt().get_arena().execute([&] { fn(arg); });
 }
 
+bool static_partition() {
+  auto& r = rt();
+  int mode = r.static_mode.load(std::memory_order_acquire);
+  if (mode >= 0) return mode == 1;
+  std::lock_guard<std::mutex> g(r.mutex);
+  try {
+    r.decide_locked();
+  } catch (const sycl::exception&) {
+    return false;
+  }
+  return r.settings.static_partition;
+}
+
 }  // namespace weft::detail
 
 namespace weft {
@@ -104,13 +291,57 @@ std::size_t worker_count() { return detail::rt().worker_count(); }
 
 void set_worker_count(std::size_t n) {
   auto& r = detail::rt();
-  if (n == 0) detail::throw_error(sycl::errc::invalid, "set_worker_count: the worker count must be at least 1");
+  if (n == 0 || n > detail::max_workers)
+    detail::throw_error(sycl::errc::invalid, "set_worker_count(" + std::to_string(n) +
+                                                 "): the worker count must be from 1 to " +
+                                                 std::to_string(detail::max_workers));
   std::lock_guard<std::mutex> g(r.mutex);
   if (r.arena)
     detail::throw_error(sycl::errc::invalid,
-                        "set_worker_count: Weft's workers already started; call it before the first kernel runs "
-                        "(or set WEFT_NUM_THREADS)");
-  r.workers = n;
+                        "set_worker_count(" + std::to_string(n) + "): Weft's " + std::to_string(r.settings.workers) +
+                            " workers already started (" + r.settings.workers_reason +
+                            "); call it before the first command group is submitted, or set WEFT_NUM_THREADS "
+                            "in the environment instead");
+  r.api_workers = n;
+  r.decided = false;
+}
+
+void set_pin_workers(bool pin) {
+  auto& r = detail::rt();
+  std::lock_guard<std::mutex> g(r.mutex);
+  if (r.arena)
+    detail::throw_error(sycl::errc::invalid,
+                        std::string("set_pin_workers(") + (pin ? "true" : "false") +
+                            "): Weft's workers already started; call it before the first command group is "
+                            "submitted, or set WEFT_PIN_WORKERS in the environment instead");
+  r.api_pin = pin;
+  r.decided = false;
+}
+
+runtime_settings runtime_info() {
+  auto& r = detail::rt();
+  std::lock_guard<std::mutex> g(r.mutex);
+  r.decide_locked();
+  return r.settings;
+}
+
+std::string runtime_settings::describe() const {
+  std::string s;
+  s += "weft: " + std::to_string(workers) + " worker thread(s), from " + workers_reason + "\n";
+  s += "weft: affinity mask " + detail::cpu_list_text(affinity_cpus) + " (" + std::to_string(affinity_cpus.size()) +
+       " CPUs); cgroup CPU quota " +
+       (cgroup_quota_cpus ? std::to_string(cgroup_quota_cpus) + " CPU(s) (" + cgroup_quota_source + ")" : "none") +
+       "; oneTBB max_allowed_parallelism " + std::to_string(tbb_parallelism) + "\n";
+  s += std::string("weft: workers ") + (pin_workers ? "pinned one per CPU of the mask" : "not pinned") + ", " +
+       (static_partition ? "static" : "dynamic") + " partition of parallel_for(range) (" + placement_reason + ")\n";
+  if (mpi_source.empty())
+    s += "weft: no MPI launcher variables found\n";
+  else
+    s += "weft: MPI local rank " + std::to_string(mpi_local_rank) + " of " +
+         (mpi_local_size ? std::to_string(mpi_local_size) : std::string("?")) + " on this node, from " + mpi_source +
+         "\n";
+  s += std::string("weft: workers ") + (started ? "started" : "not started yet") + "\n";
+  return s;
 }
 
 }  // namespace weft

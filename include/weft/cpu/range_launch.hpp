@@ -9,12 +9,20 @@
 #include <sycl/id.hpp>
 #include <sycl/item.hpp>
 #include <sycl/range.hpp>
+#include <weft/cpu/static_partition.hpp>
 #include <weft/runtime/launch.hpp>
+#include <weft/runtime/runtime.hpp>
 
 namespace weft::cpu {
 
-// Items per chunk below which splitting costs more than it gains.
-inline constexpr std::size_t min_chunk_items = 4096;
+// Chunks hold at most this many items (enough to amortise a task) but are
+// smaller when there are few items, so few heavy items still spread over all
+// workers.
+inline constexpr std::size_t max_grain_items = 4096;
+inline std::size_t grain_for(std::size_t items) {
+  std::size_t per_worker_share = items / (8 * weft::worker_count());
+  return std::max<std::size_t>(1, std::min(max_grain_items, per_worker_share));
+}
 
 template <int Dims, bool WithOffset, class Kernel>
 void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& kernel) {
@@ -24,14 +32,39 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
     else return item_access::make(i, r);
   };
   if (r.size() == 0) return;
+  if (weft::detail::static_partition()) {
+    // Pinned workers (or WEFT_PARTITION=static): the deterministic partition of
+    // static_partition.hpp along the leading dimension(s), so the same range
+    // always runs the same block on the same worker (docs-hpc.md, "Placement").
+    if constexpr (Dims == 1) {
+      cpu::static_for(r[0], static_chunks(r[0], 1, grain_for(r.size())), [&](std::size_t b, std::size_t e) {
+        const Kernel k = kernel;
+        for (std::size_t i = b; i != e; ++i) k(make(sycl::id<1>(i)));
+      });
+    } else if constexpr (Dims == 2) {
+      cpu::static_for(r[0], static_chunks(r[0], r[1], grain_for(r.size())), [&](std::size_t b, std::size_t e) {
+        const Kernel k = kernel;
+        for (std::size_t i = b; i != e; ++i)
+          for (std::size_t j = 0; j < r[1]; ++j) k(make(sycl::id<2>(i, j)));
+      });
+    } else {
+      std::size_t planes = r[0] * r[1];
+      cpu::static_for(planes, static_chunks(planes, r[2], grain_for(r.size())), [&](std::size_t b, std::size_t e) {
+        const Kernel k = kernel;
+        for (std::size_t ij = b; ij != e; ++ij)
+          for (std::size_t l = 0; l < r[2]; ++l) k(make(sycl::id<3>(ij / r[1], ij % r[1], l)));
+      });
+    }
+    return;
+  }
   if constexpr (Dims == 1) {
-    std::size_t grain = std::max<std::size_t>(1, min_chunk_items);
+    std::size_t grain = grain_for(r[0]);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, r[0], grain), [&](const tbb::blocked_range<std::size_t>& b) {
       const Kernel k = kernel;  // a private copy: its fields cannot alias the data the kernel writes
       for (std::size_t i = b.begin(); i != b.end(); ++i) k(make(sycl::id<1>(i)));
     });
   } else if constexpr (Dims == 2) {
-    std::size_t rows = std::max<std::size_t>(1, min_chunk_items / std::max<std::size_t>(1, r[1]));
+    std::size_t rows = std::max<std::size_t>(1, grain_for(r.size()) / std::max<std::size_t>(1, r[1]));
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, r[0], rows), [&](const tbb::blocked_range<std::size_t>& b) {
       const Kernel k = kernel;
       for (std::size_t i = b.begin(); i != b.end(); ++i)
@@ -39,8 +72,9 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
     });
   } else {
     std::size_t plane = std::max<std::size_t>(1, r[1] * r[2]);
-    std::size_t grain = std::max<std::size_t>(1, min_chunk_items / plane);
-    tbb::parallel_for(tbb::blocked_range2d<std::size_t>(0, r[0], grain, 0, r[1], std::max<std::size_t>(1, min_chunk_items / std::max<std::size_t>(1, r[2]))),
+    std::size_t items = grain_for(r.size());
+    std::size_t grain = std::max<std::size_t>(1, items / plane);
+    tbb::parallel_for(tbb::blocked_range2d<std::size_t>(0, r[0], grain, 0, r[1], std::max<std::size_t>(1, items / std::max<std::size_t>(1, r[2]))),
                       [&](const tbb::blocked_range2d<std::size_t>& b) {
                         const Kernel k = kernel;
                         for (std::size_t i = b.rows().begin(); i != b.rows().end(); ++i)

@@ -1,0 +1,244 @@
+#pragma once
+// What a command group adds around its kernel besides the kernel itself:
+// specialization-constant values (read through kernel_handler) and sycl::stream
+// objects (whose per-item output is collected and printed, ordered by work-item
+// id, when the kernel ends). The handler keeps one kernel_extras and runs the
+// kernel through run_kernel(), which wraps it in a small adapter only when the
+// kernel takes a kernel_handler or a stream exists, so plain kernels reach the
+// launch code unchanged.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace weft::sycl {
+
+template <typename T>
+class specialization_id;
+class kernel_handler;
+
+namespace detail {
+
+// Values set with set_specialization_constant, keyed by the specialization_id's address.
+struct spec_constant_values {
+  std::vector<std::pair<const void*, std::vector<unsigned char>>> values;
+
+  const unsigned char* find(const void* key) const {
+    for (auto& v : values)
+      if (v.first == key) return v.second.data();
+    return nullptr;
+  }
+  void set(const void* key, const void* bytes, std::size_t n) {
+    for (auto& v : values)
+      if (v.first == key) {
+        v.second.assign(static_cast<const unsigned char*>(bytes), static_cast<const unsigned char*>(bytes) + n);
+        return;
+      }
+    values.emplace_back(key, std::vector<unsigned char>(static_cast<const unsigned char*>(bytes),
+                                                        static_cast<const unsigned char*>(bytes) + n));
+  }
+};
+
+// A stream's shared state for one command group (stream.hpp implements it).
+class stream_sink {
+ public:
+  virtual ~stream_sink() = default;
+  // Takes one work item's finished output (thread-safe).
+  virtual void commit(std::size_t item_id, std::string&& text) = 0;
+  // Prints everything the kernel's work items wrote, ordered by work-item id.
+  virtual void flush_kernel_output() = 0;
+};
+
+template <class T>
+struct spec_default;
+
+struct kernel_extras {
+  std::shared_ptr<spec_constant_values> spec;  // null until a value is set
+  std::vector<std::shared_ptr<stream_sink>> streams;
+  bool bundle_bound = false;  // use_kernel_bundle was called
+};
+
+// Per-thread record of the work items running now and of what each wrote to
+// each stream so far (with that stream's formatting state, which is per item).
+// Several items are active on one thread at once when an nd_range group runs
+// as fibers; each has its own stack, so the item that is writing is the one
+// whose adapter frame is the nearest above the writer's stack address.
+struct stream_pending {
+  stream_sink* sink;
+  std::size_t item_id;
+  std::string text;
+  unsigned flags = 0;
+  int precision = -1;
+  int width = 0;
+};
+struct stream_item_frame {
+  const void* frame;  // an address in the adapter's stack frame
+  std::size_t item_id;
+};
+struct stream_thread_state {
+  std::vector<stream_item_frame> frames;
+  std::vector<stream_pending> pending;
+
+  // The item whose frame encloses `here` (an address on the caller's stack), or null.
+  const stream_item_frame* current(const void* here) const {
+    const stream_item_frame* best = nullptr;
+    auto h = reinterpret_cast<std::uintptr_t>(here);
+    for (auto& f : frames) {
+      auto a = reinterpret_cast<std::uintptr_t>(f.frame);
+      if (a >= h && (!best || a < reinterpret_cast<std::uintptr_t>(best->frame))) best = &f;
+    }
+    return best;
+  }
+};
+inline thread_local stream_thread_state t_stream_state;
+
+inline void stream_begin_item(std::size_t linear_id, const void* frame) {
+  t_stream_state.frames.push_back({frame, linear_id});
+}
+inline void stream_end_item(const void* frame) {
+  auto& t = t_stream_state;
+  std::size_t id = 0;
+  for (std::size_t i = 0; i < t.frames.size(); ++i)
+    if (t.frames[i].frame == frame) {
+      id = t.frames[i].item_id;
+      t.frames.erase(t.frames.begin() + std::ptrdiff_t(i));
+      break;
+    }
+  for (std::size_t i = 0; i < t.pending.size();) {
+    if (t.pending[i].item_id == id) {
+      if (!t.pending[i].text.empty()) t.pending[i].sink->commit(id, std::move(t.pending[i].text));
+      t.pending.erase(t.pending.begin() + std::ptrdiff_t(i));
+    } else {
+      ++i;
+    }
+  }
+}
+struct stream_item_scope {
+  stream_item_scope(std::size_t id) { stream_begin_item(id, this); }
+  ~stream_item_scope() { stream_end_item(this); }
+  stream_item_scope(const stream_item_scope&) = delete;
+  stream_item_scope& operator=(const stream_item_scope&) = delete;
+};
+
+template <class It, class = void>
+struct has_global_linear_id : std::false_type {};
+template <class It>
+struct has_global_linear_id<It, std::void_t<decltype(std::declval<const It&>().get_global_linear_id())>>
+    : std::true_type {};
+
+template <class It>
+std::size_t item_linear_id(const It& it) {
+  if constexpr (has_global_linear_id<It>::value) return it.get_global_linear_id();
+  else return it.get_linear_id();
+}
+
+}  // namespace detail
+
+// Section 4.9.4.4: what a kernel that takes one as its last argument reads
+// specialization constants from.
+class kernel_handler {
+ public:
+  template <auto& SpecName>
+  typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() const {
+    using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
+    T value = detail::spec_default<T>::get(SpecName);
+    if (m_values)
+      if (const unsigned char* bytes = m_values->find(&SpecName)) std::memcpy(static_cast<void*>(&value), bytes, sizeof(T));
+    return value;
+  }
+
+  explicit kernel_handler(const detail::spec_constant_values* v) : m_values(v) {}  // for the runtime
+
+ private:
+  const detail::spec_constant_values* m_values;
+};
+
+// Section 4.9.4.4: specialization_id<T>, declared at namespace scope (constexpr).
+template <typename T>
+class specialization_id {
+ public:
+  using value_type = T;
+  template <class... Args>
+  explicit constexpr specialization_id(Args&&... args) : m_default(make(std::forward<Args>(args)...)) {}
+  specialization_id(const specialization_id&) = delete;
+  specialization_id(specialization_id&&) = delete;
+  specialization_id& operator=(const specialization_id&) = delete;
+  specialization_id& operator=(specialization_id&&) = delete;
+
+ private:
+  template <class>
+  friend struct detail::spec_default;
+  // T(args...), or T{args...} for aggregates (C++17 has no parenthesized aggregate init).
+  template <class... Args>
+  static constexpr T make(Args&&... args) {
+    if constexpr (std::is_constructible_v<T, Args&&...>) return T(std::forward<Args>(args)...);
+    else return T{std::forward<Args>(args)...};
+  }
+  T m_default;
+};
+
+namespace detail {
+
+template <class T>
+struct spec_default {
+  static const T& get(const specialization_id<T>& id) { return id.m_default; }
+};
+
+template <class K, bool WithHandler, bool WithStreams>
+struct kernel_adapter {
+  K kernel;
+  kernel_handler kh;
+
+  // single_task
+  template <class KK = K>
+  auto operator()() const -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, kernel_handler>
+                                                          : std::is_invocable_v<const KK&>> {
+    if constexpr (WithStreams) {
+      stream_item_scope item(0);
+      if constexpr (WithHandler) kernel(kh);
+      else kernel();
+    } else {
+      if constexpr (WithHandler) kernel(kh);
+      else kernel();
+    }
+  }
+  // parallel_for: (item or nd_item, reducers...)
+  template <class It, class... R, class KK = K>
+  auto operator()(const It& it, R&&... reducers) const
+      -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, const It&, R&&..., kernel_handler>
+                                      : std::is_invocable_v<const KK&, const It&, R&&...>> {
+    if constexpr (WithStreams) {
+      stream_item_scope item(item_linear_id(it));
+      if constexpr (WithHandler) kernel(it, std::forward<R>(reducers)..., kh);
+      else kernel(it, std::forward<R>(reducers)...);
+    } else {
+      if constexpr (WithHandler) kernel(it, std::forward<R>(reducers)..., kh);
+      else kernel(it, std::forward<R>(reducers)...);
+    }
+  }
+};
+
+// Runs launch(kernel or its adapter), then prints the streams' output.
+template <bool WithHandler, class K, class Launch>
+void run_kernel(const kernel_extras& ex, const K& k, const Launch& launch) {
+  kernel_handler kh(ex.spec.get());
+  if (ex.streams.empty()) {
+    if constexpr (WithHandler) launch(kernel_adapter<K, true, false>{k, kh});
+    else launch(k);
+    return;
+  }
+  struct flush_at_end {
+    const kernel_extras& ex;
+    ~flush_at_end() {
+      for (auto& s : ex.streams) s->flush_kernel_output();
+    }
+  } flush{ex};
+  launch(kernel_adapter<K, WithHandler, true>{k, kh});
+}
+
+}  // namespace detail
+}  // namespace weft::sycl

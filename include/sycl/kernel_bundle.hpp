@@ -1,0 +1,455 @@
+#pragma once
+// SYCL 2020 section 4.11: kernel bundles, kernel ids and kernel queries, to the
+// extent programs touch them. Weft has no device images to compile: every
+// kernel of the program is compiled into it already, in every bundle state, so
+// a bundle is a set of kernel ids (or "all of them"), a context, its devices
+// and specialization-constant values. Kernel names are types (any type); a
+// kernel_id carries the type's readable name. Queries give honest CPU answers.
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <typeinfo>
+#include <vector>
+#include <cxxabi.h>
+#include <sycl/context.hpp>
+#include <sycl/detail/kernel_extras.hpp>
+#include <sycl/device.hpp>
+#include <sycl/exception.hpp>
+#include <sycl/info.hpp>
+#include <sycl/range.hpp>
+
+namespace weft::sycl {
+
+enum class bundle_state { input, object, executable };
+
+template <bundle_state State>
+class kernel_bundle;
+class kernel;
+
+namespace info {
+namespace kernel {
+struct num_args {
+  using return_type = std::uint32_t;
+};
+struct attributes {
+  using return_type = std::string;
+};
+struct function_name {  // SYCL 1.2.1
+  using return_type = std::string;
+};
+}  // namespace kernel
+namespace kernel_device_specific {
+struct global_work_size {
+  using return_type = sycl::range<3>;
+};
+struct work_group_size {
+  using return_type = std::size_t;
+};
+struct compile_work_group_size {
+  using return_type = sycl::range<3>;
+};
+struct preferred_work_group_size_multiple {
+  using return_type = std::size_t;
+};
+struct private_mem_size {
+  using return_type = std::size_t;
+};
+struct max_num_sub_groups {
+  using return_type = std::uint32_t;
+};
+struct compile_num_sub_groups {
+  using return_type = std::uint32_t;
+};
+struct max_sub_group_size {
+  using return_type = std::uint32_t;
+};
+struct compile_sub_group_size {
+  using return_type = std::uint32_t;
+};
+}  // namespace kernel_device_specific
+}  // namespace info
+
+namespace detail {
+
+// Every kernel name the program asked an id for, once (names live as long as the program).
+class kernel_registry {
+ public:
+  static kernel_registry& get() {
+    static kernel_registry r;
+    return r;
+  }
+  const char* add(const std::type_info& t) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    for (std::size_t i = 0; i < m_types.size(); ++i)
+      if (*m_types[i] == t) return m_names[i].c_str();
+    m_types.push_back(&t);
+    int status = 0;
+    char* demangled = abi::__cxa_demangle(t.name(), nullptr, nullptr, &status);
+    std::string name = status == 0 && demangled ? demangled : t.name();
+    std::free(demangled);
+    if (!name.empty() && name.back() == '*') name.pop_back();  // registered as a pointer type
+    m_names.push_back(std::move(name));
+    return m_names.back().c_str();
+  }
+  std::vector<const char*> names() {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    std::vector<const char*> out;
+    for (auto& n : m_names) out.push_back(n.c_str());
+    return out;
+  }
+
+ private:
+  std::mutex m_mutex;
+  std::vector<const std::type_info*> m_types;
+  std::deque<std::string> m_names;  // stable addresses
+};
+
+struct bundle_data {
+  context ctx;
+  std::vector<device> devices;
+  bool all_kernels = true;
+  std::vector<const char*> ids;  // when !all_kernels
+  std::shared_ptr<spec_constant_values> spec;
+};
+
+struct kernel_id_access;
+template <bundle_state S>
+struct bundle_access;
+
+}  // namespace detail
+
+class kernel_id {
+ public:
+  kernel_id() = delete;
+  const char* get_name() const noexcept { return m_name; }
+  friend bool operator==(const kernel_id& a, const kernel_id& b) { return a.m_name == b.m_name; }
+  friend bool operator!=(const kernel_id& a, const kernel_id& b) { return !(a == b); }
+
+ private:
+  friend struct detail::kernel_id_access;
+  explicit kernel_id(const char* name) : m_name(name) {}
+  const char* m_name;
+};
+
+namespace detail {
+struct kernel_id_access {
+  static kernel_id make(const char* name) { return kernel_id(name); }
+};
+}  // namespace detail
+
+template <typename KernelName>
+kernel_id get_kernel_id() {
+  // typeid of a pointer: kernel names are often declared but never defined.
+  static const char* name = detail::kernel_registry::get().add(typeid(KernelName*));
+  return detail::kernel_id_access::make(name);
+}
+
+inline std::vector<kernel_id> get_kernel_ids() {
+  std::vector<kernel_id> out;
+  for (const char* n : detail::kernel_registry::get().names()) out.push_back(detail::kernel_id_access::make(n));
+  return out;
+}
+
+// A kernel: its id and the executable bundle it came from.
+class kernel {
+ public:
+  kernel() = delete;
+  backend get_backend() const noexcept { return m_bundle->ctx.get_backend(); }
+  context get_context() const { return m_bundle->ctx; }
+  kernel_bundle<bundle_state::executable> get_kernel_bundle() const;
+
+  template <typename Param>
+  typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::kernel::num_args>) return 0u;  // unknown without a compiler
+    else if constexpr (std::is_same_v<Param, info::kernel::attributes>) return std::string();
+    else if constexpr (std::is_same_v<Param, info::kernel::function_name>) return std::string(m_name);
+    else static_assert(sizeof(Param) == 0, "not an info::kernel descriptor");
+  }
+
+  template <typename Param>
+  typename Param::return_type get_info(const device& dev) const {
+    namespace kds = info::kernel_device_specific;
+    const std::size_t max_wg = dev.get_info<info::device::max_work_group_size>();
+    const auto sg_sizes = dev.get_info<info::device::sub_group_sizes>();
+    const std::size_t sg = sg_sizes.empty() ? 1 : sg_sizes.front();
+    if constexpr (std::is_same_v<Param, kds::global_work_size>) {
+      detail::throw_error(errc::invalid,
+                          "kernel::get_info<global_work_size>: only defined for built-in kernels or custom devices; "
+                          "this kernel runs on a CPU device, where the global size is whatever you launch");
+    } else if constexpr (std::is_same_v<Param, kds::work_group_size>) {
+      return max_wg;
+    } else if constexpr (std::is_same_v<Param, kds::compile_work_group_size>) {
+      return range<3>(0, 0, 0);  // no reqd_work_group_size attribute
+    } else if constexpr (std::is_same_v<Param, kds::preferred_work_group_size_multiple>) {
+      return sg;  // work groups in whole sub-groups keep every lane busy
+    } else if constexpr (std::is_same_v<Param, kds::private_mem_size>) {
+      return 0;  // private memory is the worker's stack: no per-kernel reservation
+    } else if constexpr (std::is_same_v<Param, kds::max_num_sub_groups>) {
+      return static_cast<std::uint32_t>((max_wg + sg - 1) / sg);
+    } else if constexpr (std::is_same_v<Param, kds::compile_num_sub_groups>) {
+      return 0u;
+    } else if constexpr (std::is_same_v<Param, kds::max_sub_group_size>) {
+      return static_cast<std::uint32_t>(sg);
+    } else if constexpr (std::is_same_v<Param, kds::compile_sub_group_size>) {
+      return 0u;
+    } else {
+      static_assert(sizeof(Param) == 0, "not an info::kernel_device_specific descriptor");
+    }
+  }
+
+  friend bool operator==(const kernel& a, const kernel& b) { return a.m_name == b.m_name && a.m_bundle == b.m_bundle; }
+  friend bool operator!=(const kernel& a, const kernel& b) { return !(a == b); }
+
+ private:
+  template <bundle_state>
+  friend class kernel_bundle;
+  kernel(const char* name, std::shared_ptr<const detail::bundle_data> b) : m_name(name), m_bundle(std::move(b)) {}
+  const char* m_name;
+  std::shared_ptr<const detail::bundle_data> m_bundle;
+};
+
+template <bundle_state State>
+class device_image {
+ public:
+  device_image() = delete;
+  bool has_kernel(const kernel_id& id) const noexcept { return contains(*m_bundle, id); }
+  bool has_kernel(const kernel_id& id, const device& dev) const noexcept {
+    return has_kernel(id) && std::find(m_bundle->devices.begin(), m_bundle->devices.end(), dev) != m_bundle->devices.end();
+  }
+  static bool contains(const detail::bundle_data& b, const kernel_id& id) {
+    return b.all_kernels || std::find(b.ids.begin(), b.ids.end(), id.get_name()) != b.ids.end();
+  }
+
+ private:
+  template <bundle_state>
+  friend class kernel_bundle;
+  explicit device_image(std::shared_ptr<const detail::bundle_data> b) : m_bundle(std::move(b)) {}
+  std::shared_ptr<const detail::bundle_data> m_bundle;
+};
+
+template <bundle_state State>
+class kernel_bundle {
+ public:
+  using device_image_iterator = const device_image<State>*;
+
+  kernel_bundle() = delete;
+  bool empty() const noexcept { return !m_data->all_kernels && m_data->ids.empty(); }
+  backend get_backend() const noexcept { return m_data->ctx.get_backend(); }
+  context get_context() const { return m_data->ctx; }
+  std::vector<device> get_devices() const { return m_data->devices; }
+
+  bool has_kernel(const kernel_id& id) const noexcept { return device_image<State>::contains(*m_data, id); }
+  bool has_kernel(const kernel_id& id, const device& dev) const noexcept { return m_image.has_kernel(id, dev); }
+  template <typename KernelName>
+  bool has_kernel() const noexcept {
+    return has_kernel(get_kernel_id<KernelName>());
+  }
+  template <typename KernelName>
+  bool has_kernel(const device& dev) const noexcept {
+    return has_kernel(get_kernel_id<KernelName>(), dev);
+  }
+  std::vector<kernel_id> get_kernel_ids() const {
+    if (m_data->all_kernels) return sycl::get_kernel_ids();
+    std::vector<kernel_id> out;
+    for (const char* n : m_data->ids) out.push_back(detail::kernel_id_access::make(n));
+    return out;
+  }
+
+  template <bundle_state S = State, std::enable_if_t<S == bundle_state::executable, int> = 0>
+  kernel get_kernel(const kernel_id& id) const {
+    if (!has_kernel(id))
+      detail::throw_error(errc::invalid, std::string("kernel_bundle::get_kernel: the bundle does not contain kernel '") +
+                                             id.get_name() + "'; build it with that kernel id");
+    return kernel(id.get_name(), m_data);
+  }
+  template <typename KernelName, bundle_state S = State, std::enable_if_t<S == bundle_state::executable, int> = 0>
+  kernel get_kernel() const {
+    return get_kernel(get_kernel_id<KernelName>());
+  }
+
+  bool contains_specialization_constants() const noexcept { return m_data->spec && !m_data->spec->values.empty(); }
+  bool native_specialization_constant() const noexcept { return false; }  // emulated: values are read at run time
+  template <auto& SpecName>
+  bool has_specialization_constant() const noexcept {
+    return true;  // any kernel may read any specialization constant
+  }
+  template <auto& SpecName, bundle_state S = State, std::enable_if_t<S == bundle_state::input, int> = 0>
+  void set_specialization_constant(typename std::remove_reference_t<decltype(SpecName)>::value_type value) {
+    auto d = std::make_shared<detail::bundle_data>(*m_data);
+    d->spec = d->spec ? std::make_shared<detail::spec_constant_values>(*d->spec)
+                      : std::make_shared<detail::spec_constant_values>();
+    d->spec->set(&SpecName, &value, sizeof value);
+    m_data = d;
+    m_image = device_image<State>(m_data);
+  }
+  template <auto& SpecName>
+  typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() const {
+    return kernel_handler(m_data->spec.get()).template get_specialization_constant<SpecName>();
+  }
+
+  device_image_iterator begin() const { return &m_image; }
+  device_image_iterator end() const { return &m_image + 1; }
+
+  // For handler::use_kernel_bundle and the free functions below.
+  const detail::bundle_data& data() const { return *m_data; }
+  explicit kernel_bundle(std::shared_ptr<const detail::bundle_data> d) : m_data(std::move(d)), m_image(m_data) {}
+
+ private:
+  std::shared_ptr<const detail::bundle_data> m_data;
+  device_image<State> m_image;
+};
+
+inline kernel_bundle<bundle_state::executable> kernel::get_kernel_bundle() const {
+  return kernel_bundle<bundle_state::executable>(m_bundle);
+}
+
+namespace detail {
+inline void check_bundle_devices(const context& ctx, const std::vector<device>& devs) {
+  if (devs.empty()) throw_error(errc::invalid, "get_kernel_bundle: the device list is empty");
+  auto in_ctx = ctx.get_devices();
+  for (auto& d : devs)
+    if (std::find(in_ctx.begin(), in_ctx.end(), d) == in_ctx.end())
+      throw_error(errc::invalid, "get_kernel_bundle: a device is not in the context; pass devices of the context");
+}
+template <bundle_state S>
+kernel_bundle<S> make_bundle(const context& ctx, const std::vector<device>& devs, bool all,
+                             std::vector<const char*> ids = {}) {
+  check_bundle_devices(ctx, devs);
+  auto d = std::make_shared<bundle_data>();
+  d->ctx = ctx;
+  d->devices = devs;
+  d->all_kernels = all;
+  d->ids = std::move(ids);
+  return kernel_bundle<S>(d);
+}
+template <bundle_state To, bundle_state From>
+kernel_bundle<To> convert_bundle(const kernel_bundle<From>& b) {
+  return kernel_bundle<To>(std::make_shared<bundle_data>(b.data()));
+}
+}  // namespace detail
+
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
+  return detail::make_bundle<State>(ctx, devs, true);
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices());
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs,
+                                       const std::vector<kernel_id>& ids) {
+  std::vector<const char*> names;
+  for (auto& id : ids) names.push_back(id.get_name());
+  return detail::make_bundle<State>(ctx, devs, false, std::move(names));
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<kernel_id>& ids) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices(), ids);
+}
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx) {
+  return get_kernel_bundle<State>(ctx, {get_kernel_id<KernelName>()});
+}
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
+  return get_kernel_bundle<State>(ctx, devs, {get_kernel_id<KernelName>()});
+}
+// Selector form: every device image is selected (there is one).
+template <bundle_state State, typename Selector,
+          std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State>&>, int> = 0>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs, Selector) {
+  return get_kernel_bundle<State>(ctx, devs);
+}
+template <bundle_state State, typename Selector,
+          std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State>&>, int> = 0>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, Selector s) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices(), s);
+}
+
+template <bundle_state State>
+bool has_kernel_bundle(const context&) {
+  return true;
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context&, const std::vector<device>&) {
+  return true;
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context&, const std::vector<kernel_id>&) {
+  return true;
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context&, const std::vector<device>&, const std::vector<kernel_id>&) {
+  return true;
+}
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context&) {
+  return true;
+}
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context&, const std::vector<device>&) {
+  return true;
+}
+
+// Every kernel compiled into the program runs on the CPU device (kernels that use
+// optional features check them with device::has when they run).
+inline bool is_compatible(const std::vector<kernel_id>&, const device& dev) {
+  return dev.is_cpu();
+}
+template <typename KernelName>
+bool is_compatible(const device& dev) {
+  return is_compatible({get_kernel_id<KernelName>()}, dev);
+}
+
+template <bundle_state State>
+kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
+  if (bundles.empty()) detail::throw_error(errc::invalid, "join: no kernel bundles to join");
+  auto d = std::make_shared<detail::bundle_data>(bundles.front().data());
+  for (auto& b : bundles) {
+    const auto& bd = b.data();
+    d->all_kernels = d->all_kernels || bd.all_kernels;
+    for (const char* n : bd.ids)
+      if (std::find(d->ids.begin(), d->ids.end(), n) == d->ids.end()) d->ids.push_back(n);
+    if (bd.spec)
+      for (auto& v : bd.spec->values) {
+        if (!d->spec) d->spec = std::make_shared<detail::spec_constant_values>();
+        d->spec->set(v.first, v.second.data(), v.second.size());
+      }
+  }
+  return kernel_bundle<State>(d);
+}
+inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b,
+                                                   const property_list& = {}) {
+  return detail::convert_bundle<bundle_state::object>(b);
+}
+inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b,
+                                                   const std::vector<device>&, const property_list& = {}) {
+  return compile(b);
+}
+inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>>& bs,
+                                                    const property_list& = {}) {
+  return detail::convert_bundle<bundle_state::executable>(join(bs));
+}
+inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
+                                                    const property_list& = {}) {
+  return detail::convert_bundle<bundle_state::executable>(b);
+}
+inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
+                                                    const std::vector<device>&, const property_list& = {}) {
+  return link(b);
+}
+inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b,
+                                                     const property_list& = {}) {
+  return detail::convert_bundle<bundle_state::executable>(b);
+}
+inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b,
+                                                     const std::vector<device>&, const property_list& = {}) {
+  return build(b);
+}
+
+}  // namespace weft::sycl

@@ -1,0 +1,417 @@
+#pragma once
+// SYCL 2020 section 4.17.5: math functions over genfloat (float, double, half;
+// scalars, vec, swizzles, marray), and the native:: and half_precision::
+// variants. Precision: float and double functions are the C library's (within
+// the spec's ULP table, mostly within 1 ULP); those the C library lacks
+// (pi-scaled trigonometry, exp10, rsqrt, rootn, pown) compute in the next wider
+// type and round once; half computes in float and rounds once.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <sycl/math/map.hpp>
+
+namespace weft::sycl {
+
+namespace detail {
+
+template <class T>
+inline constexpr long double pi_l = 3.141592653589793238462643383279502884L;
+
+// sin(pi x) and cos(pi x) with exact argument reduction: x = n/2 + r, |r| <= 1/4.
+template <class T>
+T sinpi_impl(T x) {
+  using W = wider_t<T>;
+  if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
+  W two_x = std::nearbyint(W(x) * 2);  // exact: x * 2 is exact in W
+  W r = W(x) - two_x / 2;              // exact
+  long long q = static_cast<long long>(std::fmod(two_x, W(4)));
+  if (q < 0) q += 4;
+  W pr = W(pi_l<T>) * r;
+  W v;
+  switch (q) {
+    case 0: v = std::sin(pr); break;
+    case 1: v = std::cos(pr); break;
+    case 2: v = -std::sin(pr); break;
+    default: v = -std::cos(pr); break;
+  }
+  if (v == 0) return std::copysign(T(0), x);  // sinpi(n) = +-0 with x's sign
+  return T(v);
+}
+template <class T>
+T cospi_impl(T x) {
+  using W = wider_t<T>;
+  if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
+  W two_x = std::nearbyint(W(x) * 2);
+  W r = W(x) - two_x / 2;
+  long long q = static_cast<long long>(std::fmod(two_x, W(4)));
+  if (q < 0) q += 4;
+  W pr = W(pi_l<T>) * r;
+  W v;
+  switch (q) {
+    case 0: v = std::cos(pr); break;
+    case 1: v = -std::sin(pr); break;
+    case 2: v = -std::cos(pr); break;
+    default: v = std::sin(pr); break;
+  }
+  if (v == 0) return T(0);  // cospi(n + 1/2) = +0
+  return T(v);
+}
+template <class T>
+T tanpi_impl(T x) {
+  using W = wider_t<T>;
+  if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
+  // tan has period 1: reduce to r in [-1/2, 1/2] exactly.
+  W n = std::nearbyint(W(x));
+  W r = W(x) - n;
+  if (std::fabs(r) == W(0.5)) {
+    // pole: +inf for odd multiples approached from below (spec: tanpi(n + 1/2))
+    bool even_n = std::fmod(std::fabs(n), W(2)) == 0;
+    return (r > 0) == even_n ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
+  }
+  W v = std::tan(W(pi_l<T>) * r);
+  if (v == 0) {
+    bool even_n = std::fmod(std::fabs(n), W(2)) == 0;
+    return std::copysign(T(0), even_n ? x : -x);
+  }
+  return T(v);
+}
+
+template <class T>
+T fract_limit() {
+  return std::nextafter(T(1), T(0));
+}
+
+template <class T>
+T maxmag_impl(T x, T y) {
+  if (std::fabs(x) > std::fabs(y)) return x;
+  if (std::fabs(y) > std::fabs(x)) return y;
+  return std::fmax(x, y);
+}
+template <class T>
+T minmag_impl(T x, T y) {
+  if (std::fabs(x) < std::fabs(y)) return x;
+  if (std::fabs(y) < std::fabs(x)) return y;
+  return std::fmin(x, y);
+}
+template <class T>
+T powr_impl(T x, T y) {
+  if (std::isnan(x) || std::isnan(y) || x < 0) return std::numeric_limits<T>::quiet_NaN();
+  if (x == 0 && y == 0) return std::numeric_limits<T>::quiet_NaN();
+  if (std::isinf(x) && y == 0) return std::numeric_limits<T>::quiet_NaN();
+  if (x == 1 && std::isinf(y)) return std::numeric_limits<T>::quiet_NaN();
+  return std::pow(x, y);
+}
+template <class T>
+T rootn_impl(T x, int n) {
+  using W = wider_t<T>;
+  if (n == 0) return std::numeric_limits<T>::quiet_NaN();
+  if (x < 0 && (n % 2) == 0) return std::numeric_limits<T>::quiet_NaN();
+  if (x == 0) {
+    if (n > 0) return (n % 2) ? x : T(0);
+    return (n % 2) ? std::copysign(std::numeric_limits<T>::infinity(), x) : std::numeric_limits<T>::infinity();
+  }
+  W r = std::pow(std::fabs(W(x)), W(1) / W(n));
+  return T(x < 0 ? -r : r);
+}
+template <class T>
+T pown_impl(T x, int n) {
+  if constexpr (std::is_same_v<T, float>) {
+    return T(std::pow(double(x), double(n)));
+  } else {
+    return T(std::pow(static_cast<long double>(x), static_cast<long double>(n)));
+  }
+}
+template <class T>
+T rsqrt_impl(T x) {
+  using W = wider_t<T>;
+  return T(W(1) / std::sqrt(W(x)));
+}
+template <class T>
+T exp10_impl(T x) {
+  using W = wider_t<T>;
+  return T(std::pow(W(10), W(x)));
+}
+// glibc's double cbrt is off by up to 3 ULP (the spec allows 2): round the long double result.
+template <class T>
+T cbrt_impl(T x) {
+  if constexpr (std::is_same_v<T, double>) return T(std::cbrt(static_cast<long double>(x)));
+  else return std::cbrt(x);
+}
+template <class T>
+T pi_scaled(T v) {
+  using W = wider_t<T>;
+  return T(W(v) / W(pi_l<T>));
+}
+
+// nan(code): the quiet NaN of the float type of code's width, code in its payload.
+template <class U>
+auto nan_impl(U code) {
+  if constexpr (sizeof(U) == 2) {
+    return half::from_bits(std::uint16_t(0x7e00u | (std::uint16_t(code) & 0x1ffu)));
+  } else if constexpr (sizeof(U) == 4) {
+    std::uint32_t b = 0x7fc00000u | (std::uint32_t(code) & 0x3fffffu);
+    float f;
+    std::memcpy(&f, &b, sizeof f);
+    return f;
+  } else {
+    std::uint64_t b = 0x7ff8000000000000ull | (std::uint64_t(code) & 0x7ffffffffffffull);
+    double d;
+    std::memcpy(&d, &b, sizeof d);
+    return d;
+  }
+}
+
+}  // namespace detail
+
+// --- one-argument functions --------------------------------------------------------------
+#define WEFT_FLOAT_FN1(name, expr)                                                        \
+  template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>                 \
+  auto name(const X& x) {                                                                 \
+    return detail::map(                                                                   \
+        [](const auto& e) {                                                               \
+          return detail::lift(e, [](auto v) { return decltype(v)(expr); });               \
+        },                                                                                \
+        detail::value(x));                                                                \
+  }
+WEFT_FLOAT_FN1(acos, std::acos(v))
+WEFT_FLOAT_FN1(acosh, std::acosh(v))
+WEFT_FLOAT_FN1(acospi, detail::pi_scaled(std::acos(detail::wider_t<decltype(v)>(v))))
+WEFT_FLOAT_FN1(asin, std::asin(v))
+WEFT_FLOAT_FN1(asinh, std::asinh(v))
+WEFT_FLOAT_FN1(asinpi, detail::pi_scaled(std::asin(detail::wider_t<decltype(v)>(v))))
+WEFT_FLOAT_FN1(atan, std::atan(v))
+WEFT_FLOAT_FN1(atanh, std::atanh(v))
+WEFT_FLOAT_FN1(atanpi, detail::pi_scaled(std::atan(detail::wider_t<decltype(v)>(v))))
+WEFT_FLOAT_FN1(cbrt, detail::cbrt_impl(v))
+WEFT_FLOAT_FN1(ceil, std::ceil(v))
+WEFT_FLOAT_FN1(cos, std::cos(v))
+WEFT_FLOAT_FN1(cosh, std::cosh(v))
+WEFT_FLOAT_FN1(cospi, detail::cospi_impl(v))
+WEFT_FLOAT_FN1(erfc, std::erfc(v))
+WEFT_FLOAT_FN1(erf, std::erf(v))
+WEFT_FLOAT_FN1(exp, std::exp(v))
+WEFT_FLOAT_FN1(exp2, std::exp2(v))
+WEFT_FLOAT_FN1(exp10, detail::exp10_impl(v))
+WEFT_FLOAT_FN1(expm1, std::expm1(v))
+WEFT_FLOAT_FN1(fabs, std::fabs(v))
+WEFT_FLOAT_FN1(floor, std::floor(v))
+WEFT_FLOAT_FN1(lgamma, std::lgamma(v))
+WEFT_FLOAT_FN1(log, std::log(v))
+WEFT_FLOAT_FN1(log2, std::log2(v))
+WEFT_FLOAT_FN1(log10, std::log10(v))
+WEFT_FLOAT_FN1(log1p, std::log1p(v))
+WEFT_FLOAT_FN1(logb, std::logb(v))
+WEFT_FLOAT_FN1(rint, std::rint(v))
+WEFT_FLOAT_FN1(round, std::round(v))
+WEFT_FLOAT_FN1(rsqrt, detail::rsqrt_impl(v))
+WEFT_FLOAT_FN1(sin, std::sin(v))
+WEFT_FLOAT_FN1(sinh, std::sinh(v))
+WEFT_FLOAT_FN1(sinpi, detail::sinpi_impl(v))
+WEFT_FLOAT_FN1(sqrt, std::sqrt(v))
+WEFT_FLOAT_FN1(tan, std::tan(v))
+WEFT_FLOAT_FN1(tanh, std::tanh(v))
+WEFT_FLOAT_FN1(tanpi, detail::tanpi_impl(v))
+WEFT_FLOAT_FN1(tgamma, std::tgamma(v))
+WEFT_FLOAT_FN1(trunc, std::trunc(v))
+#undef WEFT_FLOAT_FN1
+
+// ilogb: an int per element.
+template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
+auto ilogb(const X& x) {
+  return detail::map([](const auto& e) { return int(std::ilogb(detail::float_of(e))); }, detail::value(x));
+}
+
+// --- two- and three-argument functions (scalar arguments broadcast) ------------------------
+#define WEFT_FLOAT_FN2(name, expr)                                                                   \
+  template <class X, class Y,                                                                        \
+            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y>, int> = 0>         \
+  auto name(const X& x, const Y& y) {                                                                \
+    return detail::map(                                                                              \
+        [](const auto& a, const auto& b) {                                                           \
+          using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>>;                     \
+          return detail::lift2(E(a), E(b), [](auto v, auto w) { return decltype(v)(expr); });        \
+        },                                                                                           \
+        detail::value(x), detail::value(y));                                                         \
+  }
+WEFT_FLOAT_FN2(atan2, std::atan2(v, w))
+WEFT_FLOAT_FN2(atan2pi, detail::pi_scaled(std::atan2(detail::wider_t<decltype(v)>(v), detail::wider_t<decltype(v)>(w))))
+WEFT_FLOAT_FN2(copysign, std::copysign(v, w))
+WEFT_FLOAT_FN2(fdim, std::fdim(v, w))
+WEFT_FLOAT_FN2(fmax, std::fmax(v, w))
+WEFT_FLOAT_FN2(fmin, std::fmin(v, w))
+WEFT_FLOAT_FN2(fmod, std::fmod(v, w))
+WEFT_FLOAT_FN2(hypot, std::hypot(v, w))
+WEFT_FLOAT_FN2(maxmag, detail::maxmag_impl(v, w))
+WEFT_FLOAT_FN2(minmag, detail::minmag_impl(v, w))
+WEFT_FLOAT_FN2(nextafter, std::nextafter(v, w))
+WEFT_FLOAT_FN2(pow, std::pow(v, w))
+WEFT_FLOAT_FN2(powr, detail::powr_impl(v, w))
+WEFT_FLOAT_FN2(remainder, std::remainder(v, w))
+#undef WEFT_FLOAT_FN2
+
+#define WEFT_FLOAT_FN3(name, expr)                                                                           \
+  template <class X, class Y, class Z,                                                                       \
+            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y> && detail::is_genfloat_v<Z>, \
+                             int> = 0>                                                                       \
+  auto name(const X& x, const Y& y, const Z& z) {                                                            \
+    return detail::map(                                                                                      \
+        [](const auto& a, const auto& b, const auto& c) {                                                    \
+          using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>, detail::value_t<Z>>;          \
+          return detail::lift3(E(a), E(b), E(c), [](auto u, auto v, auto w) { return decltype(u)(expr); }); \
+        },                                                                                                   \
+        detail::value(x), detail::value(y), detail::value(z));                                               \
+  }
+WEFT_FLOAT_FN3(fma, std::fma(u, v, w))
+WEFT_FLOAT_FN3(mad, u * v + w)
+#undef WEFT_FLOAT_FN3
+
+// Functions with an integer argument: ldexp(x, k), pown(x, n), rootn(x, n).
+#define WEFT_FLOAT_INT_FN(name, expr)                                                                \
+  template <class X, class K,                                                                        \
+            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_geninteger_v<K>, int> = 0>       \
+  auto name(const X& x, const K& k) {                                                                \
+    return detail::map(                                                                              \
+        [](const auto& a, const auto& n) {                                                           \
+          return detail::lift(a, [n](auto v) { return decltype(v)(expr); });                         \
+        },                                                                                           \
+        detail::value(x), detail::value(k));                                                         \
+  }
+WEFT_FLOAT_INT_FN(ldexp, std::ldexp(v, int(n)))
+WEFT_FLOAT_INT_FN(pown, detail::pown_impl(v, int(n)))
+WEFT_FLOAT_INT_FN(rootn, detail::rootn_impl(v, int(n)))
+#undef WEFT_FLOAT_INT_FN
+
+// nan(code): float for 32-bit codes, double for 64-bit, half for 16-bit.
+template <class X, std::enable_if_t<detail::is_geninteger_v<X> && std::is_unsigned_v<detail::elem_t<X>>, int> = 0>
+auto nan(const X& code) {
+  return detail::map([](const auto& c) { return detail::nan_impl(c); }, detail::value(code));
+}
+
+// --- functions that also write through a pointer (raw pointer or multi_ptr) ----------------
+template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
+auto fract(const X& x, Ptr iptr) {
+  auto v = detail::value(x);
+  *iptr = floor(v);
+  return detail::map(
+      [](const auto& e) {
+        return detail::lift(e, [](auto a) {
+          using T = decltype(a);
+          if (std::isnan(a)) return a;
+          if (std::isinf(a)) return std::copysign(T(0), a);
+          return std::fmin(a - std::floor(a), detail::fract_limit<T>());
+        });
+      },
+      v);
+}
+template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
+auto modf(const X& x, Ptr iptr) {
+  auto v = detail::value(x);
+  *iptr = trunc(v);
+  return detail::map(
+      [](const auto& e) {
+        return detail::lift(e, [](auto a) {
+          decltype(a) ip;
+          return std::modf(a, &ip);
+        });
+      },
+      v);
+}
+template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
+auto frexp(const X& x, Ptr exp) {
+  auto v = detail::value(x);
+  *exp = detail::map(
+      [](const auto& e) {
+        int ex;
+        std::frexp(detail::float_of(e), &ex);
+        return ex;
+      },
+      v);
+  return detail::map(
+      [](const auto& e) {
+        return detail::lift(e, [](auto a) {
+          int ex;
+          return std::frexp(a, &ex);
+        });
+      },
+      v);
+}
+template <class X, class Y, class Ptr, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y>, int> = 0>
+auto remquo(const X& x, const Y& y, Ptr quo) {
+  auto a = detail::value(x);
+  auto b = detail::value(y);
+  *quo = detail::map(
+      [](const auto& u, const auto& w) {
+        int q;
+        std::remquo(detail::float_of(u), detail::float_of(w), &q);
+        return q;
+      },
+      a, b);
+  return detail::map(
+      [](const auto& u, const auto& w) {
+        return detail::lift2(u, w, [](auto p, auto q) {
+          int quo_bits;
+          return std::remquo(p, q, &quo_bits);
+        });
+      },
+      a, b);
+}
+template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
+auto sincos(const X& x, Ptr cosval) {
+  auto v = detail::value(x);
+  *cosval = cos(v);
+  return sin(v);
+}
+template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
+auto lgamma_r(const X& x, Ptr signp) {
+  auto v = detail::value(x);
+  *signp = detail::map(
+      [](const auto& e) {
+        int s;
+        ::lgamma_r(double(detail::float_of(e)), &s);
+        return s;
+      },
+      v);
+  return lgamma(v);
+}
+
+// --- native:: and half_precision:: (section 4.17.6/4.17.7): the same functions, here at
+// full precision (a CPU loses little by it), for float scalars, vec and marray.
+#define WEFT_REDUCED_FN1(name, expr)                                                          \
+  template <class X, std::enable_if_t<std::is_same_v<detail::elem_t<X>, float>, int> = 0>     \
+  auto name(const X& x) {                                                                     \
+    return detail::map([](float v) { return float(expr); }, detail::value(x));                \
+  }
+#define WEFT_REDUCED_FN2(name, expr)                                                          \
+  template <class X, class Y,                                                                 \
+            std::enable_if_t<std::is_same_v<detail::elem_t<X>, float> &&                      \
+                                 std::is_same_v<detail::elem_t<Y>, float>,                    \
+                             int> = 0>                                                        \
+  auto name(const X& x, const Y& y) {                                                         \
+    return detail::map([](float v, float w) { return float(expr); }, detail::value(x),        \
+                       detail::value(y));                                                     \
+  }
+#define WEFT_REDUCED_NAMESPACE(ns)                          \
+  namespace ns {                                            \
+  WEFT_REDUCED_FN1(cos, std::cos(v))                        \
+  WEFT_REDUCED_FN2(divide, v / w)                           \
+  WEFT_REDUCED_FN1(exp, std::exp(v))                        \
+  WEFT_REDUCED_FN1(exp2, std::exp2(v))                      \
+  WEFT_REDUCED_FN1(exp10, detail::exp10_impl(v))            \
+  WEFT_REDUCED_FN1(log, std::log(v))                        \
+  WEFT_REDUCED_FN1(log2, std::log2(v))                      \
+  WEFT_REDUCED_FN1(log10, std::log10(v))                    \
+  WEFT_REDUCED_FN2(powr, detail::powr_impl(v, w))           \
+  WEFT_REDUCED_FN1(recip, 1.0f / v)                         \
+  WEFT_REDUCED_FN1(rsqrt, detail::rsqrt_impl(v))            \
+  WEFT_REDUCED_FN1(sin, std::sin(v))                        \
+  WEFT_REDUCED_FN1(sqrt, std::sqrt(v))                      \
+  WEFT_REDUCED_FN1(tan, std::tan(v))                        \
+  }
+WEFT_REDUCED_NAMESPACE(native)
+WEFT_REDUCED_NAMESPACE(half_precision)
+#undef WEFT_REDUCED_NAMESPACE
+#undef WEFT_REDUCED_FN1
+#undef WEFT_REDUCED_FN2
+
+}  // namespace weft::sycl

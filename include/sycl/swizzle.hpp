@@ -1,0 +1,139 @@
+#pragma once
+// SYCL 2020 section 4.14.2.4: the swizzled vec (__swizzled_vec__). A view of
+// some elements of a vec, in any order: reads convert it to a vec<T, M>, writes
+// go through to the underlying vec. Its operators are vec<T, M>'s (the view
+// names vec<T, M> as a template argument, so argument-dependent lookup finds
+// them, and converts implicitly).
+#include <sycl/vec.hpp>
+
+namespace weft::sycl::detail {
+
+template <class V, class R, int... I>
+class swizzle_view {
+  using T = typename std::remove_const_t<V>::element_type;
+  static constexpr int M = int(sizeof...(I));
+  static constexpr int idx[M] = {I...};
+  static constexpr bool writable = !std::is_const_v<V>;
+
+ public:
+  using element_type = T;
+  using value_type = T;
+  using vec_type = R;
+
+  explicit swizzle_view(V& v) : m_v(&v) {}
+  swizzle_view(const swizzle_view&) = default;
+
+  R to_vec() const {
+    R r;
+    for (int i = 0; i < M; ++i) r[i] = (*m_v)[idx[i]];
+    return r;
+  }
+  operator R() const { return to_vec(); }
+  template <int K = M, std::enable_if_t<K == 1, int> = 0>
+  operator T() const {
+    return (*m_v)[idx[0]];
+  }
+
+  // Writes: element-wise into the underlying vec.
+  const swizzle_view& operator=(const R& r) const {
+    static_assert(writable, "cannot assign through a swizzle of a const vec");
+    for (int i = 0; i < M; ++i) (*m_v)[idx[i]] = r[i];
+    return *this;
+  }
+  const swizzle_view& operator=(const T& s) const { return *this = R(s); }
+  const swizzle_view& operator=(const swizzle_view& o) const { return *this = o.to_vec(); }
+  template <class V2, int... J, std::enable_if_t<sizeof...(J) == sizeof...(I), int> = 0>
+  const swizzle_view& operator=(const swizzle_view<V2, R, J...>& o) const {
+    return *this = o.to_vec();
+  }
+
+#define WEFT_SWIZZLE_COMPOUND(op)                                                      \
+  const swizzle_view& operator op##=(const R& r) const { return *this = to_vec() op r; } \
+  template <class U, std::enable_if_t<is_vec_scalar_v<U>, int> = 0>                    \
+  const swizzle_view& operator op##=(const U& s) const {                               \
+    return *this = to_vec() op R(static_cast<T>(s));                                   \
+  }
+  WEFT_SWIZZLE_COMPOUND(+)
+  WEFT_SWIZZLE_COMPOUND(-)
+  WEFT_SWIZZLE_COMPOUND(*)
+  WEFT_SWIZZLE_COMPOUND(/)
+  WEFT_SWIZZLE_COMPOUND(%)
+  WEFT_SWIZZLE_COMPOUND(&)
+  WEFT_SWIZZLE_COMPOUND(|)
+  WEFT_SWIZZLE_COMPOUND(^)
+  WEFT_SWIZZLE_COMPOUND(<<)
+  WEFT_SWIZZLE_COMPOUND(>>)
+#undef WEFT_SWIZZLE_COMPOUND
+  const swizzle_view& operator++() const { return *this += T(1); }
+  const swizzle_view& operator--() const { return *this -= T(1); }
+  R operator++(int) const {
+    R old = to_vec();
+    *this += T(1);
+    return old;
+  }
+  R operator--(int) const {
+    R old = to_vec();
+    *this -= T(1);
+    return old;
+  }
+
+  static constexpr std::size_t size() noexcept { return M; }
+  [[deprecated("use size()")]] static constexpr std::size_t get_count() noexcept { return M; }
+  static constexpr std::size_t byte_size() noexcept { return R::byte_size(); }
+  decltype(auto) operator[](int i) const { return (*m_v)[idx[i]]; }
+
+  template <typename U, rounding_mode Mode = rounding_mode::automatic>
+  vec<U, M> convert() const {
+    return to_vec().template convert<U, Mode>();
+  }
+  template <typename As>
+  As as() const {
+    return to_vec().template as<As>();
+  }
+  template <class Ptr>
+  void store(std::size_t offset, Ptr ptr) const {
+    to_vec().store(offset, ptr);
+  }
+  template <class Ptr>
+  void load(std::size_t offset, Ptr ptr) const {
+    R r;
+    r.load(offset, ptr);
+    *this = r;
+  }
+
+  // Swizzles of a swizzle: a view of the same vec with the indices composed.
+  template <int... J>
+  swizzle_view<V, vec<T, int(sizeof...(J))>, idx[J]...> swizzle() const {
+    static_assert(((J >= 0 && J < M) && ...), "swizzle index past the swizzle's size");
+    return swizzle_view<V, vec<T, int(sizeof...(J))>, idx[J]...>(*m_v);
+  }
+#define WEFT_ELEM(name, i)                                                   \
+  auto& name() const {                                                       \
+    static_assert(i < M, "swizzle element accessor past the swizzle's size"); \
+    return (*m_v)[idx[i]];                                                   \
+  }
+  WEFT_ELEM(x, 0)
+  WEFT_ELEM(y, 1)
+  WEFT_ELEM(z, 2)
+  WEFT_ELEM(w, 3)
+  WEFT_ELEM(r, 0)
+  WEFT_ELEM(g, 1)
+  WEFT_ELEM(b, 2)
+  WEFT_ELEM(a, 3)
+#undef WEFT_ELEM
+  // lo/hi/even/odd of a swizzle with an even number of elements.
+  auto lo() const { return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 0>{}, std::integral_constant<int, 1>{}); }
+  auto hi() const { return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, M / 2>{}, std::integral_constant<int, 1>{}); }
+  auto even() const { return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 0>{}, std::integral_constant<int, 2>{}); }
+  auto odd() const { return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 1>{}, std::integral_constant<int, 2>{}); }
+
+ private:
+  template <int... K, int Base, int Step>
+  auto pick(std::integer_sequence<int, K...>, std::integral_constant<int, Base>, std::integral_constant<int, Step>) const {
+    static_assert(M >= 2 && M % 2 == 0, "lo/hi/even/odd of a swizzle need an even number of elements");
+    return swizzle<(Base + Step * K)...>();
+  }
+  V* m_v;
+};
+
+}  // namespace weft::sycl::detail

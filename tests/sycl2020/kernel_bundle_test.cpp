@@ -1,0 +1,80 @@
+// Kernel bundles, kernel ids and kernel queries (section 4.11).
+#include <gtest/gtest.h>
+#include <sycl/sycl.hpp>
+
+namespace {
+
+class named_kernel;  // declared, never defined: kernel names need not be complete
+struct other_kernel {};
+
+TEST(KernelBundle, KernelIdsAreStableAndNamed) {
+  auto a = sycl::get_kernel_id<named_kernel>();
+  auto b = sycl::get_kernel_id<named_kernel>();
+  auto c = sycl::get_kernel_id<other_kernel>();
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  EXPECT_NE(std::string(a.get_name()).find("named_kernel"), std::string::npos);
+  auto ids = sycl::get_kernel_ids();
+  EXPECT_NE(std::find(ids.begin(), ids.end(), a), ids.end());
+}
+
+TEST(KernelBundle, GetBundleAndKernel) {
+  sycl::queue q;
+  auto ctx = q.get_context();
+  auto dev = q.get_device();
+  auto kb = sycl::get_kernel_bundle<sycl::bundle_state::executable>(ctx);
+  EXPECT_FALSE(kb.empty());
+  EXPECT_TRUE(kb.has_kernel<named_kernel>());
+  EXPECT_EQ(kb.get_context(), ctx);
+  EXPECT_EQ(kb.get_devices().size(), 1u);
+  EXPECT_EQ(std::distance(kb.begin(), kb.end()), 1);
+  EXPECT_TRUE(kb.begin()->has_kernel(sycl::get_kernel_id<named_kernel>(), dev));
+  sycl::kernel k = kb.get_kernel<named_kernel>();
+  EXPECT_EQ(k.get_context(), ctx);
+  EXPECT_NE(k.get_info<sycl::info::kernel::function_name>().find("named_kernel"), std::string::npos);
+
+  auto only = sycl::get_kernel_bundle<sycl::bundle_state::executable>(ctx, {sycl::get_kernel_id<named_kernel>()});
+  EXPECT_TRUE(only.has_kernel(sycl::get_kernel_id<named_kernel>()));
+  EXPECT_FALSE(only.has_kernel(sycl::get_kernel_id<other_kernel>()));
+  EXPECT_THROW(only.get_kernel(sycl::get_kernel_id<other_kernel>()), sycl::exception);
+  EXPECT_EQ(only.get_kernel_ids().size(), 1u);
+  auto joined = sycl::join(std::vector{only, sycl::get_kernel_bundle<other_kernel, sycl::bundle_state::executable>(ctx)});
+  EXPECT_TRUE(joined.has_kernel<other_kernel>());
+  auto obj = sycl::compile(sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx));
+  auto exe = sycl::link(obj);
+  EXPECT_TRUE(exe.has_kernel<named_kernel>());
+  EXPECT_TRUE(sycl::has_kernel_bundle<sycl::bundle_state::executable>(ctx));
+  EXPECT_TRUE(sycl::is_compatible<named_kernel>(dev));
+  EXPECT_TRUE(sycl::is_compatible({sycl::get_kernel_id<other_kernel>()}, dev));
+}
+
+TEST(KernelBundle, DeviceSpecificQueriesAreHonest) {
+  sycl::queue q;
+  auto dev = q.get_device();
+  auto k = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context()).get_kernel<named_kernel>();
+  namespace kds = sycl::info::kernel_device_specific;
+  auto sg = dev.get_info<sycl::info::device::sub_group_sizes>();
+  EXPECT_EQ(k.get_info<kds::work_group_size>(dev), dev.get_info<sycl::info::device::max_work_group_size>());
+  EXPECT_EQ(k.get_info<kds::preferred_work_group_size_multiple>(dev), sg.front());
+  EXPECT_EQ(k.get_info<kds::max_sub_group_size>(dev), sg.front());
+  EXPECT_EQ(k.get_info<kds::max_num_sub_groups>(dev) * sg.front(),
+            (dev.get_info<sycl::info::device::max_work_group_size>() + sg.front() - 1) / sg.front() * sg.front());
+  EXPECT_EQ(k.get_info<kds::compile_work_group_size>(dev), sycl::range<3>(0, 0, 0));
+  EXPECT_EQ(k.get_info<kds::compile_sub_group_size>(dev), 0u);
+  EXPECT_EQ(k.get_info<kds::private_mem_size>(dev), 0u);
+  EXPECT_THROW(k.get_info<kds::global_work_size>(dev), sycl::exception);
+}
+
+TEST(KernelBundle, UseKernelBundleThenRun) {
+  sycl::queue q;
+  auto kb = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());
+  int* r = sycl::malloc_shared<int>(1, q);
+  q.submit([&](sycl::handler& cgh) {
+     cgh.use_kernel_bundle(kb);
+     cgh.single_task<named_kernel>([=] { *r = 3; });
+   }).wait();
+  EXPECT_EQ(*r, 3);
+  sycl::free(r, q);
+}
+
+}  // namespace

@@ -1,0 +1,86 @@
+// sycl::stream (section 4.16): per-work-item output, printed in work-item order
+// when the kernel ends.
+#include <gtest/gtest.h>
+#include <sstream>
+#include <sycl/sycl.hpp>
+
+namespace {
+
+std::string run_captured(const std::function<void()>& f) {
+  testing::internal::CaptureStdout();
+  f();
+  return testing::internal::GetCapturedStdout();
+}
+
+TEST(Stream, RangeKernelOutputIsOrderedByItem) {
+  sycl::queue q;
+  constexpr int n = 2000;  // several chunks, several threads
+  std::string out = run_captured([&] {
+    q.submit([&](sycl::handler& cgh) {
+       sycl::stream os(1 << 20, 256, cgh);
+       cgh.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { os << "item " << int(i[0]) << sycl::endl; });
+     }).wait();
+  });
+  std::ostringstream want;
+  for (int i = 0; i < n; ++i) want << "item " << i << "\n";
+  EXPECT_EQ(out, want.str());
+}
+
+TEST(Stream, TwoDimensionalAndSeveralStatements) {
+  sycl::queue q;
+  std::string out = run_captured([&] {
+    q.submit([&](sycl::handler& cgh) {
+       sycl::stream os(4096, 128, cgh);
+       cgh.parallel_for(sycl::range<2>(2, 3), [=](sycl::item<2> it) {
+         os << it.get_id() << ":";
+         os << " " << float(it.get_linear_id()) * 0.5f << sycl::endl;
+       });
+     }).wait();
+  });
+  EXPECT_EQ(out, "{0, 0}: 0\n{0, 1}: 0.5\n{0, 2}: 1\n{1, 0}: 1.5\n{1, 1}: 2\n{1, 2}: 2.5\n");
+}
+
+TEST(Stream, FormattingManipulatorsAreLocalToTheItem) {
+  sycl::queue q;
+  std::string out = run_captured([&] {
+    q.submit([&](sycl::handler& cgh) {
+       sycl::stream os(4096, 256, cgh);
+       cgh.parallel_for(sycl::range<1>(2), [=](sycl::id<1> i) {
+         if (i[0] == 0) os << sycl::hex << sycl::showbase << 255 << " ";
+         os << 255 << " " << sycl::setprecision(3) << sycl::fixed << 3.14159 << " " << sycl::setw(4) << 7 << " "
+            << true << " " << 'c' << " " << sycl::int2(1, -2) << sycl::endl;
+       });
+     }).wait();
+  });
+  EXPECT_EQ(out, "0xff 0xff 3.142  0x7 true c {0x1, 0xfffffffe}\n255 3.142    7 true c {1, -2}\n");
+}
+
+TEST(Stream, SingleTaskAndBufferLimits) {
+  sycl::queue q;
+  std::string out = run_captured([&] {
+    q.submit([&](sycl::handler& cgh) {
+       sycl::stream os(64, 8, cgh);
+       cgh.single_task([=] {
+         os << "0123456789abcdef" << sycl::flush;  // longer than the statement limit of 8
+         os << "xy" << sycl::endl;
+       });
+     }).wait();
+  });
+  EXPECT_EQ(out, "01234567xy\n");
+  EXPECT_EQ(sizeof(char), 1u);
+}
+
+TEST(Stream, SizesAndEquality) {
+  sycl::queue q;
+  q.submit([&](sycl::handler& cgh) {
+    sycl::stream os(1024, 256, cgh);
+    auto copy = os;
+    EXPECT_EQ(os.size(), 1024u);
+    EXPECT_EQ(os.get_work_item_buffer_size(), 256u);
+    EXPECT_TRUE(copy == os);
+    cgh.single_task([=] { copy << ""; });
+  });
+  q.wait();
+}
+
+}  // namespace
