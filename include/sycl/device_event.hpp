@@ -9,6 +9,7 @@
 // every item sees the copied data.
 #include <cstddef>
 #include <type_traits>
+#include <sycl/multi_ptr.hpp>
 #include <weft/kernel/local_memory.hpp>
 #include <weft/kernel/sync.hpp>
 
@@ -43,13 +44,38 @@ device_event group_copy(std::size_t local_linear_id, std::size_t group_size, Des
   return detail_device_event_access::make();
 }
 
-// The strided forms stride the global side: the source when copying into
-// local memory, the destination when copying out of it.
-template <class DestT, class SrcT>
-device_event group_copy_strided(std::size_t local_linear_id, std::size_t group_size, DestT* dest, const SrcT* src,
-                                std::size_t n, std::size_t stride) {
-  return weft::kernel::is_local_memory(dest) ? group_copy(local_linear_id, group_size, dest, src, n, 1, stride)
-                                             : group_copy(local_linear_id, group_size, dest, src, n, stride, 1);
+// A group copy's pointers: raw pointers (accessors' get_pointer()) or
+// multi_ptrs (SYCL 2020 decorated pointers, SYCL 1.2.1 local_ptr/global_ptr).
+template <class P>
+struct copy_pointer {};
+template <class T>
+struct copy_pointer<T*> {
+  static constexpr address_space space = address_space::generic_space;
+  static T* raw(T* p) { return p; }
+};
+template <class T, address_space S, access::decorated D>
+struct copy_pointer<multi_ptr<T, S, D>> {
+  static constexpr address_space space = S;
+  static T* raw(const multi_ptr<T, S, D>& p) { return p.get_raw(); }
+};
+template <class P>
+using copy_pointer_raw_t = decltype(copy_pointer<P>::raw(std::declval<P>()));
+
+// The strided forms stride the global side: the source when copying into local
+// memory, the destination when copying out of it. A multi_ptr's address space
+// says which side is which; for raw pointers the destination's address does.
+template <class Dest, class Src>
+device_event group_copy_any(std::size_t local_linear_id, std::size_t group_size, Dest dest, Src src, std::size_t n,
+                            std::size_t stride, bool strided) {
+  auto* d = copy_pointer<Dest>::raw(dest);
+  const auto* s = copy_pointer<Src>::raw(src);
+  if (!strided) return group_copy(local_linear_id, group_size, d, s, n, 1, 1);
+  constexpr address_space ds = copy_pointer<Dest>::space, ss = copy_pointer<Src>::space;
+  const bool into_local = ds == address_space::local_space ||
+                          (ds != address_space::global_space && ss != address_space::local_space &&
+                           weft::kernel::is_local_memory(d));
+  return into_local ? group_copy(local_linear_id, group_size, d, s, n, 1, stride)
+                    : group_copy(local_linear_id, group_size, d, s, n, stride, 1);
 }
 
 template <class... Events>

@@ -47,16 +47,18 @@ class group {
   bool leader() const { return get_local_linear_id() == 0; }
 
   // Group copies between global and local memory (section 4.9.1.7); every item
-  // of the group makes the same call, then waits on the event.
-  template <typename DestT, typename SrcT>
-  device_event async_work_group_copy(DestT* dest, const SrcT* src, std::size_t num_elements) const {
-    return detail::group_copy(get_local_linear_id(), get_local_linear_range(), dest, src, num_elements, 1, 1);
+  // of the group makes the same call, then waits on the event. Each pointer is
+  // a raw pointer or a multi_ptr; the strided forms stride the global side.
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const {
+    return detail::group_copy_any(get_local_linear_id(), get_local_linear_range(), dest, src, num_elements, 1, false);
   }
-  template <typename DestT, typename SrcT>
-  device_event async_work_group_copy(DestT* dest, const SrcT* src, std::size_t num_elements,
-                                     std::size_t stride) const {
-    return detail::group_copy_strided(get_local_linear_id(), get_local_linear_range(), dest, src, num_elements,
-                                      stride);
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements, std::size_t stride) const {
+    return detail::group_copy_any(get_local_linear_id(), get_local_linear_range(), dest, src, num_elements, stride,
+                                  true);
   }
   template <typename... Events>
   void wait_for(Events... events) const {

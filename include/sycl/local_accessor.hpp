@@ -12,6 +12,7 @@
 #include <sycl/accessor.hpp>
 #include <sycl/handler_access.hpp>
 #include <sycl/id.hpp>
+#include <sycl/multi_ptr.hpp>
 #include <sycl/range.hpp>
 #include <weft/kernel/local_memory.hpp>
 
@@ -80,6 +81,12 @@ class local_accessor_base {
     return reinterpret_cast<DataT*>(weft::kernel::detail::local_memory_base + m_offset);
   }
   DataT* data() const noexcept { return get_pointer(); }
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<DataT, access::address_space::local_space, IsDecorated>;
+  template <access::decorated IsDecorated>
+  accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<IsDecorated>(get_pointer());
+  }
 
   DataT& operator[](const id<Dims>& index) const { return get_pointer()[linearize(index, m_range)]; }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
@@ -147,6 +154,9 @@ class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_acces
 
   accessor() = default;
   accessor(range<Dims> allocation_size, handler& cgh, const property_list& = {}) : base(allocation_size, cgh) {}
+
+  // SYCL 1.2.1 returns a local_ptr (which converts to a raw pointer).
+  local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(base::get_pointer()); }
 };
 
 namespace detail {

@@ -58,13 +58,14 @@ class nd_item {
 
   // Group copies between global and local memory: every item makes the same
   // call; the strided forms stride the global side (section 4.9.1.5).
-  template <typename DestT, typename SrcT>
-  device_event async_work_group_copy(DestT* dest, const SrcT* src, std::size_t num_elements) const {
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const {
     return m_group.async_work_group_copy(dest, src, num_elements);
   }
-  template <typename DestT, typename SrcT>
-  device_event async_work_group_copy(DestT* dest, const SrcT* src, std::size_t num_elements,
-                                     std::size_t stride) const {
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements, std::size_t stride) const {
     return m_group.async_work_group_copy(dest, src, num_elements, stride);
   }
   template <typename... Events>

@@ -34,6 +34,7 @@
 #include <new>
 #include <string>
 #include <sycl/exception.hpp>
+#include <thread>
 #include <vector>
 #include <weft/config.hpp>
 
@@ -85,8 +86,10 @@ struct worker final : worker_view {
   std::size_t finished_count = 0;
   bool aborting = false;
   std::exception_ptr error;
+  bool past_first_phase = false;  // the group released its first work-group barrier
 
-  worker* outer = nullptr;  // the worker this one interrupted on this thread, if any
+  chunk_counter* dispatch = nullptr;  // the launch this worker runs groups of
+  worker* outer = nullptr;            // the worker this one interrupted on this thread, if any
 };
 
 // Hot path: initial-exec keeps the barrier's thread-local lookup a single load.
@@ -318,6 +321,7 @@ void enter_fibers(worker* w, std::size_t base) {
   w->finished_count = base;
   w->aborting = false;
   w->error = nullptr;
+  w->past_first_phase = false;
   std::fill(w->state.begin(), w->state.begin() + static_cast<std::ptrdiff_t>(base), finished);
   std::fill(w->state.begin() + static_cast<std::ptrdiff_t>(base), w->state.begin() + static_cast<std::ptrdiff_t>(n),
             not_started);
@@ -334,6 +338,31 @@ void first_barrier(worker* w, std::size_t scope_first, bool sub_group) {
     throw abort_unwind{};
   }
   enter_fibers(w, me);
+}
+
+// Before group g releases its first work-group barrier: wait until no earlier
+// group running on another worker is still before its own first barrier (see
+// chunk_counter). Waits are short unless that worker was preempted.
+void pass_first_phase(worker* w) {
+  w->past_first_phase = true;
+  const chunk_counter* d = w->dispatch;
+  const std::size_t g = w->frame.group_linear;
+  for (std::size_t i = 0; i < d->n_slots; ++i) {
+    const phase_slot& slot = d->slots[i];
+    if (&slot == w->phase) continue;
+    for (unsigned spins = 0;; ++spins) {
+      const std::size_t v = slot.group.load(std::memory_order_seq_cst);
+      if (v != phase_slot::claiming && (v == phase_slot::none || v > g)) break;
+      if (spins < 256) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+      } else {
+        std::this_thread::yield();
+      }
+    }
+  }
+  w->phase->group.store(phase_slot::none, std::memory_order_release);
 }
 
 std::size_t guard_probe_of_this_thread(const void* fault) noexcept {
@@ -356,6 +385,14 @@ void* aligned_block(std::size_t align, std::size_t bytes) {
 void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&), void* ctx) {
   chunk_counter chunks;
   chunks.count = n_chunks;
+  const std::size_t workers = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  const std::size_t n_tasks = std::min(workers, n_chunks);
+  std::unique_ptr<phase_slot[]> slots;
+  if (n_tasks > 1) {
+    slots.reset(new phase_slot[n_tasks]);
+    chunks.slots = slots.get();
+    chunks.n_slots = n_tasks;
+  }
   auto run = [&] {
     try {
       body(ctx, chunks);
@@ -364,15 +401,23 @@ void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&),
       throw;
     }
   };
-  const std::size_t workers = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-  const std::size_t n_tasks = std::min(workers, n_chunks);
   if (n_tasks <= 1) return run();
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, n_tasks, 1), [&](const tbb::blocked_range<std::size_t>&) { run(); },
       tbb::simple_partitioner());
 }
 
-worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size) {
+std::size_t claim_chunk(worker_view* v, chunk_counter& chunks) {
+  if (!v->phase) return chunks.next.fetch_add(1, std::memory_order_relaxed);
+  // Published before the claim, so that a worker whose group is later than the
+  // chunk claimed here cannot miss it (see pass_first_phase).
+  v->phase->group.store(phase_slot::claiming, std::memory_order_seq_cst);
+  const std::size_t c = chunks.next.fetch_add(1, std::memory_order_seq_cst);
+  if (c >= chunks.count) v->phase->group.store(phase_slot::none, std::memory_order_release);
+  return c;  // the first group_started() publishes the group
+}
+
+worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chunk_counter& chunks) {
   static const bool probe_set = (set_guard_probe(&guard_probe_of_this_thread), true);
   (void)probe_set;
   worker_pool& pool = tl_pool;
@@ -406,6 +451,12 @@ worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size) {
   w->frame.size = group_size;
   w->aborting = false;
   w->error = nullptr;
+  w->dispatch = &chunks;
+  w->phase = nullptr;
+  if (chunks.n_slots > 1) {
+    const std::size_t slot = chunks.joined.fetch_add(1, std::memory_order_relaxed);
+    if (slot < chunks.n_slots) w->phase = &chunks.slots[slot];
+  }
   w->outer = tl_worker;
   tl_worker = w;
   ++pool.depth;
@@ -414,6 +465,9 @@ worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size) {
 
 void release_worker(worker_view* v) noexcept {
   auto* w = static_cast<worker*>(v);
+  if (w->phase) w->phase->group.store(phase_slot::none, std::memory_order_release);
+  w->phase = nullptr;
+  w->dispatch = nullptr;
   w->error = nullptr;
   tl_worker = w->outer;
   --tl_pool.depth;
@@ -495,6 +549,7 @@ WEFT_BARRIER_BODY(work_group_barrier) {
   w->state[me] = weft::cpu::detail::at_group_barrier;
   std::size_t next = me + 1;
   if (next == n) {  // the last arrival releases the barrier; item 0 goes first
+    if (w->phase && !w->past_first_phase) weft::cpu::detail::pass_first_phase(w);
     w->group_waiting = 0;
     next = 0;
   } else {

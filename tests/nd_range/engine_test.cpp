@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <cstdint>
 #include <numeric>
 #include <random>
@@ -402,6 +404,39 @@ TEST(NdRangeEngine, FiberReuseAcrossGroupsKernelsAndSettings) {
       }
   }
   weft::set_fiber_stack_size(stack_before);
+}
+
+// As on a GPU, a later group does not get past its first barrier while an
+// earlier group still running on another worker has not reached its own: the
+// seed reduction's pattern (a group's result overwrites input that an earlier
+// group reads before its first barrier) stays correct even when the earlier
+// group's worker is delayed (here: one item sleeps, as if preempted).
+TEST(NdRangeEngine, LaterGroupsDoNotOvertakeAnEarlierGroupsFirstPhase) {
+  constexpr std::size_t l = 64, groups = 64;
+  std::vector<long> data(l * groups);
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<long>(i % 97);
+  const long expected0 = std::accumulate(data.begin(), data.begin() + l, 0L);
+  std::vector<long> sums(groups, 0);
+  local_memory_plan plan;
+  auto acc = plan.allocate<long>(sycl::range<1>(l));
+  long* d = data.data();
+  long* out = sums.data();
+  launch(
+      sycl::nd_range<1>(l * groups, l),
+      [=](sycl::nd_item<1> it) {
+        const std::size_t g = it.get_group(0), lid = it.get_local_id(0);
+        if (g == 0 && lid == 5) std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        acc[lid] = d[g * l + lid];
+        it.barrier();
+        if (lid == 0) {
+          long s = 0;
+          for (std::size_t k = 0; k < l; ++k) s += acc[k];
+          out[g] = s;
+          d[g] = -1000000;  // group g's result lands in group 0's input
+        }
+      },
+      plan);
+  EXPECT_EQ(sums[0], expected0);
 }
 
 // ---- errors ------------------------------------------------------------------------

@@ -266,6 +266,45 @@ TEST(AsyncWorkGroupCopy, ContiguousAndStrided) {
     }
 }
 
+// The same copies through multi_ptrs: SYCL 2020 get_multi_ptr and global_ptr,
+// and the SYCL 1.2.1 local accessor's local_ptr beside a raw accessor pointer.
+TEST(AsyncWorkGroupCopy, MultiPtrForms) {
+  constexpr std::size_t l = 32, groups = 8, n = l * groups;
+  std::vector<int> in(2 * n), out(n, 0), back(2 * n, -1);
+  std::iota(in.begin(), in.end(), 0);
+  sycl::queue q;
+  {
+    sycl::buffer<int> ib(in.data(), sycl::range<1>(2 * n)), ob(out.data(), sycl::range<1>(n)),
+        bb(back.data(), sycl::range<1>(2 * n));
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor src{ib, cgh, sycl::read_only};
+      sycl::accessor dst{ob, cgh, sycl::write_only};
+      sycl::accessor bdst{bb, cgh, sycl::read_write};
+      sycl::local_accessor<int, 1> a(sycl::range<1>(l), cgh);
+      sycl::accessor<int, 1, sycl::access::mode::read_write, sycl::access::target::local> b(sycl::range<1>(l), cgh);
+      cgh.parallel_for(sycl::nd_range<1>(n, l), [=](sycl::nd_item<1> it) {
+        const std::size_t g = it.get_group(0), lid = it.get_local_id(0);
+        auto e1 = it.async_work_group_copy(a.get_multi_ptr<sycl::access::decorated::no>(),
+                                           sycl::global_ptr<const int>(src.get_pointer() + g * l), l);
+        auto e2 = it.async_work_group_copy(b.get_pointer(), src.get_pointer() + 2 * g * l + 1, l, 2);
+        it.wait_for(e1, e2);
+        dst[it.get_global_id(0)] = a[lid] * 1000 + b[lid];
+        sycl::atomic_fence(sycl::memory_order::acq_rel, sycl::memory_scope::work_group);
+        it.barrier(sycl::access::fence_space::local_space);
+        auto e3 = it.async_work_group_copy(sycl::global_ptr<int>(bdst.get_pointer() + 2 * g * l), b.get_pointer(), l, 2);
+        e3.wait();
+      });
+    });
+  }
+  for (std::size_t g = 0; g < groups; ++g)
+    for (std::size_t lid = 0; lid < l; ++lid) {
+      const int av = static_cast<int>(g * l + lid), bv = static_cast<int>(2 * g * l + 1 + 2 * lid);
+      ASSERT_EQ(out[g * l + lid], av * 1000 + bv) << g << " " << lid;
+      ASSERT_EQ(back[2 * g * l + 2 * lid], bv);
+      ASSERT_EQ(back[2 * g * l + 2 * lid + 1], -1);
+    }
+}
+
 // ---- errors --------------------------------------------------------------------------
 
 TEST(NdRangeQueueErrors, BadRangesThrowAtSubmission) {

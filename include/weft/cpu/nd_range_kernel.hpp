@@ -45,6 +45,7 @@ class nd_task {
     m_group_id = sycl::detail::delinearize(g, m_launch.group_range);
     f.group_linear = g;
     f.fibers = false;
+    group_started(w, g);
     std::exception_ptr error;
     try {
       run_plain(f, m_group_id);
@@ -104,7 +105,7 @@ class nd_task {
 template <int Dims, class Kernel>
 void nd_worker_body(void* ctx, chunk_counter& chunks) {
   const auto& l = *static_cast<const nd_launch<Dims, Kernel>*>(ctx);
-  worker_lease w(l.local_bytes, l.group_size);
+  worker_lease w(l.local_bytes, l.group_size, chunks);
   namespace km = weft::kernel::detail;
   struct restore {
     std::byte* base;
@@ -125,7 +126,7 @@ void nd_worker_body(void* ctx, chunk_counter& chunks) {
   f.dims = Dims;
   for (int d = 0; d < 3; ++d) f.group_range[d] = d < Dims ? l.group_range[d] : 1;
 
-  for (std::size_t c = chunks.claim(); c < chunks.count; c = chunks.claim()) {
+  for (std::size_t c = claim_chunk(w.get(), chunks); c < chunks.count; c = claim_chunk(w.get(), chunks)) {
     const std::size_t first = c * l.groups_per_chunk;
     const std::size_t last = std::min(first + l.groups_per_chunk, l.n_groups);
     for (std::size_t g = first; g < last; ++g) task.run_group(w.get(), g);
