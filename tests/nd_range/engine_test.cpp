@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
 #include <cstdint>
 #include <numeric>
@@ -583,6 +585,26 @@ TEST(FiberStack, SizeSetting) {
 
 // Uses about 0.5 KiB of stack per level; the frame stays live across the call,
 // so no compiler can turn the recursion into a loop.
+// WEFT_FIBER_STACK_SIZE is read once, at first use: check it in a fresh process.
+TEST(FiberStackDeathTest, EnvironmentVariableSetsTheSize) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  setenv("WEFT_FIBER_STACK_SIZE", "300K", 1);
+  EXPECT_EXIT(
+      {
+        std::fprintf(stderr, "size=%zu\n", weft::fiber_stack_size());
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(0), "size=307200");
+  setenv("WEFT_FIBER_STACK_SIZE", "lots", 1);
+  EXPECT_EXIT(
+      {
+        std::fprintf(stderr, "size=%zu\n", weft::fiber_stack_size());
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(0), "ignoring WEFT_FIBER_STACK_SIZE=\"lots\"(.|\n)*size=65536");
+  unsetenv("WEFT_FIBER_STACK_SIZE");
+}
+
 [[gnu::noinline]] int deep(int n) {
   volatile char pad[512];
   for (int i = 0; i < 512; i += 64) pad[(i + n) % 512] = 1;  // variable indices: the whole array exists
