@@ -9,7 +9,8 @@
 //   - at a barrier, an item passes control to the next item of the barrier's
 //     scope; the last one releases the barrier and passes control to the first;
 //   - a finished item passes control to the next item; the last one returns to
-//     the base item's stack, which is by then in finish_fiber_group().
+//     the base item's stack, which is by then in finish_fiber_group(). A
+//     finished item's fiber parks and runs the same item of a later group.
 // Because items arrive in order, an item reaching a work-group barrier must find
 // exactly `id` items waiting there (`id - first lane` for a sub-group barrier),
 // and an item finishing must find exactly `id` items finished; anything else

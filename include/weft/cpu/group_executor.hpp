@@ -16,7 +16,7 @@ struct group_frame {
   void (*run_item)(void* task, std::size_t local_linear_id) = nullptr;
   void* task = nullptr;
   std::size_t size = 1;           // work-group size
-  std::size_t group_linear = 0;   // for error messages
+  std::size_t group_linear = 0;   // error messages, and the first-phase order
   std::size_t group_range[3] = {1, 1, 1};
   int dims = 1;
   // Local linear id of the item the plain loop is running on the thread's own
