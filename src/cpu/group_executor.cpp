@@ -156,7 +156,7 @@ void record_kernel_error(worker* w, const std::string& message) noexcept {
 
 // The state of the items before `me` (those after it have not reached this
 // point yet) when `me` found the group inconsistent.
-void report_divergence(worker* w, std::size_t me, const char* what) noexcept {
+[[gnu::noinline, gnu::cold]] void report_divergence(worker* w, std::size_t me, const char* what) noexcept {
   try {
     std::string m = "weft: nd_range kernel: the work items of work group " + id_string(*w) +
                     " disagree about a barrier: work item " + std::to_string(me) + " " + what + ".";
@@ -238,7 +238,7 @@ inline void resumed(worker* w, fc::transfer_t t) noexcept {
 }
 
 // Gives `i` a fiber; false (error recorded) when no stack can be had.
-bool start_fiber(worker* w, std::size_t i) noexcept {
+[[gnu::noinline]] bool start_fiber(worker* w, std::size_t i) noexcept {
   const std::size_t size = weft::fiber_stack_size();
   fiber_stack& s = w->stacks[i];
   if (s.size == size && w->parked[i]) {
@@ -267,7 +267,7 @@ bool start_fiber(worker* w, std::size_t i) noexcept {
 
 // The lowest item that must still be unwound, or the base item when none is
 // left (which is then in finish_fiber_group()).
-std::size_t next_to_unwind(const worker* w) noexcept {
+[[gnu::noinline, gnu::cold]] std::size_t next_to_unwind(const worker* w) noexcept {
   for (std::size_t i = w->base; i < w->frame.size; ++i)
     if (w->state[i] != not_started && w->state[i] != finished) return i;
   return w->base;
@@ -275,8 +275,10 @@ std::size_t next_to_unwind(const worker* w) noexcept {
 
 // Suspends `me` and runs `next`; returns when some item passes control back.
 inline void switch_to(worker* w, std::size_t me, std::size_t next) {
-  if (w->state[next] == not_started && !start_fiber(w, next)) next = next_to_unwind(w);
-  if (next == me) throw abort_unwind{};
+  if (w->state[next] == not_started && !start_fiber(w, next)) {  // no stack: unwind the group
+    next = next_to_unwind(w);
+    if (next == me) throw abort_unwind{};
+  }
   w->current = next;
   resumed(w, jump(w->fctx[next], reinterpret_cast<void*>(me)));
 }
@@ -332,7 +334,7 @@ void enter_fibers(worker* w, std::size_t base) {
 // A barrier reached by the item on the thread's stack, before fibers: the item
 // becomes the group's base, or (if items of the scope already finished) the
 // group is reported.
-void first_barrier(worker* w, std::size_t scope_first, bool sub_group) {
+[[gnu::noinline]] void first_barrier(worker* w, std::size_t scope_first, bool sub_group) {
   const std::size_t me = w->frame.plain_item;
   if (me != scope_first) {
     report_plain_divergence(w, me, scope_first, sub_group);
@@ -344,7 +346,7 @@ void first_barrier(worker* w, std::size_t scope_first, bool sub_group) {
 // Before group g releases its first work-group barrier: wait until no earlier
 // group running on another worker is still before its own first barrier (see
 // chunk_counter). Waits are short unless that worker was preempted.
-void pass_first_phase(worker* w) {
+[[gnu::noinline, gnu::cold]] void pass_first_phase(worker* w) {
   w->past_first_phase = true;
   const chunk_counter* d = w->dispatch;
   const std::size_t g = w->frame.group_linear;
