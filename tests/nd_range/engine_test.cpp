@@ -585,6 +585,24 @@ TEST(FiberStack, SizeSetting) {
 
 // Uses about 0.5 KiB of stack per level; the frame stays live across the call,
 // so no compiler can turn the recursion into a loop.
+// A fiber stack the system cannot map is reported (errc::memory_allocation,
+// naming the setting); the group unwinds and the engine keeps working.
+TEST(FiberStack, UnmappableStackIsReported) {
+  const std::size_t before = weft::fiber_stack_size();
+  weft::set_fiber_stack_size(std::size_t(200) << 40);  // more than the address space
+  std::string what = kernel_error_of(
+      [] {
+        launch(sycl::nd_range<1>(64, 32), [](sycl::nd_item<1> it) {
+          it.barrier();
+          it.barrier();
+        });
+      },
+      sycl::errc::memory_allocation);
+  weft::set_fiber_stack_size(before);
+  EXPECT_NE(what.find("WEFT_FIBER_STACK_SIZE"), std::string::npos) << what;
+  expect_engine_still_works();
+}
+
 // WEFT_FIBER_STACK_SIZE is read once, at first use: check it in a fresh process.
 TEST(FiberStackDeathTest, EnvironmentVariableSetsTheSize) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
