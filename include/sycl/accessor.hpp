@@ -3,6 +3,7 @@
 // pointer into the buffer's storage plus its layout; the handler records what
 // it accesses so the scheduler can order command groups.
 #include <cstddef>
+#include <iterator>
 #include <memory>
 #include <type_traits>
 #include <sycl/access.hpp>
@@ -19,6 +20,51 @@ namespace detail {
 
 template <class Value, int Dims, int Filled>
 class subscript_proxy;
+
+// Random-access iterator over a multi-dimensional ranged accessor's elements,
+// which need not be contiguous in the buffer.
+template <class Value, int Dims>
+class range_iterator {
+ public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::remove_const_t<Value>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = Value*;
+  using reference = Value&;
+
+  range_iterator() = default;
+  range_iterator(Value* base, range<Dims> mem, id<Dims> offset, range<Dims> r, std::size_t linear)
+      : m_base(base), m_mem(mem), m_offset(offset), m_range(r), m_linear(linear) {}
+
+  reference operator*() const { return m_base[linearize(id<Dims>(delinearize(m_linear, m_range) + m_offset), m_mem)]; }
+  pointer operator->() const { return &**this; }
+  reference operator[](difference_type n) const { return *(*this + n); }
+  range_iterator& operator++() { ++m_linear; return *this; }
+  range_iterator operator++(int) { auto t = *this; ++m_linear; return t; }
+  range_iterator& operator--() { --m_linear; return *this; }
+  range_iterator operator--(int) { auto t = *this; --m_linear; return t; }
+  range_iterator& operator+=(difference_type n) { m_linear += static_cast<std::size_t>(n); return *this; }
+  range_iterator& operator-=(difference_type n) { m_linear -= static_cast<std::size_t>(n); return *this; }
+  friend range_iterator operator+(range_iterator it, difference_type n) { return it += n; }
+  friend range_iterator operator+(difference_type n, range_iterator it) { return it += n; }
+  friend range_iterator operator-(range_iterator it, difference_type n) { return it -= n; }
+  friend difference_type operator-(const range_iterator& a, const range_iterator& b) {
+    return static_cast<difference_type>(a.m_linear) - static_cast<difference_type>(b.m_linear);
+  }
+  friend bool operator==(const range_iterator& a, const range_iterator& b) { return a.m_linear == b.m_linear; }
+  friend bool operator!=(const range_iterator& a, const range_iterator& b) { return a.m_linear != b.m_linear; }
+  friend bool operator<(const range_iterator& a, const range_iterator& b) { return a.m_linear < b.m_linear; }
+  friend bool operator>(const range_iterator& a, const range_iterator& b) { return a.m_linear > b.m_linear; }
+  friend bool operator<=(const range_iterator& a, const range_iterator& b) { return a.m_linear <= b.m_linear; }
+  friend bool operator>=(const range_iterator& a, const range_iterator& b) { return a.m_linear >= b.m_linear; }
+
+ private:
+  Value* m_base = nullptr;
+  range<Dims> m_mem;
+  id<Dims> m_offset;
+  range<Dims> m_range;
+  std::size_t m_linear = 0;
+};
 
 // Pointer and layout shared by every buffer accessor.
 template <class Value, int Dims>
@@ -48,11 +94,23 @@ class accessor_view {
     idx[0] = i;
     return {*this, idx};
   }
-  // The first element of this accessor's range.
-  Value* get_pointer() const noexcept { return m_base + linearize(m_offset, m_mem); }
-  // Iterators over the accessed range (contiguous when the range spans whole rows).
-  Value* begin() const noexcept { return get_pointer(); }
-  Value* end() const noexcept { return get_pointer() + size(); }
+  // The start of the underlying (sub-)buffer, even for a ranged accessor (SYCL 2020 4.7.6.9).
+  Value* get_pointer() const noexcept { return m_base; }
+  // Iterators over the accessed range only, row-major (SYCL 2020 4.7.6.8): plain
+  // pointers in one dimension, where that range is contiguous.
+  using iterator = std::conditional_t<Dims == 1, Value*, range_iterator<Value, Dims>>;
+  iterator begin() const noexcept {
+    if constexpr (Dims == 1) return first_element();
+    else return {m_base, m_mem, m_offset, m_range, 0};
+  }
+  iterator end() const noexcept {
+    if constexpr (Dims == 1) return first_element() + size();
+    else return {m_base, m_mem, m_offset, m_range, size()};
+  }
+  iterator cbegin() const noexcept { return begin(); }
+  iterator cend() const noexcept { return end(); }
+  // The first element of the accessed range (for contiguous fast paths).
+  Value* first_element() const noexcept { return m_base + linearize(m_offset, m_mem); }
 
   // True when the accessed elements are one contiguous block of storage.
   bool is_contiguous() const {
@@ -115,6 +173,10 @@ struct is_mode_tag<mode_tag_t<M, T>> : std::true_type {};
 template <access_mode M, target T>
 struct is_mode_tag<mode_target_tag_t<M, T>> : std::true_type {};
 
+// An accessor of T or const T reaches a buffer of T (or of const T).
+template <class T, class BT>
+using same_element_t = std::enable_if_t<std::is_same_v<std::remove_const_t<T>, std::remove_const_t<BT>>, int>;
+
 constexpr access_mode default_mode(bool is_const) { return is_const ? access_mode::read : access_mode::read_write; }
 
 }  // namespace detail
@@ -136,38 +198,42 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   accessor() = default;
 
   // Placeholder accessors: bound to a command group later with handler::require.
-  template <class A>
-  accessor(buffer<T, Dims, A>& buf, const property_list& = {}) {
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  accessor(buffer<BT, Dims, A>& buf, const property_list& = {}) {
     this->bind(buf, buf.get_range(), {});
     m_placeholder = true;
   }
-  template <class A, access_mode M, target TT>
-  accessor(buffer<T, Dims, A>& buf, mode_tag_t<M, TT>, const property_list& = {}) : accessor(buf) {}
-  template <class A>
-  accessor(buffer<T, Dims, A>& buf, range<Dims> r, const property_list& = {}) : accessor(buf, r, id<Dims>{}) {}
-  template <class A>
-  accessor(buffer<T, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& = {}) {
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, access_mode M, target TT>
+  accessor(buffer<BT, Dims, A>& buf, mode_tag_t<M, TT>, const property_list& = {}) : accessor(buf) {}
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, const property_list& = {}) : accessor(buf, r, id<Dims>{}) {}
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& = {}) {
     this->bind(buf, r, offset);
     m_placeholder = true;
   }
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, Tag, const property_list& = {}) : accessor(buf, r, id<Dims>{}) {}
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& = {}) : accessor(buf, r, offset) {}
 
-  template <class A>
-  accessor(buffer<T, Dims, A>& buf, handler& cgh, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  accessor(buffer<BT, Dims, A>& buf, handler& cgh, const property_list& props = {})
       : accessor(buf, cgh, buf.get_range(), id<Dims>{}, props) {}
-  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<T, Dims, A>& buf, handler& cgh, Tag, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<BT, Dims, A>& buf, handler& cgh, Tag, const property_list& props = {})
       : accessor(buf, cgh, buf.get_range(), id<Dims>{}, props) {}
-  template <class A>
-  accessor(buffer<T, Dims, A>& buf, handler& cgh, range<Dims> r, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, const property_list& props = {})
       : accessor(buf, cgh, r, id<Dims>{}, props) {}
-  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<T, Dims, A>& buf, handler& cgh, range<Dims> r, Tag, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, Tag, const property_list& props = {})
       : accessor(buf, cgh, r, id<Dims>{}, props) {}
-  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<T, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
       : accessor(buf, cgh, r, offset, props) {}
-  template <class A>
-  accessor(buffer<T, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
     this->bind(buf, r, offset);
     detail::handler_access::add_requirement(cgh, this->m_state, effective_mode(props));
   }
@@ -196,23 +262,23 @@ class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, M
   static constexpr int dimensions = Dims;
 
   host_accessor() = default;
-  template <class A>
-  host_accessor(buffer<T, Dims, A>& buf, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  host_accessor(buffer<BT, Dims, A>& buf, const property_list& props = {})
       : host_accessor(buf, buf.get_range(), id<Dims>{}, props) {}
-  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  host_accessor(buffer<T, Dims, A>& buf, Tag, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  host_accessor(buffer<BT, Dims, A>& buf, Tag, const property_list& props = {})
       : host_accessor(buf, buf.get_range(), id<Dims>{}, props) {}
-  template <class A>
-  host_accessor(buffer<T, Dims, A>& buf, range<Dims> r, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, const property_list& props = {})
       : host_accessor(buf, r, id<Dims>{}, props) {}
-  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  host_accessor(buffer<T, Dims, A>& buf, range<Dims> r, Tag, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, Tag, const property_list& props = {})
       : host_accessor(buf, r, id<Dims>{}, props) {}
-  template <class A, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  host_accessor(buffer<T, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
       : host_accessor(buf, r, offset, props) {}
-  template <class A>
-  host_accessor(buffer<T, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& = {}) {
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& = {}) {
     this->bind(buf, r, offset);
     auto node = weft::detail::acquire_host_access(this->m_state, Mode);
     m_access = std::shared_ptr<void>(nullptr, [node](void*) { weft::detail::release_host_access(node); });
@@ -237,6 +303,14 @@ accessor(buffer<T, D, A>&, const property_list&) -> accessor<T, D, access_mode::
 template <class T, int D, class A, access_mode M, target TT>
 accessor(buffer<T, D, A>&, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT, access::placeholder::true_t>;
 template <class T, int D, class A>
+accessor(buffer<T, D, A>&, range<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <class T, int D, class A>
+accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT, access::placeholder::true_t>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT, access::placeholder::true_t>;
+template <class T, int D, class A>
 accessor(buffer<T, D, A>&, handler&) -> accessor<T, D, access_mode::read_write, target::device>;
 template <class T, int D, class A>
 accessor(buffer<T, D, A>&, handler&, const property_list&) -> accessor<T, D, access_mode::read_write, target::device>;
@@ -250,6 +324,10 @@ template <class T, int D, class A, access_mode M, target TT>
 accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
 template <class T, int D, class A>
 accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, handler&, range<D>, mode_target_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_target_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
 template <class T, int D, class A, access_mode M, target TT>
 accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
 

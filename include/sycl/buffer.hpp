@@ -145,11 +145,16 @@ class buffer {
         detail::throw_error(errc::invalid, "sub-buffer: offset " + detail::to_string(base) + " + range " +
                                                detail::to_string(sub_range) + " exceeds the parent buffer's range " +
                                                detail::to_string(parent.m_range));
-    for (int d = 1; d < Dims; ++d)
-      if (sub_range[d] != parent.m_range[d] || base[d] != 0)
+    // Contiguous in the parent's row-major storage: below some dimension k the
+    // sub-buffer spans whole rows (offset 0, full extent), above k it is one wide.
+    int k = Dims - 1;
+    while (k > 0 && sub_range[k] == parent.m_range[k] && base[k] == 0) --k;
+    for (int d = 0; d < k; ++d)
+      if (sub_range[d] > 1)
         detail::throw_error(errc::invalid, "sub-buffer: " + detail::to_string(sub_range) + " at " +
                                                detail::to_string(base) +
-                                               " is not contiguous in the parent; only the first dimension may be partial");
+                                               " is not contiguous in the parent " + detail::to_string(parent.m_range) +
+                                               "; a sub-buffer must span whole rows or lie within one row");
     auto parent_state = parent.m_owner->state;
     auto state = std::make_shared<weft::detail::buffer_state>();
     state->parent = parent_state;
@@ -186,8 +191,8 @@ class buffer {
   }
 
   // Where to write the data back on destruction (nullptr: nowhere).
-  template <class Destination>
-  void set_final_data(Destination dest) {
+  template <class Destination = std::nullptr_t>
+  void set_final_data(Destination dest = nullptr) {
     if constexpr (std::is_same_v<Destination, std::nullptr_t>) {
       m_owner->write_back = nullptr;
     } else if constexpr (std::is_pointer_v<Destination>) {
@@ -223,10 +228,19 @@ class buffer {
     buffer<U, D2, A2> b(m_owner, r);
     return b;
   }
+  // Without a range: to one dimension, or to the same dimensions when the element size is unchanged.
   template <typename U, int D2 = Dims, typename A2 = buffer_allocator<std::remove_const_t<U>>,
-            std::enable_if_t<D2 == 1, int> = 0>
+            std::enable_if_t<D2 == 1 || (D2 == Dims && sizeof(U) == sizeof(T)), int> = 0>
   buffer<U, D2, A2> reinterpret() const {
-    return reinterpret<U, D2, A2>(range<1>(byte_size() / sizeof(U)));
+    if constexpr (D2 == 1) {
+      if (byte_size() % sizeof(U) != 0)
+        detail::throw_error(errc::invalid, "buffer::reinterpret: the buffer's " + std::to_string(byte_size()) +
+                                               " bytes are not a whole number of " + std::to_string(sizeof(U)) +
+                                               "-byte elements");
+      return reinterpret<U, D2, A2>(range<1>(byte_size() / sizeof(U)));
+    } else {
+      return reinterpret<U, D2, A2>(m_range);
+    }
   }
 
   friend bool operator==(const buffer& a, const buffer& b) { return a.m_owner == b.m_owner; }

@@ -225,25 +225,29 @@ class handler {
   template <class U, class T, int D, access_mode M, target Tg, access::placeholder P>
   void copy(const U* src, accessor<T, D, M, Tg, P> dst) {
     check_writable(dst, "copy destination");
-    check_pointer(src, "copy source");
-    track(dst, M);
-    set_command(weft::detail::command_kind::copy, [src, dst] { copy_in(src, dst); });
+    if constexpr (M != access_mode::read) {  // a read-only destination threw above, and cannot compile below
+      check_pointer(src, "copy source");
+      track(dst, M);
+      set_command(weft::detail::command_kind::copy, [src, dst] { copy_in(src, dst); });
+    }
   }
   template <class T1, int D1, access_mode M1, target Tg1, access::placeholder P1, class T2, int D2, access_mode M2,
             target Tg2, access::placeholder P2>
   void copy(accessor<T1, D1, M1, Tg1, P1> src, accessor<T2, D2, M2, Tg2, P2> dst) {
     check_readable(src, "copy source");
     check_writable(dst, "copy destination");
-    if (src.size() > dst.size())
-      weft::detail::throw_error(errc::invalid, "copy: the source accessor has " + std::to_string(src.size()) +
-                                                   " elements but the destination only " + std::to_string(dst.size()));
-    track(src, M1);
-    track(dst, M2);
-    set_command(weft::detail::command_kind::copy, [src, dst] {
-      std::size_t n = src.size();
-      for (std::size_t l = 0; l < n; ++l)
-        dst[weft::sycl::detail::delinearize(l, dst.get_range())] = src[weft::sycl::detail::delinearize(l, src.get_range())];
-    });
+    if constexpr (M2 != access_mode::read) {
+      if (src.size() > dst.size())
+        weft::detail::throw_error(errc::invalid, "copy: the source accessor has " + std::to_string(src.size()) +
+                                                     " elements but the destination only " + std::to_string(dst.size()));
+      track(src, M1);
+      track(dst, M2);
+      set_command(weft::detail::command_kind::copy, [src, dst] {
+        std::size_t n = src.size();
+        for (std::size_t l = 0; l < n; ++l)
+          dst[weft::sycl::detail::delinearize(l, dst.get_range())] = src[weft::sycl::detail::delinearize(l, src.get_range())];
+      });
+    }
   }
   template <class T, int D, access_mode M, target Tg, access::placeholder P>
   void update_host(accessor<T, D, M, Tg, P> acc) {
@@ -253,14 +257,16 @@ class handler {
   template <class T, int D, access_mode M, target Tg, access::placeholder P, class U>
   void fill(accessor<T, D, M, Tg, P> dst, const U& value) {
     check_writable(dst, "fill destination");
-    track(dst, M);
-    set_command(weft::detail::command_kind::fill, [dst, v = T(value)] {
-      if (dst.is_contiguous()) {
-        std::fill(dst.begin(), dst.end(), v);
-      } else {
-        for (std::size_t l = 0; l < dst.size(); ++l) dst[weft::sycl::detail::delinearize(l, dst.get_range())] = v;
-      }
-    });
+    if constexpr (M != access_mode::read) {
+      track(dst, M);
+      set_command(weft::detail::command_kind::fill, [dst, v = std::remove_const_t<T>(value)] {
+        if (dst.is_contiguous()) {
+          std::fill(dst.first_element(), dst.first_element() + dst.size(), v);
+        } else {
+          for (std::size_t l = 0; l < dst.size(); ++l) dst[weft::sycl::detail::delinearize(l, dst.get_range())] = v;
+        }
+      });
+    }
   }
 
   // --- USM ----------------------------------------------------------------------
@@ -384,7 +390,7 @@ class handler {
   template <class Acc, class U>
   static void copy_out(const Acc& src, U* dst) {
     if (src.is_contiguous()) {
-      std::copy(src.begin(), src.end(), dst);
+      std::copy(src.first_element(), src.first_element() + src.size(), dst);
     } else {
       for (std::size_t l = 0; l < src.size(); ++l) dst[l] = src[detail::delinearize(l, src.get_range())];
     }
@@ -392,7 +398,7 @@ class handler {
   template <class U, class Acc>
   static void copy_in(const U* src, const Acc& dst) {
     if (dst.is_contiguous()) {
-      std::copy(src, src + dst.size(), dst.begin());
+      std::copy(src, src + dst.size(), dst.first_element());
     } else {
       for (std::size_t l = 0; l < dst.size(); ++l) dst[detail::delinearize(l, dst.get_range())] = src[l];
     }

@@ -53,6 +53,8 @@ struct sub_group_access {
   static sub_group make(std::size_t work_group_local_linear_id, std::size_t work_group_size) {
     return {work_group_local_linear_id, work_group_size};
   }
+  // Group collectives size their lane buffers by the whole work group.
+  static std::size_t work_group_size(const sub_group& sg) { return sg.m_work_group_size; }
 };
 }  // namespace detail
 

@@ -14,18 +14,25 @@
 #include <sycl/device_selector.hpp>
 #include <sycl/event.hpp>
 #include <sycl/exception.hpp>
+#include <sycl/functional.hpp>
 #include <sycl/group.hpp>
+#include <sycl/group_algorithm.hpp>
 #include <sycl/group_barrier.hpp>
+#include <sycl/group_functions.hpp>
+#include <sycl/group_traits.hpp>
 #include <sycl/handler.hpp>
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
 #include <sycl/item.hpp>
 #include <sycl/local_accessor.hpp>
+#include <sycl/known_identity.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
+#include <sycl/reduction.hpp>
+#include <sycl/scoped_parallelism.hpp>
 #include <sycl/sub_group.hpp>
 #include <sycl/usm.hpp>
 // SYCL 2020 beyond the core (issue 10): math, vec, half, marray, atomics 1.2.1,
@@ -47,6 +54,8 @@
 // The target's definitions of the launch interface (weft/runtime/launch.hpp).
 #include <weft/cpu/range_launch.hpp>
 #include <weft/cpu/nd_range_kernel.hpp>
+#include <weft/cpu/scoped_launch.hpp>
+#include <weft/cpu/reduction_launch.hpp>
 
 // The API lives in weft::sycl; `sycl` is an alias so that SYCL 1.2.1 code may
 // say `namespace sycl = cl::sycl;` (a redeclaration of the same alias).

@@ -162,6 +162,16 @@ inline device get_pointer_device(const void* ptr, const context& ctx) {
   return device(info.device);
 }
 
+namespace detail {
+// Lets operator== of one usm_allocator specialization read another's members.
+struct usm_allocator_access {
+  template <class A>
+  static const context& context_of(const A& a) { return a.m_ctx; }
+  template <class A>
+  static const device& device_of(const A& a) { return a.m_dev; }
+};
+}  // namespace detail
+
 // SYCL 2020 section 4.8.4: an allocator for standard containers.
 template <class T, usm::alloc AllocKind, std::size_t Alignment = 0>
 class usm_allocator {
@@ -189,7 +199,8 @@ class usm_allocator {
   }
   template <class U, usm::alloc K2, std::size_t A2>
   friend bool operator==(const usm_allocator& a, const usm_allocator<U, K2, A2>& b) {
-    return K2 == AllocKind && a.m_ctx == b.m_ctx && a.m_dev == b.m_dev;
+    return K2 == AllocKind && a.m_ctx == detail::usm_allocator_access::context_of(b) &&
+           a.m_dev == detail::usm_allocator_access::device_of(b);
   }
   template <class U, usm::alloc K2, std::size_t A2>
   friend bool operator!=(const usm_allocator& a, const usm_allocator<U, K2, A2>& b) {
@@ -199,6 +210,7 @@ class usm_allocator {
  private:
   template <class, usm::alloc, std::size_t>
   friend class usm_allocator;
+  friend struct detail::usm_allocator_access;
   context m_ctx;
   device m_dev;
 };

@@ -181,16 +181,28 @@ queue_state::~queue_state() {
 
 event_ptr acquire_host_access(const buffer_ptr& buffer, sycl::access_mode mode) {
   auto node = std::make_shared<event_state>();
-  std::vector<event_ptr> deps;
+  node->host_access = true;
+  std::vector<event_ptr> deps, to_wait;
   {
     std::lock_guard<std::mutex> g(graph_mutex());
     order_access(*buffer, mode, node, deps);
+    // Commands must finish before the host may touch the data. Another host
+    // accessor need not: it lives on the host too (often in this very thread,
+    // where waiting for it would never end). Instead this node completes only
+    // after it, so later commands still wait for both.
+    for (auto& d : deps) {
+      if (d->host_access) add_dependency(d, node);
+      else to_wait.push_back(d);
+    }
   }
-  for (auto& d : deps) d->wait();
+  for (auto& d : to_wait) d->wait();
   node->status.store(node_status::running, std::memory_order_release);
   return node;
 }
 
-void release_host_access(const event_ptr& node) { complete(node); }
+void release_host_access(const event_ptr& node) {
+  // Completes now, or when the host accessors it follows are released.
+  if (node->pending.fetch_sub(1, std::memory_order_acq_rel) == 1) complete(node);
+}
 
 }  // namespace weft::detail

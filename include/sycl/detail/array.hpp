@@ -14,7 +14,9 @@ class array {
   static constexpr int dimensions = Dims;
 
   constexpr array() : m_data{} {}
-  template <class... T, std::enable_if_t<sizeof...(T) == Dims, int> = 0>
+  // One size per dimension: anything that converts to size_t, as with the
+  // specification's range(size_t, ...) (so not a pointer, not an nd_range).
+  template <class... T, std::enable_if_t<sizeof...(T) == Dims && (std::is_convertible_v<T, std::size_t> && ...), int> = 0>
   constexpr array(T... v) : m_data{static_cast<std::size_t>(v)...} {}
 
   constexpr std::size_t get(int d) const { return m_data[d]; }

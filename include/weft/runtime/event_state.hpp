@@ -21,6 +21,7 @@ struct WEFT_API event_state {
   std::function<void()> work;           // empty for host accessors and markers
   std::weak_ptr<queue_state> queue;      // where errors of `work` are reported
   bool profiled = false;
+  bool host_access = false;             // a host accessor's node: released by its owner, not run
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
 
   // Blocks until the node has completed.

@@ -1,0 +1,132 @@
+#pragma once
+// SYCL 2020 section 4.10.2: the identities of the known function objects, for
+// reductions and group algorithms (sycl::known_identity, sycl::has_known_identity).
+#include <limits>
+#include <sycl/functional.hpp>
+#include <type_traits>
+
+namespace weft::sycl {
+
+namespace detail {
+
+// Which known operator a function object is: plus<T> and plus<void> alike.
+enum class op_kind { other, plus, multiplies, bit_and, bit_or, bit_xor, logical_and, logical_or, minimum, maximum };
+
+template <class Op>
+struct op_kind_of : std::integral_constant<op_kind, op_kind::other> {};
+#define WEFT_OP_KIND(name)                                   \
+  template <class U>                                         \
+  struct op_kind_of<sycl::name<U>> : std::integral_constant<op_kind, op_kind::name> {};
+WEFT_OP_KIND(plus)
+WEFT_OP_KIND(multiplies)
+WEFT_OP_KIND(bit_and)
+WEFT_OP_KIND(bit_or)
+WEFT_OP_KIND(bit_xor)
+WEFT_OP_KIND(logical_and)
+WEFT_OP_KIND(logical_or)
+WEFT_OP_KIND(minimum)
+WEFT_OP_KIND(maximum)
+#undef WEFT_OP_KIND
+
+// The operand type a function object was declared for (void for the transparent ones).
+template <class Op>
+struct op_operand {
+  using type = void;
+};
+template <template <class> class F, class U>
+struct op_operand<F<U>> {
+  using type = U;
+};
+
+template <class Op, class T>
+constexpr op_kind op_kind_v = (std::is_same_v<typename op_operand<std::remove_cv_t<Op>>::type, void> ||
+                               std::is_same_v<typename op_operand<std::remove_cv_t<Op>>::type, std::remove_cv_t<T>>)
+                                  ? op_kind_of<std::remove_cv_t<Op>>::value
+                                  : op_kind::other;
+
+template <class T, op_kind K, class = void>
+struct identity_of {
+  static constexpr bool known = false;
+};
+template <class T>
+struct identity_of<T, op_kind::plus, std::enable_if_t<std::is_arithmetic_v<T>>> {
+  static constexpr bool known = true;
+  static constexpr T value() { return T{}; }
+};
+template <class T>
+struct identity_of<T, op_kind::multiplies, std::enable_if_t<std::is_arithmetic_v<T>>> {
+  static constexpr bool known = true;
+  static constexpr T value() { return T{1}; }
+};
+template <class T>
+struct identity_of<T, op_kind::bit_and, std::enable_if_t<std::is_integral_v<T>>> {
+  static constexpr bool known = true;
+  static constexpr T value() { return static_cast<T>(~T{}); }
+};
+template <class T>
+struct identity_of<T, op_kind::bit_or, std::enable_if_t<std::is_integral_v<T>>> {
+  static constexpr bool known = true;
+  static constexpr T value() { return T{}; }
+};
+template <class T>
+struct identity_of<T, op_kind::bit_xor, std::enable_if_t<std::is_integral_v<T>>> {
+  static constexpr bool known = true;
+  static constexpr T value() { return T{}; }
+};
+template <class T>
+struct identity_of<T, op_kind::logical_and, std::enable_if_t<std::is_arithmetic_v<T>>> {
+  static constexpr bool known = true;
+  static constexpr T value() { return static_cast<T>(true); }
+};
+template <class T>
+struct identity_of<T, op_kind::logical_or, std::enable_if_t<std::is_arithmetic_v<T>>> {
+  static constexpr bool known = true;
+  static constexpr T value() { return static_cast<T>(false); }
+};
+template <class T>
+struct identity_of<T, op_kind::minimum, std::enable_if_t<std::is_arithmetic_v<T>>> {
+  static constexpr bool known = true;
+  static constexpr T value() {
+    if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
+    else return std::numeric_limits<T>::max();
+  }
+};
+template <class T>
+struct identity_of<T, op_kind::maximum, std::enable_if_t<std::is_arithmetic_v<T>>> {
+  static constexpr bool known = true;
+  static constexpr T value() {
+    if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
+    else return std::numeric_limits<T>::lowest();
+  }
+};
+
+}  // namespace detail
+
+template <typename BinaryOperation, typename AccumulatorT>
+struct has_known_identity
+    : std::bool_constant<detail::identity_of<std::remove_cv_t<AccumulatorT>,
+                                             detail::op_kind_v<BinaryOperation, AccumulatorT>>::known> {};
+
+template <typename BinaryOperation, typename AccumulatorT>
+inline constexpr bool has_known_identity_v = has_known_identity<BinaryOperation, AccumulatorT>::value;
+
+namespace detail {
+template <typename BinaryOperation, typename AccumulatorT, bool Known>
+struct known_identity_base {};
+template <typename BinaryOperation, typename AccumulatorT>
+struct known_identity_base<BinaryOperation, AccumulatorT, true> {
+  static constexpr AccumulatorT value =
+      identity_of<std::remove_cv_t<AccumulatorT>, op_kind_v<BinaryOperation, AccumulatorT>>::value();
+};
+}  // namespace detail
+
+// Has a member value only where has_known_identity is true.
+template <typename BinaryOperation, typename AccumulatorT>
+struct known_identity
+    : detail::known_identity_base<BinaryOperation, AccumulatorT, has_known_identity_v<BinaryOperation, AccumulatorT>> {
+};
+
+template <typename BinaryOperation, typename AccumulatorT>
+inline constexpr AccumulatorT known_identity_v = known_identity<BinaryOperation, AccumulatorT>::value;
+
+}  // namespace weft::sycl

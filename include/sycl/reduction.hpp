@@ -1,0 +1,248 @@
+#pragma once
+// SYCL 2020 section 4.10: sycl::reduction and reducer. A reduction object names
+// the variable (a USM pointer, or a one-element buffer registered with the
+// command group), the operator and its identity; the launch code gives each work
+// item (or each chunk of items) a private reducer and combines the partials once
+// at the end (weft/cpu/reduction_launch.hpp).
+#include <array>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <sycl/buffer.hpp>
+#include <sycl/exception.hpp>
+#include <sycl/functional.hpp>
+#include <sycl/handler_access.hpp>
+#include <sycl/known_identity.hpp>
+#include <sycl/property_list.hpp>
+
+namespace weft::sycl {
+
+class handler;
+
+namespace detail {
+struct reducer_access;
+template <class T, class Op, bool HasIdentity>
+struct reduction_object;
+}  // namespace detail
+
+namespace detail {
+// Reducer parts that take no space when not needed, so that an array of
+// reducers is an array of values the compiler can keep in registers.
+template <class Op, bool Empty = std::is_empty_v<Op> && !std::is_final_v<Op>>
+struct op_slot : private Op {
+  explicit op_slot(const Op& op) : Op(op) {}
+  const Op& get_op() const { return *this; }
+};
+template <class Op>
+struct op_slot<Op, false> {
+  explicit op_slot(const Op& op) : m_op(op) {}
+  const Op& get_op() const { return m_op; }
+  Op m_op;
+};
+template <class T, bool Store>
+struct identity_slot {
+  explicit identity_slot(const T& id) : m_identity(id) {}
+  T get_identity() const { return m_identity; }
+  T m_identity;
+};
+template <class T>
+struct identity_slot<T, false> {
+  explicit identity_slot(const T&) {}
+};
+template <bool Store>
+struct engaged_slot {
+  bool m_engaged = false;
+};
+template <>
+struct engaged_slot<false> {};
+}  // namespace detail
+
+// A work item's private view of a reduction variable (section 4.10.3). HasIdentity:
+// the identity is known or was given; otherwise the reducer remembers whether it
+// holds a value yet.
+template <typename T, typename BinaryOperation, int Dimensions = 0, bool HasIdentity = true>
+class reducer : private detail::op_slot<BinaryOperation>,
+                private detail::identity_slot<T, HasIdentity && !has_known_identity_v<BinaryOperation, T>>,
+                private detail::engaged_slot<!HasIdentity> {
+  using op_base = detail::op_slot<BinaryOperation>;
+  using identity_base = detail::identity_slot<T, HasIdentity && !has_known_identity_v<BinaryOperation, T>>;
+
+ public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = Dimensions;
+
+  reducer(const reducer&) = delete;
+  reducer& operator=(const reducer&) = delete;
+
+  reducer& combine(const T& partial) {
+    if constexpr (HasIdentity) {
+      m_value = static_cast<T>(this->get_op()(m_value, partial));
+    } else {
+      m_value = this->m_engaged ? static_cast<T>(this->get_op()(m_value, partial)) : partial;
+      this->m_engaged = true;
+    }
+    return *this;
+  }
+
+  // The identity of the operator (known, or given to sycl::reduction).
+  template <bool H = HasIdentity, std::enable_if_t<H, int> = 0>
+  T identity() const {
+    if constexpr (has_known_identity_v<BinaryOperation, T>) return known_identity_v<BinaryOperation, T>;
+    else return this->get_identity();
+  }
+
+ private:
+  friend struct detail::reducer_access;
+  template <bool H = HasIdentity, std::enable_if_t<H, int> = 0>
+  reducer(const T& identity, const BinaryOperation& op) : op_base(op), identity_base(identity), m_value(identity) {}
+  template <bool H = HasIdentity, std::enable_if_t<!H, int> = 0>
+  explicit reducer(const BinaryOperation& op) : op_base(op), identity_base(T{}), m_value() {}
+
+  bool engaged() const {
+    if constexpr (HasIdentity) return true;
+    else return this->m_engaged;
+  }
+
+  T m_value;
+};
+
+#define WEFT_REDUCER_OPERATOR(op, kind)                                                                       \
+  template <typename T, typename Op, int D, bool H,                                                          \
+            std::enable_if_t<detail::op_kind_v<Op, T> == detail::op_kind::kind, int> = 0>                    \
+  reducer<T, Op, D, H>& operator op(reducer<T, Op, D, H>& r, const T& partial) {                             \
+    return r.combine(partial);                                                                               \
+  }
+WEFT_REDUCER_OPERATOR(+=, plus)
+WEFT_REDUCER_OPERATOR(*=, multiplies)
+WEFT_REDUCER_OPERATOR(&=, bit_and)
+WEFT_REDUCER_OPERATOR(|=, bit_or)
+WEFT_REDUCER_OPERATOR(^=, bit_xor)
+#undef WEFT_REDUCER_OPERATOR
+
+// ++ is combine(1), for sycl::plus over integers.
+template <typename T, typename Op, int D, bool H,
+          std::enable_if_t<detail::op_kind_v<Op, T> == detail::op_kind::plus && std::is_integral_v<T>, int> = 0>
+reducer<T, Op, D, H>& operator++(reducer<T, Op, D, H>& r) {
+  return r.combine(T{1});
+}
+template <typename T, typename Op, int D, bool H,
+          std::enable_if_t<detail::op_kind_v<Op, T> == detail::op_kind::plus && std::is_integral_v<T>, int> = 0>
+void operator++(reducer<T, Op, D, H>& r, int) {
+  r.combine(T{1});
+}
+
+namespace detail {
+
+// The object sycl::reduction returns: where the result goes and how to combine.
+template <class T, class Op, bool HasIdentity>
+struct reduction_object {
+  using value_type = T;
+  using binary_operation = Op;
+  using reducer_type = reducer<T, Op, 0, HasIdentity>;
+  static constexpr bool has_identity = HasIdentity;
+
+  reduction_object(T* target_, const T& identity_, const Op& op_, bool init_to_identity)
+      : target(target_), op(op_), identity(identity_), initialize_to_identity(init_to_identity) {}
+
+  T* target;
+  Op op;
+  T identity;
+  bool initialize_to_identity;
+  weft::detail::buffer_ptr keep_alive;  // the buffer form's storage
+
+  // Writes the combination of all partials (engaged: at least one partial existed).
+  void finish(const T& total, bool engaged) const {
+    if (initialize_to_identity) {
+      if (engaged) *target = total;
+      else if constexpr (HasIdentity) *target = identity;
+    } else if (engaged) {
+      *target = static_cast<T>(op(*target, total));
+    }
+  }
+};
+
+// How the launch code makes reducers and reads them back.
+struct reducer_access {
+  template <class R>
+  static auto make(const R& red) {
+    using reducer_t = typename R::reducer_type;
+    if constexpr (R::has_identity) return reducer_t(red.identity, red.op);
+    else return reducer_t(red.op);
+  }
+  template <class R, std::size_t... I>
+  static std::array<typename R::reducer_type, sizeof...(I)> make_array(const R& red, std::index_sequence<I...>) {
+    return {{((void)I, make(red))...}};
+  }
+  template <class T, class Op, int D, bool H>
+  static const T& value(const reducer<T, Op, D, H>& r) {
+    return r.m_value;
+  }
+  template <class T, class Op, int D, bool H>
+  static bool engaged(const reducer<T, Op, D, H>& r) {
+    return r.engaged();
+  }
+};
+
+template <class T, class Op, bool HasIdentity>
+reduction_object<T, Op, HasIdentity> make_reduction(T* target, const T& identity, Op op,
+                                                    const property_list& props, const char* form) {
+  if (!target)
+    throw_error(errc::invalid, std::string(form) + ": the reduction variable is a null pointer; pass a USM allocation");
+  return {target, identity, op, props.has_property<property::reduction::initialize_to_identity>()};
+}
+
+template <class Buffer>
+typename Buffer::value_type* buffer_target(Buffer& vars, handler& cgh, const property_list& props) {
+  if (vars.size() != 1)
+    throw_error(errc::invalid, "sycl::reduction: the buffer holds " + std::to_string(vars.size()) +
+                                   " elements but a reduction variable is one element; pass a buffer of range 1");
+  const auto& state = buffer_access::state(vars);
+  // Reading the old value too, unless it is to be overwritten by the identity.
+  handler_access::add_requirement(cgh, state,
+                                  props.has_property<property::reduction::initialize_to_identity>()
+                                      ? access_mode::discard_write
+                                      : access_mode::read_write);
+  return reinterpret_cast<typename Buffer::value_type*>(state->data);
+}
+
+}  // namespace detail
+
+// USM forms.
+template <typename T, typename BinaryOperation>
+auto reduction(T* var, BinaryOperation combiner, const property_list& props = {}) {
+  constexpr bool known = has_known_identity_v<BinaryOperation, T>;
+  T identity{};
+  if constexpr (known) identity = known_identity_v<BinaryOperation, T>;
+  else if (props.has_property<property::reduction::initialize_to_identity>())
+    detail::throw_error(errc::invalid,
+                "sycl::reduction: initialize_to_identity needs an identity, and this operator has no known one; "
+                "pass the identity: sycl::reduction(ptr, identity, op, props)");
+  return detail::make_reduction<T, BinaryOperation, known>(var, identity, combiner, props, "sycl::reduction");
+}
+
+template <typename T, typename BinaryOperation>
+auto reduction(T* var, const T& identity, BinaryOperation combiner, const property_list& props = {}) {
+  return detail::make_reduction<T, BinaryOperation, true>(var, identity, combiner, props, "sycl::reduction");
+}
+
+// Buffer forms: the one-element buffer is registered with the command group.
+template <typename T, int Dims, typename A, typename BinaryOperation>
+auto reduction(buffer<T, Dims, A> vars, handler& cgh, BinaryOperation combiner, const property_list& props = {}) {
+  T* target = detail::buffer_target(vars, cgh, props);
+  auto r = reduction(target, combiner, props);
+  r.keep_alive = detail::buffer_access::state(vars);
+  return r;
+}
+
+template <typename T, int Dims, typename A, typename BinaryOperation>
+auto reduction(buffer<T, Dims, A> vars, handler& cgh, const T& identity, BinaryOperation combiner,
+               const property_list& props = {}) {
+  T* target = detail::buffer_target(vars, cgh, props);
+  auto r = reduction(target, identity, combiner, props);
+  r.keep_alive = detail::buffer_access::state(vars);
+  return r;
+}
+
+}  // namespace weft::sycl

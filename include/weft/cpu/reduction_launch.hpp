@@ -1,0 +1,225 @@
+#pragma once
+// CPU execution of parallel_for(range | nd_range, reductions..., kernel).
+//
+// range: oneTBB parallel_reduce over chunks of contiguous linear ids; no fibers.
+// Inside a chunk, consecutive items use `reducer_lanes` private reducer sets in
+// turn, so a kernel like `sum += a[i]` becomes independent accumulators the
+// compiler keeps in (vector) registers instead of one serial dependency chain.
+// The partials are combined at the end of each chunk and then across chunks.
+//
+// nd_range: the fiber engine runs the kernel; each work item gets fresh reducers,
+// and when it returns they are folded into its work group's partial (the items of
+// a group run on one thread, so the slot needs no lock). The group partials are
+// combined in group order at the end.
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+#include <sycl/item.hpp>
+#include <sycl/nd_item.hpp>
+#include <sycl/reduction.hpp>
+#include <weft/cpu/nd_range_kernel.hpp>
+#include <weft/runtime/launch.hpp>
+
+namespace weft::cpu {
+
+// Private reducer sets per chunk of a range kernel.
+inline constexpr std::size_t reducer_lanes = 16;
+
+namespace detail {
+
+using sycl::detail::reducer_access;
+
+// A reduction's partial result: value, and whether any item contributed.
+template <class R>
+struct partial {
+  using T = typename R::value_type;
+  T value;
+  bool engaged;
+
+  static partial empty(const R& red) {
+    if constexpr (R::has_identity) return {red.identity, false};
+    else return {T{}, false};
+  }
+  void add(const R& red, const T& v) {
+    value = engaged ? static_cast<T>(red.op(value, v)) : v;
+    engaged = true;
+  }
+  void add(const R& red, const partial& o) {
+    if (o.engaged) add(red, o.value);
+  }
+  template <class Reducer>
+  void add_reducer(const R& red, const Reducer& r) {
+    if (reducer_access::engaged(r)) add(red, reducer_access::value(r));
+  }
+};
+
+// Reducers cannot be copied or moved, so they are built in place: a pack holds
+// one element per reduction, each made by make(reduction) as a prvalue.
+template <class... E>
+struct pack;
+template <>
+struct pack<> {
+  template <class F>
+  explicit pack(const F&) {}
+};
+template <class E, class... Rest>
+struct pack<E, Rest...> {
+  template <class F, class A, class... As>
+  pack(const F& make, const A& a, const As&... as) : head(make(a)), tail(make, as...) {}
+  E head;
+  pack<Rest...> tail;
+};
+template <std::size_t J, class E, class... Rest>
+auto& get(pack<E, Rest...>& p) {
+  if constexpr (J == 0) return p.head;
+  else return get<J - 1>(p.tail);
+}
+
+template <int Dims>
+sycl::id<Dims> delinearize(std::size_t i, const sycl::range<Dims>& r) {
+  sycl::id<Dims> id;
+  for (int d = Dims - 1; d >= 0; --d) {
+    id[d] = i % r[d];
+    i /= r[d];
+  }
+  return id;
+}
+
+// A range kernel takes an item, or an id (item converts to neither implicitly).
+template <class Kernel, class Item, class... Reducers>
+inline void invoke(const Kernel& k, const Item& it, Reducers&... reducers) {
+  if constexpr (std::is_invocable_v<const Kernel&, const Item&, Reducers&...>) k(it, reducers...);
+  else k(it.get_id(), reducers...);
+}
+
+template <class Kernel, class Item, class Lanes, std::size_t... J>
+inline void invoke_lane(const Kernel& k, const Item& it, Lanes& lanes, std::size_t l, std::index_sequence<J...>) {
+  invoke(k, it, get<J>(lanes)[l]...);
+}
+
+template <class Kernel, class Item, class Reducers, std::size_t... J>
+inline void invoke_pack(const Kernel& k, const Item& it, Reducers& reducers, std::index_sequence<J...>) {
+  k(it, get<J>(reducers)...);
+}
+
+// acc[j] += every lane reducer of reduction j.
+template <class Parts, class Lanes, class Reds, std::size_t... J>
+void fold_lanes(Parts& acc, Lanes& lanes, const Reds& reds, std::index_sequence<J...>) {
+  (
+      [&] {
+        for (const auto& lane : get<J>(lanes)) std::get<J>(acc).add_reducer(std::get<J>(reds), lane);
+      }(),
+      ...);
+}
+
+// acc[j] += reducer j.
+template <class Parts, class Reducers, class Reds, std::size_t... J>
+void fold_reducers(Parts& acc, Reducers& reducers, const Reds& reds, std::index_sequence<J...>) {
+  (std::get<J>(acc).add_reducer(std::get<J>(reds), get<J>(reducers)), ...);
+}
+
+template <class Parts, class Reds, std::size_t... J>
+void fold_parts(Parts& a, const Parts& b, const Reds& reds, std::index_sequence<J...>) {
+  (std::get<J>(a).add(std::get<J>(reds), std::get<J>(b)), ...);
+}
+
+template <class Reds, class Parts, std::size_t... J>
+void finish_all(const Reds& reds, const Parts& parts, std::index_sequence<J...>) {
+  (std::get<J>(reds).finish(std::get<J>(parts).value, std::get<J>(parts).engaged), ...);
+}
+
+}  // namespace detail
+
+template <int Dims, class Kernel, class... Reds>
+void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const Reds&... reds_in) {
+  using parts_t = std::tuple<detail::partial<Reds>...>;
+  using seq = std::index_sequence_for<Reds...>;
+  constexpr std::size_t L = reducer_lanes;
+  using lanes_t = detail::pack<std::array<typename Reds::reducer_type, L>...>;
+  const auto reds = std::tie(reds_in...);
+  const parts_t empty{detail::partial<Reds>::empty(reds_in)...};
+  const std::size_t n = r.size();
+  parts_t total = empty;
+  if (n != 0) {
+    const std::size_t grain = std::max<std::size_t>(L * 256, 4096);
+    total = tbb::parallel_reduce(
+        tbb::blocked_range<std::size_t>(0, n, grain), empty,
+        [&](const tbb::blocked_range<std::size_t>& b, parts_t acc) {
+          const Kernel k = kernel;  // private copy: its captures cannot alias what the kernel writes
+          lanes_t lanes([](const auto& red) { return detail::reducer_access::make_array(red, std::make_index_sequence<L>()); },
+                        reds_in...);
+          auto item_at = [&](std::size_t i) {
+            if constexpr (Dims == 1) return sycl::detail::item_access::make(sycl::id<1>(i), r);
+            else return sycl::detail::item_access::make(detail::delinearize(i, r), r);
+          };
+          auto run = [&](std::size_t i, std::size_t l) { detail::invoke_lane(k, item_at(i), lanes, l, seq()); };
+          std::size_t i = b.begin();
+          const std::size_t end = b.end();
+          // Blocks of L items, item i on lane i % L.
+          for (; i < end && i % L != 0; ++i) run(i, i % L);
+          for (; i + L <= end; i += L) {
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+#pragma GCC unroll 16
+#endif
+            for (std::size_t l = 0; l < L; ++l) run(i + l, l);
+          }
+          for (; i < end; ++i) run(i, i % L);
+          detail::fold_lanes(acc, lanes, reds, seq());
+          return acc;
+        },
+        [&](parts_t a, const parts_t& b) {
+          detail::fold_parts(a, b, reds, seq());
+          return a;
+        });
+  }
+  detail::finish_all(reds, total, seq());
+}
+
+template <int Dims, class Kernel, class... Reds>
+void run_nd_range_reduction(const sycl::nd_range<Dims>& r, const launch::local_memory_request& local,
+                            const Kernel& kernel, const Reds&... reds_in) {
+  using parts_t = std::tuple<detail::partial<Reds>...>;
+  using seq = std::index_sequence_for<Reds...>;
+  using reducers_t = detail::pack<typename Reds::reducer_type...>;
+  const auto reds = std::tie(reds_in...);
+  const parts_t empty{detail::partial<Reds>::empty(reds_in)...};
+  const std::size_t groups = r.get_global_range().size() / std::max<std::size_t>(1, r.get_local_range().size());
+  // One partial per work group.
+  std::vector<parts_t> slots(groups, empty);
+  parts_t* slot = slots.data();
+  auto wrapper = [&kernel, slot, &reds, &reds_in...](const sycl::nd_item<Dims>& it) {
+    reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reds_in...);
+    detail::invoke_pack(kernel, it, reducers, seq());
+    detail::fold_reducers(slot[it.get_group_linear_id()], reducers, reds, seq());
+  };
+  launch::nd_range_kernel(r, local, wrapper);
+  parts_t total = empty;
+  for (const parts_t& p : slots) detail::fold_parts(total, p, reds, seq());
+  detail::finish_all(reds, total, seq());
+}
+
+}  // namespace weft::cpu
+
+namespace weft::launch {
+
+template <int Dims, class Kernel, class... Reductions>
+void range_reduction_kernel(const sycl::range<Dims>& r, const Kernel& k, Reductions... reductions) {
+  cpu::run_range_reduction(r, k, reductions...);
+}
+
+template <int Dims, class Kernel, class... Reductions>
+void nd_range_reduction_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& local, const Kernel& k,
+                               Reductions... reductions) {
+  cpu::run_nd_range_reduction(r, local, k, reductions...);
+}
+
+}  // namespace weft::launch

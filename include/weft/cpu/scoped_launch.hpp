@@ -1,0 +1,99 @@
+#pragma once
+// CPU execution of scoped-parallelism kernels (handler::parallel): one oneTBB
+// task per work group, several small groups per task, physical group size 1.
+// The kernel receives the s_group object and runs straight through: its
+// distribute_items() calls are loops, barriers are free, no fibers ever.
+#include <cstddef>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <tuple>
+#include <utility>
+#include <sycl/scoped_parallelism.hpp>
+#include <weft/cpu/reduction_launch.hpp>
+#include <weft/kernel/scoped.hpp>
+#include <weft/runtime/launch.hpp>
+
+namespace weft::cpu {
+
+namespace detail {
+// Logical items a task should hold at least, so that tiny groups share a task.
+inline constexpr std::size_t scoped_items_per_task = 4096;
+}  // namespace detail
+
+template <int Dims, class Kernel, class... Reductions>
+void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
+                   const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
+  using group_t = sycl::detail::scoped::work_group_t<Dims>;
+  static_assert(std::is_invocable_v<const Kernel&, group_t, typename Reductions::reducer_type&...>,
+                "parallel(): the kernel must be a callable of signature void(sycl::s_group<__unspecified__>"
+                "[, reducer&...]); take the group as auto");
+  const std::size_t groups = num_groups.size();
+  const std::size_t items = group_size.size();
+  if (groups == 0 || items == 0) return;
+  const std::size_t grain =
+      items >= detail::scoped_items_per_task ? 1 : detail::scoped_items_per_task / items;
+
+  // Runs the groups [begin, end) of one task: call(kernel, group) for each.
+  auto run_groups = [&](std::size_t begin, std::size_t end, auto&& call) {
+    const Kernel kc = k;  // a private copy: its fields cannot alias the data the kernel writes
+    kernel::scoped_arena& arena = kernel::scoped_arena::this_thread();
+    kernel::scoped_arena_scope task_scope(arena);
+    kernel::scoped_context ctx{&arena};
+    // Local accessors' memory for the groups of this task (one group at a time).
+    // TODO(front end): hand this to local accessors once they exist.
+    if (local.bytes) (void)arena.allocate(local.bytes, 64);
+    sycl::detail::scoped::group_state<Dims> s;
+    s.ctx = &ctx;
+    s.group_range = num_groups;
+    s.local_range = group_size;
+    s.wg_offset = 0;
+    s.global_range = num_groups * group_size;
+    for (std::size_t g = begin; g != end; ++g) {
+      s.group_id = sycl::detail::delinearize(g, num_groups);
+      for (int d = 0; d < Dims; ++d) s.global_origin[d] = s.group_id[d] * group_size[d];
+      call(kc, sycl::detail::scoped::group_access::make<group_t>(s));
+    }
+  };
+  const tbb::blocked_range<std::size_t> all(0, groups, grain);
+
+  if constexpr (sizeof...(Reductions) == 0) {
+    tbb::parallel_for(all, [&](const tbb::blocked_range<std::size_t>& r) {
+      run_groups(r.begin(), r.end(), [](const Kernel& kc, const group_t& g) { kc(g); });
+    });
+  } else {
+    // One reducer set per task: its groups run one after another on one thread,
+    // so reducers are used from distribute_items() like any private variable.
+    using parts_t = std::tuple<detail::partial<Reductions>...>;
+    using seq = std::index_sequence_for<Reductions...>;
+    using reducers_t = detail::pack<typename Reductions::reducer_type...>;
+    const auto reds = std::tie(reductions...);
+    const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
+    const parts_t total = tbb::parallel_reduce(
+        all, empty,
+        [&](const tbb::blocked_range<std::size_t>& r, parts_t acc) {
+          reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
+          run_groups(r.begin(), r.end(), [&](const Kernel& kc, const group_t& g) {
+            detail::invoke_pack(kc, g, reducers, seq());
+          });
+          detail::fold_reducers(acc, reducers, reds, seq());
+          return acc;
+        },
+        [&](parts_t a, const parts_t& b) {
+          detail::fold_parts(a, b, reds, seq());
+          return a;
+        });
+    detail::finish_all(reds, total, seq());
+  }
+}
+
+}  // namespace weft::cpu
+
+namespace weft::launch {
+template <int Dims, class Kernel, class... Reductions>
+void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
+                   const local_memory_request& local, const Kernel& k, Reductions... reductions) {
+  cpu::scoped_launch(num_groups, group_size, local, k, reductions...);
+}
+}  // namespace weft::launch

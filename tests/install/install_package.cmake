@@ -1,0 +1,65 @@
+# cmake -P script behind the `install_package` test (see CMakeLists.txt here).
+cmake_minimum_required(VERSION 3.25)
+foreach(var WEFT_BINARY_DIR WEFT_SOURCE_DIR APP_SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER BUILD_TYPE)
+  if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
+    message(FATAL_ERROR "install_package.cmake: ${var} is not set")
+  endif()
+endforeach()
+
+set(prefix ${WORK_DIR}/prefix)
+set(app_build ${WORK_DIR}/app-build)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+
+function(step what)
+  message(STATUS "install test: ${what}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "install test: '${what}' failed (${rc})")
+  endif()
+endfunction()
+
+# The library must be built before it can be installed.
+step("build the weft library" ${CMAKE_COMMAND} --build ${WEFT_BINARY_DIR} --target weft --parallel 2)
+step("install into ${prefix}" ${CMAKE_COMMAND} --install ${WEFT_BINARY_DIR} --prefix ${prefix})
+
+# What an application needs is there.
+file(GLOB_RECURSE config_files ${prefix}/*/WeftConfig.cmake)
+file(GLOB_RECURSE libraries ${prefix}/*/libweft.so)
+foreach(header sycl/sycl.hpp CL/sycl.hpp weft/config.hpp weft/runtime/runtime.hpp weft/cpu/range_launch.hpp)
+  if(NOT EXISTS ${prefix}/include/${header})
+    message(FATAL_ERROR "install test: ${prefix}/include/${header} was not installed")
+  endif()
+endforeach()
+if(NOT config_files)
+  message(FATAL_ERROR "install test: no WeftConfig.cmake under ${prefix}")
+endif()
+if(NOT libraries)
+  message(FATAL_ERROR "install test: no libweft.so under ${prefix}")
+endif()
+# The package must not point back into the source or build tree.
+get_filename_component(cmake_dir ${config_files} DIRECTORY)
+file(GLOB package_files ${cmake_dir}/*.cmake)
+foreach(f ${package_files})
+  file(READ ${f} text)
+  foreach(tree ${WEFT_SOURCE_DIR} ${WEFT_BINARY_DIR})
+    string(FIND "${text}" "${tree}" at)
+    if(NOT at EQUAL -1)
+      message(FATAL_ERROR "install test: ${f} refers to ${tree}; the installed package must be relocatable")
+    endif()
+  endforeach()
+endforeach()
+
+set(launcher)
+if(CXX_COMPILER_LAUNCHER)
+  set(launcher -DCMAKE_CXX_COMPILER_LAUNCHER=${CXX_COMPILER_LAUNCHER})
+endif()
+step("configure the application"
+  ${CMAKE_COMMAND} -S ${APP_SOURCE_DIR} -B ${app_build} -G ${GENERATOR}
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} ${launcher}
+    -DCMAKE_BUILD_TYPE=${BUILD_TYPE}
+    -DCMAKE_PREFIX_PATH=${prefix}
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+    -DWEFT_EXPECTED_PREFIX=${prefix})
+step("build the application" ${CMAKE_COMMAND} --build ${app_build} --parallel 2)
+step("run the application" ${app_build}/weft_install_app)

@@ -1,0 +1,159 @@
+// sycl::reduction in parallel_for(range): USM and buffer variables, known and
+// user identities, initialize_to_identity, several reductions at once, 1/2/3-D
+// ranges, and the errors bad input gets.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <sycl/sycl.hpp>
+#include <vector>
+
+namespace {
+
+struct user_max {  // not a SYCL function object: no known identity
+  int operator()(int a, int b) const { return a > b ? a : b; }
+};
+
+TEST(RangeReduction, UsmSumKnownIdentity) {
+  sycl::queue q;
+  for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{17}, std::size_t{1000},
+                        std::size_t{100003}}) {
+    int* sum = sycl::malloc_shared<int>(1, q);
+    *sum = 5;
+    q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<int>()),
+                   [=](sycl::id<1> i, auto& s) { s += static_cast<int>(i[0] % 7); })
+        .wait();
+    int expect = 5;
+    for (std::size_t i = 0; i < n; ++i) expect += static_cast<int>(i % 7);
+    EXPECT_EQ(*sum, expect) << "n=" << n;
+    sycl::free(sum, q);
+  }
+}
+
+TEST(RangeReduction, InitializeToIdentity) {
+  sycl::queue q;
+  double* prod = sycl::malloc_shared<double>(1, q);
+  *prod = 1000.0;
+  q.submit([&](sycl::handler& cgh) {
+     cgh.parallel_for(sycl::range<1>(20),
+                      sycl::reduction(prod, sycl::multiplies<>(),
+                                      sycl::property_list{sycl::property::reduction::initialize_to_identity{}}),
+                      [=](sycl::item<1> it, auto& p) { p *= (it.get_linear_id() % 2 ? 2.0 : 1.0); });
+   }).wait();
+  EXPECT_EQ(*prod, 1024.0);
+  // An empty range writes the identity.
+  q.parallel_for(sycl::range<1>(0),
+                 sycl::reduction(prod, sycl::multiplies<>(),
+                                 sycl::property_list{sycl::property::reduction::initialize_to_identity{}}),
+                 [=](sycl::id<1>, auto& p) { p *= 3.0; })
+      .wait();
+  EXPECT_EQ(*prod, 1.0);
+  sycl::free(prod, q);
+}
+
+TEST(RangeReduction, SeveralAtOnceMultiDim) {
+  sycl::queue q;
+  auto* s = sycl::malloc_shared<std::int64_t>(1, q);
+  auto* mn = sycl::malloc_shared<float>(1, q);
+  auto* mx = sycl::malloc_shared<unsigned>(1, q);
+  auto* bits = sycl::malloc_shared<unsigned>(1, q);
+  auto* cnt = sycl::malloc_shared<int>(1, q);
+  *s = 0, *mn = 1e9f, *mx = 0, *bits = 0, *cnt = 0;
+  const sycl::range<3> r(7, 9, 33);
+  q.parallel_for(r, sycl::reduction(s, sycl::plus<>()), sycl::reduction(mn, sycl::minimum<>()),
+                 sycl::reduction(mx, sycl::maximum<unsigned>()), sycl::reduction(bits, sycl::bit_or<>()),
+                 sycl::reduction(cnt, sycl::plus<int>()),
+                 [=](sycl::item<3> it, auto& sum, auto& lo, auto& hi, auto& b, auto& c) {
+                   const auto i = it.get_linear_id();
+                   sum += static_cast<std::int64_t>(i);
+                   lo.combine(static_cast<float>(it[0] * 100 + it[1] * 10 + it[2]) - 50.0f);
+                   hi.combine(static_cast<unsigned>(it[2] * 3));
+                   b |= 1u << (it[1] % 32);
+                   ++c;
+                   c++;
+                 })
+      .wait();
+  const std::int64_t n = static_cast<std::int64_t>(r.size());
+  EXPECT_EQ(*s, n * (n - 1) / 2);
+  EXPECT_EQ(*mn, -50.0f);
+  EXPECT_EQ(*mx, 32u * 3);
+  EXPECT_EQ(*bits, 0x1ffu);
+  EXPECT_EQ(*cnt, 2 * n);
+  sycl::free(s, q), sycl::free(mn, q), sycl::free(mx, q), sycl::free(bits, q), sycl::free(cnt, q);
+}
+
+TEST(RangeReduction, BufferAndUserOperator) {
+  sycl::queue q;
+  std::vector<int> data(5000);
+  std::iota(data.begin(), data.end(), -2500);
+  int result_max = -7, result_xor = 0, result_sum = 100;
+  {
+    sycl::buffer<int> in(data.data(), sycl::range<1>(data.size()));
+    sycl::buffer<int> bmax(&result_max, sycl::range<1>(1));
+    sycl::buffer<int> bxor(&result_xor, sycl::range<1>(1));
+    sycl::buffer<int> bsum(&result_sum, sycl::range<1>(1));
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor a{in, cgh, sycl::read_only};
+      auto rmax = sycl::reduction(bmax, cgh, user_max());  // no identity: partials only
+      auto rxor = sycl::reduction(bxor, cgh, 0, [](int x, int y) { return x ^ y; });  // user identity
+      auto rsum = sycl::reduction(bsum, cgh, sycl::plus<>(),
+                                  sycl::property_list{sycl::property::reduction::initialize_to_identity{}});
+      cgh.parallel_for(sycl::range<1>(data.size()), rmax, rxor, rsum, [=](sycl::id<1> i, auto& m, auto& x, auto& s) {
+        m.combine(a[i]);
+        x.combine(a[i] & 0xff);
+        s += a[i];
+      });
+    });
+  }
+  int expect_xor = 0, expect_sum = 0;
+  for (int v : data) expect_xor ^= (v & 0xff), expect_sum += v;
+  EXPECT_EQ(result_max, 2499);
+  EXPECT_EQ(result_xor, expect_xor);
+  EXPECT_EQ(result_sum, expect_sum);
+}
+
+TEST(RangeReduction, ReducerIdentity) {
+  sycl::queue q;
+  int* v = sycl::malloc_shared<int>(2, q);
+  v[0] = 0, v[1] = 0;
+  int* out = v + 1;
+  q.parallel_for(sycl::range<1>(3), sycl::reduction(v, sycl::minimum<int>()), [=](sycl::id<1> i, auto& m) {
+     if (i[0] == 0) *out = m.identity();
+     m.combine(1);
+   }).wait();
+  EXPECT_EQ(v[1], std::numeric_limits<int>::max());
+  EXPECT_EQ(v[0], 0);
+  sycl::free(v, q);
+}
+
+template <class F>
+void expect_errc(F&& f, sycl::errc code, const char* needle) {
+  try {
+    f();
+    ADD_FAILURE() << "no exception";
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::make_error_code(code)) << e.what();
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+  }
+}
+
+TEST(RangeReduction, Errors) {
+  sycl::queue q;
+  expect_errc([] { (void)sycl::reduction(static_cast<int*>(nullptr), sycl::plus<>()); }, sycl::errc::invalid,
+              "null pointer");
+  int x = 0;
+  expect_errc(
+      [&] {
+        (void)sycl::reduction(&x, user_max(),
+                              sycl::property_list{sycl::property::reduction::initialize_to_identity{}});
+      },
+      sycl::errc::invalid, "no known");
+  sycl::buffer<int> empty{sycl::range<1>(0)};
+  sycl::buffer<int> two{sycl::range<1>(2)};
+  expect_errc([&] { q.submit([&](sycl::handler& cgh) { (void)sycl::reduction(empty, cgh, sycl::plus<>()); }); },
+              sycl::errc::invalid, "holds 0 elements");
+  expect_errc([&] { q.submit([&](sycl::handler& cgh) { (void)sycl::reduction(two, cgh, sycl::plus<>()); }); },
+              sycl::errc::invalid, "holds 2 elements");
+}
+
+}  // namespace
