@@ -109,7 +109,7 @@ class handler {
   template <typename KernelName = void, typename Kernel>
   void single_task(const Kernel& k) {
     set_command(weft::detail::command_kind::kernel, [k, ex = m_extras] {
-      detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>>(
+      detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>, void>(
           ex, k, [](const auto& kk) { weft::launch::single_task(detail::checked_name<KernelName>(kk)); });
     });
   }
@@ -151,7 +151,7 @@ class handler {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
       set_command(weft::detail::command_kind::kernel, [r, local, k = K(kernel), ex = m_extras] {
-        detail::run_kernel<std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>>(
+        detail::run_kernel<std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>, nd_item<Dims>>(
             ex, k, [&](const auto& kk) { weft::launch::nd_range_kernel(r, local, kk); });
       });
     } else {
@@ -357,7 +357,7 @@ class handler {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
       set_command(weft::detail::command_kind::kernel, [r, k = K(kernel), ex = m_extras] {
-        detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>>(
+        detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>, item<Dims, false>>(
             ex, k, [&](const auto& kk) { weft::launch::range_kernel(r, detail::checked_name<KernelName>(kk)); });
       });
     } else if constexpr (sizeof...(Rest) == 2 && detail::is_id<first>::value) {
@@ -370,7 +370,7 @@ class handler {
                                                        " overflows size_t in dimension " + std::to_string(d));
       using K = std::decay_t<decltype(std::get<1>(t))>;
       set_command(weft::detail::command_kind::kernel, [r, offset, k = K(std::get<1>(t)), ex = m_extras] {
-        detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>>(
+        detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>, item<Dims, true>>(
             ex, k, [&](const auto& kk) { weft::launch::range_kernel(r, offset, detail::checked_name<KernelName>(kk)); });
       });
     } else {

@@ -222,8 +222,41 @@ struct kernel_adapter {
   }
 };
 
-// Runs launch(kernel or its adapter), then prints the streams' output.
-template <bool WithHandler, class K, class Launch>
+// With streams, each item's id must be set around its call. The wrapper that
+// does it is type-erased, so the launch code is instantiated once per item
+// type rather than a second time for every kernel.
+template <class It>
+struct stream_kernel_ref {
+  const void* kernel;
+  void (*call)(const void*, const It&);
+  void operator()(const It& it) const {
+    stream_item_scope item(item_linear_id(it));
+    call(kernel, it);
+  }
+};
+template <>
+struct stream_kernel_ref<void> {
+  const void* kernel;
+  void (*call)(const void*);
+  void operator()() const {
+    stream_item_scope item(0);
+    call(kernel);
+  }
+};
+template <class K, class It>
+void call_erased(const void* k, const It& it) {
+  (*static_cast<const K*>(k))(it);
+}
+template <class K>
+void call_erased_no_item(const void* k) {
+  (*static_cast<const K*>(k))();
+}
+// Item type unknown to the handler (reductions pass reducers too): no erasure.
+struct unknown_item {};
+
+// Runs launch(kernel or its adapter), then prints the streams' output. `It` is
+// the argument the launch passes each item (void for single_task).
+template <bool WithHandler, class It = unknown_item, class K, class Launch>
 void run_kernel(const kernel_extras& ex, const K& k, const Launch& launch) {
   kernel_handler kh(ex.spec.get());
   if (ex.streams.empty()) {
@@ -237,7 +270,17 @@ void run_kernel(const kernel_extras& ex, const K& k, const Launch& launch) {
       for (auto& s : ex.streams) s->flush_kernel_output();
     }
   } flush{ex};
-  launch(kernel_adapter<K, WithHandler, true>{k, kh});
+  if constexpr (std::is_same_v<It, unknown_item>) {
+    launch(kernel_adapter<K, WithHandler, true>{k, kh});
+  } else {
+    using Inner = std::conditional_t<WithHandler, kernel_adapter<K, true, false>, K>;
+    const Inner inner = [&]() -> Inner {
+      if constexpr (WithHandler) return Inner{k, kh};
+      else return k;
+    }();
+    if constexpr (std::is_void_v<It>) launch(stream_kernel_ref<void>{&inner, &call_erased_no_item<Inner>});
+    else launch(stream_kernel_ref<It>{&inner, &call_erased<Inner, It>});
+  }
 }
 
 }  // namespace detail
