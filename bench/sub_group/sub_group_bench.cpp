@@ -1,9 +1,13 @@
-// Sub-group benchmarks, each beside a hand-written baseline in the same binary
-// (compare *_weft with *_baseline of the same argument; results are checked once
-// before timing):
-//   matmul:     the seed's sub-group tiled matmul vs a naive triple loop (TBB over rows)
-//   collective: cost of one sub-group collective per lane (ns), nd_range of 16-item groups
-//   reduction:  sycl::reduction sum of 2^26 floats vs tbb::parallel_reduce + xsimd
+// Sub-group benchmarks, named <kernel>/<impl>[/args] like the rest of the suite
+// (results are checked once before timing):
+//   sg_matmul/{weft,baseline}/N: the seed's sub-group tiled matmul vs a naive triple
+//                 loop (TBB over rows); ratio = baseline / weft
+//   sg_collective/weft/<kind>: cost of one sub-group collective per lane (counter
+//                 ns_per_lane), nd_range of 16-item groups; sg_collective/loop_only is
+//                 the same Weft kernel without the collective. Not a ratio: table.py
+//                 prints these in a cost table.
+//   sg_reduction/{weft,baseline}: sycl::reduction sum of 2^26 floats vs
+//                 tbb::parallel_reduce + xsimd
 #include <benchmark/benchmark.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -99,8 +103,8 @@ void BM_matmul_baseline(benchmark::State& state) {
   check_matmul(mx);
   for (auto _ : state) naive_matmul(mx);
 }
-BENCHMARK(BM_matmul_weft)->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_matmul_baseline)->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_matmul_weft)->Name("sg_matmul/weft")->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_matmul_baseline)->Name("sg_matmul/baseline")->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // One collective per loop trip per lane; the counter is ns per lane per collective.
 constexpr std::size_t coll_items = 1 << 16, coll_reps = 64;
@@ -145,7 +149,7 @@ void BM_collective_weft(benchmark::State& state) {
   state.counters["ns_per_lane"] = ns_per_lane();
   sycl::free(out, q);
 }
-// Baseline: the same loop with no collective (x itself), i.e. the kernel's own cost.
+// sg_collective/loop_only: the same loop with no collective (x itself), i.e. the kernel's own cost.
 void BM_collective_baseline(benchmark::State& state) {
   sycl::queue q;
   float* out = sycl::malloc_shared<float>(coll_items, q);
@@ -163,11 +167,11 @@ void BM_collective_baseline(benchmark::State& state) {
   state.counters["ns_per_lane"] = ns_per_lane();
   sycl::free(out, q);
 }
-BENCHMARK(BM_collective_weft<0>)->Name("BM_collective_weft/broadcast")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_collective_weft<1>)->Name("BM_collective_weft/reduce")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_collective_weft<2>)->Name("BM_collective_weft/inclusive_scan")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_collective_weft<3>)->Name("BM_collective_weft/shift_left")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_collective_baseline)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_collective_weft<0>)->Name("sg_collective/weft/broadcast")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_collective_weft<1>)->Name("sg_collective/weft/reduce")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_collective_weft<2>)->Name("sg_collective/weft/inclusive_scan")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_collective_weft<3>)->Name("sg_collective/weft/shift_left")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_collective_baseline)->Name("sg_collective/loop_only")->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // sycl::reduction over 2^26 floats.
 constexpr std::size_t red_n = std::size_t{1} << 26;
@@ -226,8 +230,8 @@ void BM_reduction_baseline(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(baseline_sum(data));
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * red_n * sizeof(float)));
 }
-BENCHMARK(BM_reduction_weft)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_reduction_baseline)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_reduction_weft)->Name("sg_reduction/weft")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_reduction_baseline)->Name("sg_reduction/baseline")->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

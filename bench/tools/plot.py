@@ -23,6 +23,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import table  # noqa: E402
 
 COLORS = {"baseline": "#555555", "weft": "#1f77b4", "pocl": "#ff7f0e", "boost_fiber": "#2ca02c"}
+_MORE = ["#17becf", "#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#d62728", "#7f7f7f", "#aec7e8"]
+
+
+def color(impl, impls):
+    """A fixed colour for the usual implementations, then one per other name in impls' order."""
+    if impl in COLORS:
+        return COLORS[impl]
+    others = [i for i in impls if i not in COLORS]
+    return _MORE[others.index(impl) % len(_MORE)] if impl in others else None
 
 
 def _title(data, what):
@@ -31,34 +40,44 @@ def _title(data, what):
     return f"{what}\n{cpu} ({m.get('cpus_in_affinity_mask', '?')} CPUs)" if cpu else what
 
 
+def _kernels(rows):
+    """[(kernel, args)] in the table's order."""
+    return sorted({(k, a) for k, a, _ in rows}, key=lambda ka: table.kernel_key(*ka))
+
+
 def plot_ratios(data, path):
     rows = table.collect(data)
     impls = table.implementations(rows)
     threads = max((k[2] for k in rows), default=0)
-    keys = [k for k in rows if k[2] == threads and any(table.ratio(rows[k], i) for i in impls)]
-    if not keys:
+    # Per kernel, the implementations that have a ratio: bars only where there is one.
+    groups = []
+    for kernel, args in _kernels(rows):
+        r = rows.get((kernel, args, threads), {})
+        present = [(i, table.ratio(r, i)) for i in impls if table.ratio(r, i)]
+        if present:
+            groups.append(((kernel, args), present))
+    if not groups:
         return None
-    fig, ax = plt.subplots(figsize=(max(7, 0.5 * len(keys) + 3), 5))
-    width = 0.8 / max(1, len(impls))
-    for n, impl in enumerate(impls):
-        xs, ys = [], []
-        for x, k in enumerate(keys):
-            r = table.ratio(rows[k], impl)
-            if r:
-                xs.append(x + (n - (len(impls) - 1) / 2) * width)
-                ys.append(r)
-        ax.bar(xs, ys, width, label=impl, color=COLORS.get(impl))
-        for x, y in zip(xs, ys):
-            ax.annotate(table.fmt_ratio(y), (x, y), ha="center", va="bottom", fontsize=7, rotation=90,
+    fig, ax = plt.subplots(figsize=(max(7, 0.45 * sum(len(p) for _, p in groups) + 3), 5.5))
+    labelled = set()
+    for x, (_, present) in enumerate(groups):
+        width = 0.8 / len(present)
+        for n, (impl, y) in enumerate(present):
+            xb = x + (n - (len(present) - 1) / 2) * width
+            ax.bar(xb, y, width, color=color(impl, impls), label=None if impl in labelled else impl)
+            labelled.add(impl)
+            ax.annotate(table.fmt_ratio(y), (xb, y), ha="center", va="bottom", fontsize=7, rotation=90,
                         xytext=(0, 2), textcoords="offset points")
     ax.set_yscale("log")
     ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.set_xticks(range(len(keys)))
-    ax.set_xticklabels([table._label(k[0], k[1]) for k in keys], rotation=45, ha="right", fontsize=8)
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels([table._label(*k) for k, _ in groups], rotation=45, ha="right", fontsize=8)
     ax.set_ylabel("baseline time / time (higher is faster)")
     ax.set_title(_title(data, "Ratio to the hand-written oneTBB/xsimd baseline" +
                         (f" ({threads} threads)" if threads else "")), fontsize=10)
-    ax.legend(fontsize=8)
+    handles, labels = ax.get_legend_handles_labels()
+    order = sorted(range(len(labels)), key=lambda n: table.impl_key(labels[n]))
+    ax.legend([handles[n] for n in order], [labels[n] for n in order], fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -70,28 +89,22 @@ def plot_scaling(data, path):
     counts = sorted({k[2] for k in rows})
     if len(counts) < 2:
         return None
-    kernels = []
-    for kernel, args, _ in rows:
-        if (kernel, args) not in kernels:
-            kernels.append((kernel, args))
+    sp = table.speedups(rows)
+    kernels = [ka for ka in _kernels(rows) if any(k[:2] == ka for k in sp)]
+    if not kernels:
+        return None
+    every = sorted({k[2] for k in sp}, key=table.impl_key)
     cols = min(4, len(kernels))
     nrows = math.ceil(len(kernels) / cols)
     fig, axes = plt.subplots(nrows, cols, figsize=(3.2 * cols, 2.8 * nrows), squeeze=False)
     for n, (kernel, args) in enumerate(kernels):
         ax = axes[n // cols][n % cols]
-        impls = []
-        for t in counts:
-            for i in rows.get((kernel, args, t), {}):
-                if i not in impls:
-                    impls.append(i)
-        for impl in impls:
-            pts = [(t, table.time_ns(rows[(kernel, args, t)][impl])) for t in counts
-                   if impl in rows.get((kernel, args, t), {})]
-            if len(pts) < 2:
+        for (k, a, impl), pts in sp.items():
+            if (k, a) != (kernel, args):
                 continue
-            t0, base = pts[0]
+            base = pts[0][1]
             ax.plot([t for t, _ in pts], [base / v for _, v in pts], marker="o", label=impl,
-                    color=COLORS.get(impl))
+                    color=color(impl, every))
         ax.plot(counts, [t / counts[0] for t in counts], linestyle=":", color="black", linewidth=0.8,
                 label="ideal")
         ax.set_xscale("log", base=2)
@@ -101,12 +114,11 @@ def plot_scaling(data, path):
         ax.tick_params(labelsize=7)
         if n % cols == 0:
             ax.set_ylabel("speedup", fontsize=8)
-        if n == 0:
-            ax.legend(fontsize=6)
+        ax.legend(fontsize=6)
     for n in range(len(kernels), nrows * cols):
         axes[n // cols][n % cols].axis("off")
     fig.suptitle(_title(data, f"Scaling: speedup over {counts[0]} thread(s)"), fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.6 / (2.8 * nrows)))  # room for the two-line title
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path

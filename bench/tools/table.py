@@ -3,26 +3,67 @@
 
 Benchmarks are named <kernel>/<implementation>[/args]; for each kernel the
 ratio of every implementation is baseline time / its time (1.00 = as fast as
-the hand-written baseline, above 1 = faster). Also printed when present: memory
-bandwidth (GB/s and the fraction of the machine's bandwidth measured by the
-baseline), barrier cost (ns per item per barrier) and failed result checks.
+the hand-written baseline, above 1 = faster).
+
+Printed, all in long form (one row per kernel, [threads,] implementation):
+  - the ratio table: kernel | [threads |] implementation | time | baseline time | ratio,
+    sorted by kernel, then implementation, then threads;
+  - the geometric mean of the ratios per implementation [and thread count];
+  - with several thread counts, the scaling table: per kernel and implementation
+    the time at the fewest threads and the speed-up at every other count;
+  - when present: memory bandwidth (GB/s and the fraction of the machine's
+    bandwidth measured by the baseline), cost tables (barrier: ns per item per
+    barrier; sub-group collectives: ns per lane; context switch: ns per switch)
+    and failed result checks.
+
+Benchmarks that only report a cost (a cost counter and no baseline) appear in
+their cost table, not in the ratio table. Old sub-group names (BM_matmul_weft/256,
+BM_collective_weft/broadcast, BM_reduction_weft, ...) are read as their current
+names (sg_matmul/weft/256, sg_collective/weft/broadcast, sg_reduction/weft).
 
   table.py results.json [more.json ...]
 """
 import json
 import math
+import re
 import sys
 from collections import OrderedDict
 
 UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 IMPL_ORDER = ["weft", "pocl", "boost_fiber"]
 
+# Name parts Google Benchmark appends that are not arguments.
+_TIMING_PARTS = ("real_time", "process_time", "manual_time")
+_OPTION_PART = re.compile(r"^(iterations|repeats|min_time|min_warmup_time|threads):")
+
+# Names the sub-group benchmarks had before they followed <kernel>/<impl>[/args]
+# (recorded results keep them): first part -> (kernel, implementation).
+LEGACY = {
+    "BM_matmul_weft": ("sg_matmul", "weft"),
+    "BM_matmul_baseline": ("sg_matmul", "baseline"),
+    "BM_collective_weft": ("sg_collective", "weft"),
+    "BM_collective_baseline": ("sg_collective", "loop_only"),
+    "BM_reduction_weft": ("sg_reduction", "weft"),
+    "BM_reduction_baseline": ("sg_reduction", "baseline"),
+}
+
+# Counters that make a benchmark a cost measurement: counter -> table title.
+COSTS = OrderedDict([
+    ("ns_per_item_barrier", "Barrier cost, ns per work item per barrier"),
+    ("ns_per_lane", "Sub-group collective cost, ns per lane per collective "
+                    "(loop_only: the same kernel without the collective)"),
+    ("ns_per_switch", "Context switch cost, ns per switch (raw: one boost.context jump)"),
+])
+
 
 def parse(name):
     """'kernel/impl/args.../real_time' -> (kernel, impl, args)."""
-    parts = [p for p in name.split("/") if p not in ("real_time", "process_time", "manual_time")]
+    parts = [p for p in name.split("/") if p not in _TIMING_PARTS and not _OPTION_PART.match(p)]
+    if parts and parts[0] in LEGACY:
+        kernel, impl = LEGACY[parts[0]]
+        return kernel, impl, "/".join(parts[1:])
     if len(parts) < 2:
-        return name, "weft", ""
+        return (parts[0] if parts else name), "weft", ""
     return parts[0], parts[1], "/".join(parts[2:])
 
 
@@ -53,13 +94,27 @@ def errors(data):
             for b in data.get("benchmarks", []) if b.get("error_occurred")]
 
 
+def impl_key(impl):
+    """baseline, weft, weft_*, pocl, boost_fiber, then the rest alphabetically."""
+    if impl == "baseline":
+        return (0, impl)
+    for n, known in enumerate(IMPL_ORDER):
+        if impl == known or impl.startswith(known + "_"):
+            return (1 + n, impl)
+    return (1 + len(IMPL_ORDER), impl)
+
+
+def _natural(s):
+    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", s) if t]
+
+
+def kernel_key(kernel, args):
+    return (kernel, _natural(args))
+
+
 def implementations(rows):
-    seen = []
-    for r in rows.values():
-        for i in r:
-            if i != "baseline" and i not in seen:
-                seen.append(i)
-    return sorted(seen, key=lambda i: (IMPL_ORDER.index(i) if i in IMPL_ORDER else len(IMPL_ORDER), i))
+    seen = {i for r in rows.values() for i in r if i != "baseline"}
+    return sorted(seen, key=impl_key)
 
 
 def ratio(row, impl):
@@ -70,82 +125,160 @@ def ratio(row, impl):
     return time_ns(base) / time_ns(other)
 
 
+def cost_only(row, impl):
+    """A cost measurement with nothing to divide by: shown in its cost table only."""
+    return "baseline" not in row and any(c in row[impl] for c in COSTS)
+
+
 def fmt_ratio(x):
     """Two decimals, or two significant digits below 0.1 (so 0.004 is not printed as 0.00)."""
-    return f"{x:.2f}" if x >= 0.1 else f"{x:.2g}"
+    return f"{x:.2f}" if x >= 0.0995 else f"{x:.2g}"
 
 
 def fmt_time(b):
-    return f"{float(b['real_time']):.3g} {b.get('time_unit', 'ns')}"
+    t = float(b["real_time"])
+    return (f"{t:.0f}" if t >= 1000 else f"{t:.3g}") + " " + b.get("time_unit", "ns")
 
 
 def _label(kernel, args):
     return kernel + (f" ({args})" if args else "")
 
 
-def ratio_table(rows, impls, scaling):
-    head = ["kernel"] + (["threads"] if scaling else []) + ["baseline"] + impls + [f"{i} ratio" for i in impls]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for (kernel, args, threads), r in rows.items():
-        cells = [_label(kernel, args)] + ([str(threads)] if scaling else [])
-        cells.append(fmt_time(r["baseline"]) if "baseline" in r else "-")
-        cells += [fmt_time(r[i]) if i in r else "-" for i in impls]
-        for i in impls:
-            x = ratio(r, i)
-            cells.append(fmt_ratio(x) if x is not None else "-")
-        lines.append("| " + " | ".join(cells) + " |")
-    return lines
+def _md(head, body):
+    return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)] + ["| " + " | ".join(c) + " |" for c in body]
 
 
-def geomeans(rows, impls):
-    """{(impl, threads): (geometric mean ratio, count)}."""
-    acc = OrderedDict()
+def ratio_entries(rows):
+    """[(kernel, args, threads, impl)] of the ratio table, in its order."""
+    out = [(k, a, t, i) for (k, a, t), r in rows.items() for i in r if i != "baseline" and not cost_only(r, i)]
+    return sorted(out, key=lambda e: (kernel_key(e[0], e[1]), impl_key(e[3]), e[2]))
+
+
+def ratio_table(rows, scaling):
+    body = []
+    for kernel, args, threads, impl in ratio_entries(rows):
+        r = rows[(kernel, args, threads)]
+        x = ratio(r, impl)
+        body.append([_label(kernel, args)] + ([str(threads)] if scaling else []) + [
+            impl, fmt_time(r[impl]), fmt_time(r["baseline"]) if "baseline" in r else "-",
+            fmt_ratio(x) if x is not None else "-"])
+    head = ["kernel"] + (["threads"] if scaling else []) + ["implementation", "time", "baseline time", "ratio"]
+    return _md(head, body)
+
+
+def geomeans(rows, impls=None):
+    """{(impl, threads): (geometric mean ratio, count)}, sorted by implementation, then threads."""
+    acc = {}
     for (kernel, args, threads), r in rows.items():
-        for i in impls:
-            x = ratio(r, i)
-            if x:
+        for i in r:
+            x = ratio(r, i) if i != "baseline" else None
+            if x and (impls is None or i in impls):
                 s = acc.setdefault((i, threads), [0.0, 0])
                 s[0] += math.log(x)
                 s[1] += 1
-    return OrderedDict((k, (math.exp(v[0] / v[1]), v[1])) for k, v in acc.items())
+    return OrderedDict((k, (math.exp(v[0] / v[1]), v[1]))
+                       for k, v in sorted(acc.items(), key=lambda kv: (impl_key(kv[0][0]), kv[0][1])))
+
+
+def _threads(t):
+    return f"{t} thread" + ("s" if t != 1 else "")
+
+
+def geomean_table(rows, scaling):
+    """One row per implementation; with several thread counts, one column per count."""
+    gm = geomeans(rows)
+    if not gm:
+        return []
+    if not scaling:
+        return _md(["implementation", "benchmarks", "geometric mean ratio"],
+                   [[impl, str(n), fmt_ratio(g)] for (impl, _), (g, n) in gm.items()])
+    counts = sorted({t for _, t in gm})
+    body = []
+    for impl in OrderedDict((i, None) for i, _ in gm):
+        ns = sorted({gm[(impl, t)][1] for t in counts if (impl, t) in gm})
+        body.append([impl, "/".join(str(n) for n in ns)] +
+                    [fmt_ratio(gm[(impl, t)][0]) if (impl, t) in gm else "-" for t in counts])
+    return _md(["implementation", "benchmarks"] + [_threads(t) for t in counts], body)
+
+
+def speedups(rows):
+    """{(kernel, args, impl): [(threads, time ns)]} for every benchmark measured at 2+ thread counts."""
+    acc = {}
+    for (kernel, args, threads), r in rows.items():
+        for impl, b in r.items():
+            acc.setdefault((kernel, args, impl), []).append((threads, time_ns(b)))
+    out = OrderedDict()
+    for key in sorted(acc, key=lambda k: (kernel_key(k[0], k[1]), impl_key(k[2]))):
+        pts = sorted(acc[key])
+        if len(pts) > 1:
+            out[key] = pts
+    return out
+
+
+def scaling_table(rows):
+    counts = sorted({k[2] for k in rows})
+    sp = speedups(rows)
+    if len(counts) < 2 or not sp:
+        return []
+    body = []
+    for (kernel, args, impl), pts in sp.items():
+        t0, base = pts[0]
+        by = dict(pts)
+        b0 = rows[(kernel, args, t0)][impl]
+        if t0 != counts[0]:
+            continue  # not measured at the fewest threads: no common reference
+        cells = [_label(kernel, args), impl, fmt_time(rows[(kernel, args, t0)][impl])]
+        cells += [f"{base / by[t]:.2f}x" if t in by and by[t] > 0 else "-" for t in counts[1:]]
+        body.append(cells)
+    return _md(["kernel", "implementation", f"time, {_threads(counts[0])}"] + [_threads(t) for t in counts[1:]],
+               body)
 
 
 def bandwidth_table(rows, scaling):
-    lines = []
-    for (kernel, args, threads), r in rows.items():
-        for impl, b in r.items():
-            if "bw_fraction" not in b:
-                continue
-            if not lines:
-                head = ["kernel"] + (["threads"] if scaling else []) + ["implementation", "GB/s",
-                                                                        "of machine bandwidth", "machine GB/s"]
-                lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-            cells = [_label(kernel, args)] + ([str(threads)] if scaling else []) + [
-                impl, f"{b.get('bytes_per_second', 0) / 1e9:.1f}", f"{100 * b['bw_fraction']:.0f}%",
-                f"{b.get('machine_GBps', 0):.1f}"]
-            lines.append("| " + " | ".join(cells) + " |")
-    return lines
+    entries = [(k, a, t, i) for (k, a, t), r in rows.items() for i, b in r.items() if "bw_fraction" in b]
+    if not entries:
+        return []
+    body = []
+    for kernel, args, threads, impl in sorted(entries, key=lambda e: (kernel_key(e[0], e[1]), impl_key(e[3]), e[2])):
+        b = rows[(kernel, args, threads)][impl]
+        body.append([_label(kernel, args)] + ([str(threads)] if scaling else []) + [
+            impl, f"{b.get('bytes_per_second', 0) / 1e9:.1f}", f"{100 * b['bw_fraction']:.0f}%",
+            f"{b.get('machine_GBps', 0):.1f}"])
+    head = ["kernel"] + (["threads"] if scaling else []) + ["implementation", "GB/s", "of machine bandwidth",
+                                                            "machine GB/s"]
+    return _md(head, body)
+
+
+def cost_table(rows, scaling, counter):
+    """Compact: one row per kernel (and thread count), one column per implementation.
+
+    An implementation a kernel measures only without arguments (sg_collective/loop_only
+    beside sg_collective/weft/broadcast, ...) is a reference for every argument: it is
+    shown in each of their rows rather than in a row of its own."""
+    cost = OrderedDict((k, OrderedDict((i, b) for i, b in r.items() if counter in b)) for k, r in rows.items())
+    cost = OrderedDict((k, r) for k, r in cost.items() if r)
+    if not cost:
+        return []
+    for (kernel, args, threads) in list(cost):
+        if args:
+            continue
+        targets = [k for k in cost if k[0] == kernel and k[2] == threads and k[1]]
+        if targets:
+            for k in targets:
+                for i, b in cost[(kernel, args, threads)].items():
+                    cost[k].setdefault(i, b)
+            del cost[(kernel, args, threads)]
+    impls = sorted({i for r in cost.values() for i in r}, key=impl_key)
+    body = []
+    for kernel, args, threads in sorted(cost, key=lambda k: (kernel_key(k[0], k[1]), k[2])):
+        r = cost[(kernel, args, threads)]
+        body.append([_label(kernel, args)] + ([str(threads)] if scaling else []) +
+                    [f"{r[i][counter]:.3g}" if i in r and counter in r[i] else "-" for i in impls])
+    return _md(["kernel"] + (["threads"] if scaling else []) + [f"{i} ns" for i in impls], body)
 
 
 def barrier_table(rows, scaling):
-    impls = []
-    for r in rows.values():
-        for i, b in r.items():
-            if "ns_per_item_barrier" in b and i not in impls:
-                impls.append(i)
-    if not impls:
-        return []
-    impls.sort(key=lambda i: (i != "baseline", IMPL_ORDER.index(i) if i in IMPL_ORDER else 99, i))
-    head = ["kernel"] + (["threads"] if scaling else []) + [f"{i} ns" for i in impls]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for (kernel, args, threads), r in rows.items():
-        if not any("ns_per_item_barrier" in b for b in r.values()):
-            continue
-        cells = [_label(kernel, args)] + ([str(threads)] if scaling else [])
-        cells += [f"{r[i]['ns_per_item_barrier']:.3g}" if i in r and "ns_per_item_barrier" in r[i] else "-"
-                  for i in impls]
-        lines.append("| " + " | ".join(cells) + " |")
-    return lines
+    return cost_table(rows, scaling, "ns_per_item_barrier")
 
 
 def header(data):
@@ -161,26 +294,27 @@ def header(data):
 
 def markdown(data):
     rows = collect(data)
-    impls = implementations(rows)
     scaling = len({k[2] for k in rows}) > 1
     out = header(data)
     out += ["Ratio = baseline time / implementation time (1.00: as fast as the hand-written oneTBB/xsimd "
-            "baseline; higher is faster).", ""]
-    out += ratio_table(rows, impls, scaling)
-    gm = geomeans(rows, impls)
+            "baseline; higher is faster). One row per kernel" + (", thread count" if scaling else "") +
+            " and implementation; `-`: no baseline to divide by.", ""]
+    out += ratio_table(rows, scaling)
+    gm = geomean_table(rows, scaling)
     if gm:
-        out.append("")
-        for (impl, threads), (g, n) in gm.items():
-            out.append(f"Geometric mean of {impl} ratio over {n} benchmarks" +
-                       (f" at {threads} threads" if scaling else "") + f": {fmt_ratio(g)}")
+        out += ["", "Geometric mean of the ratios per implementation:", ""] + gm
+    sc = scaling_table(rows) if scaling else []
+    if sc:
+        out += ["", "Scaling: speed-up over the fewest threads (time at the fewest threads / time), "
+                    "baseline included:", ""] + sc
     bw = bandwidth_table(rows, scaling)
     if bw:
         out += ["", "Memory bandwidth (fraction of the machine's bandwidth, measured by the baseline loops):", ""]
         out += bw
-    bar = barrier_table(rows, scaling)
-    if bar:
-        out += ["", "Barrier cost, ns per work item per barrier:", ""]
-        out += bar
+    for counter, title in COSTS.items():
+        ct = cost_table(rows, scaling, counter)
+        if ct:
+            out += ["", title + ":", ""] + ct
     errs = errors(data)
     failed = data.get("context", {}).get("failed_binaries", [])
     if errs or failed:

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Tests of the benchmark harness (run by CTest, label bench).
 
-  check_tools.py tables --tools DIR --out DIR results.json [scaling.json]
-      table.py prints every ratio right (recomputed here from the JSON) and
-      plot.py writes valid PNGs (ratios; scaling for a multi-thread run).
+  check_tools.py tables --tools DIR --out DIR results.json [more.json ...]
+      for each file: table.py's long ratio table (kernel | [threads |]
+      implementation | time | baseline time | ratio) holds every ratio, recomputed
+      here from the JSON, sorted by kernel, implementation, threads; a multi-thread
+      run's scaling table holds every speed-up; plot.py writes valid PNGs (ratios;
+      scaling for a multi-thread run).
   check_tools.py wrong --tools DIR --out DIR BINARY
       a fast wrong kernel fails its result check: the benchmark reports an
       error, run_suite.py lists it under FAILED and exits with status 1.
@@ -27,15 +30,30 @@ def fail(msg):
     sys.exit(1)
 
 
-def expected_ratios(data):
-    """{(row label, impl): ratio} computed independently of table.py."""
+# Recorded results keep the sub-group benchmarks' names from before they followed
+# <kernel>/<impl>[/args]; table.py reads them as these.
+LEGACY = {"BM_matmul_weft": ["sg_matmul", "weft"], "BM_matmul_baseline": ["sg_matmul", "baseline"],
+          "BM_collective_weft": ["sg_collective", "weft"], "BM_collective_baseline": ["sg_collective", "loop_only"],
+          "BM_reduction_weft": ["sg_reduction", "weft"], "BM_reduction_baseline": ["sg_reduction", "baseline"]}
+
+
+def measured(data):
+    """{(row label, threads, impl): time ns} computed independently of table.py."""
     times = {}
     for b in data["benchmarks"]:
         if b.get("error_occurred") or (b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median"):
             continue
-        parts = [p for p in b.get("run_name", b["name"]).split("/") if p != "real_time"]
+        parts = [p for p in b.get("run_name", b["name"]).split("/")
+                 if p not in ("real_time", "manual_time", "process_time") and not re.match(r"^[a-z_]+:", p)]
+        parts = LEGACY.get(parts[0], parts[:1]) + parts[1:]
         label = parts[0] + (f" ({'/'.join(parts[2:])})" if len(parts) > 2 else "")
         times[(label, b.get("threads_setting", 0), parts[1])] = float(b["real_time"]) * UNIT_NS[b["time_unit"]]
+    return times
+
+
+def expected_ratios(data):
+    """{(row label, threads, impl): baseline time / its time}."""
+    times = measured(data)
     out = {}
     for (label, threads, impl), t in times.items():
         base = times.get((label, threads, "baseline"))
@@ -44,41 +62,91 @@ def expected_ratios(data):
     return out
 
 
+def expected_speedups(data):
+    """{(row label, impl, threads): time at the fewest threads / time at threads}, 2+ thread counts only."""
+    times = measured(data)
+    counts = sorted({t for _, t, _ in times})
+    out = {}
+    if len(counts) < 2:
+        return out
+    for (label, threads, impl), t in times.items():
+        first = times.get((label, counts[0], impl))
+        if threads != counts[0] and first:
+            out[(label, impl, threads)] = first / t
+    return out
+
+
+def split_tables(text):
+    """[(header cells, [row cells])] of every markdown table in text (blank lines separate them)."""
+    out, cur = [], None
+    for line in text.splitlines() + [""]:
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if cur is None:
+                cur = (cells, [])
+            elif not all(c and set(c) <= set("-") for c in cells):
+                cur[1].append(cells)
+        elif cur is not None:
+            out.append(cur)
+            cur = None
+    return out
+
+
+RATIO_HEAD = ["implementation", "time", "baseline time", "ratio"]
+
+
 def parse_table(text):
-    """The ratio table's rows: {(label, threads, impl): printed ratio}."""
-    lines = [line for line in text.splitlines() if line.startswith("| kernel |") or line.startswith("| ")]
-    head = None
+    """The long ratio table: {(label, threads, impl): printed ratio}; rows with no ratio ('-') left out."""
+    found = [t for t in split_tables(text) if t[0][0] == "kernel" and t[0][-4:] == RATIO_HEAD]
+    if len(found) != 1:
+        fail(f"expected one ratio table (kernel | [threads |] {' | '.join(RATIO_HEAD)}), found {len(found)}")
+    head, body = found[0]
+    if head[1:-4] not in ([], ["threads"]):
+        fail(f"unexpected ratio table columns: {head}")
     rows = {}
-    for line in lines:
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if cells[0] == "kernel":
-            head = cells if any(c.endswith(" ratio") for c in cells) else None
-            continue
-        if head is None:
-            continue
-        threads = int(cells[head.index("threads")]) if "threads" in head else 0
-        for i, h in enumerate(head):
-            if h.endswith(" ratio") and cells[i] != "-":
-                rows[(cells[0], threads, h[: -len(" ratio")])] = float(cells[i])
-    return rows
+    order = []
+    for cells in body:
+        threads = int(cells[1]) if "threads" in head else 0
+        key = (cells[0], threads, cells[head.index("implementation")])
+        order.append(key)
+        if key in rows:
+            fail(f"the ratio table has {key} twice")
+        rows[key] = None if cells[-1] == "-" else float(cells[-1])
+    return rows, order
+
+
+def parse_scaling(text):
+    """The scaling table: {(label, impl, threads): printed speed-up}."""
+    found = [t for t in split_tables(text) if t[0][:2] == ["kernel", "implementation"] and
+             t[0][2].startswith("time, ")]
+    if not found:
+        return None
+    head, body = found[0]
+    counts = [int(h.split()[0]) for h in head[3:]]
+    out = {}
+    for cells in body:
+        for t, c in zip(counts, cells[3:]):
+            if c != "-":
+                out[(cells[0], cells[1], t)] = float(c.rstrip("x"))
+    return out
 
 
 def close(printed, exact):
     return abs(printed - exact) <= max(0.006, 0.06 * abs(exact))
 
 
-def cmd_tables(args):
-    with open(args.results[0]) as f:
+def check_one(tools, path):
+    with open(path) as f:
         data = json.load(f)
-    out = subprocess.run([sys.executable, os.path.join(args.tools, "table.py"), args.results[0]],
-                         capture_output=True, text=True)
+    out = subprocess.run([sys.executable, os.path.join(tools, "table.py"), path], capture_output=True, text=True)
     if out.returncode != 0:
         fail("table.py failed:\n" + out.stderr)
     print(out.stdout)
-    printed = parse_table(out.stdout)
+    printed_all, order = parse_table(out.stdout)
+    printed = {k: v for k, v in printed_all.items() if v is not None}
     expected = expected_ratios(data)
     if not expected:
-        fail("the recorded results hold no ratios")
+        fail(f"{path}: the recorded results hold no ratios")
     for key, exact in expected.items():
         if key not in printed:
             fail(f"table.py printed no ratio for {key}")
@@ -86,10 +154,46 @@ def cmd_tables(args):
             fail(f"table.py printed {printed[key]} for {key}, expected {exact:.4f}")
     if set(printed) != set(expected):
         fail(f"table.py printed ratios nobody measured: {sorted(set(printed) - set(expected))}")
-    for needed in ("Memory bandwidth", "Barrier cost", "Geometric mean of weft ratio"):
-        if needed not in out.stdout:
-            fail(f"the table lacks its '{needed}' section")
-    print(f"table.py: {len(expected)} ratios right")
+    # Long form: grouped by kernel, then implementation, with threads ascending inside.
+    seen = {}
+    for n, (label, threads, impl) in enumerate(order):
+        if n and order[n - 1][0] == label and order[n - 1][2] == impl and order[n - 1][1] >= threads:
+            fail(f"threads not ascending at {order[n]}")
+        group = (label, impl)
+        if group in seen and seen[group] != n - 1:
+            fail(f"rows of {group} are not together")
+        seen[group] = n
+    labels = [k[0] for k in order]
+    if labels != sorted(labels, key=lambda s: s.split(" (")[0]):
+        fail("the ratio table is not sorted by kernel")
+    multi = len({b.get("threads_setting", 0) for b in data["benchmarks"]}) > 1
+    needed = ["Geometric mean of the ratios", "| implementation | benchmarks |"]
+    needed += ["Scaling: speed-up"] if multi else []
+    needed += ["Memory bandwidth"] if any("bw_fraction" in b for b in data["benchmarks"]) else []
+    needed += ["Barrier cost"] if any("ns_per_item_barrier" in b for b in data["benchmarks"]) else []
+    for s in needed:
+        if s not in out.stdout:
+            fail(f"{path}: the table lacks its '{s}' section")
+    print(f"table.py: {len(expected)} ratios right in {os.path.basename(path)}")
+    if multi:
+        sp = parse_scaling(out.stdout)
+        want = expected_speedups(data)
+        if sp is None or not want:
+            fail(f"{path}: no scaling table")
+        for key, exact in want.items():
+            if key not in sp:
+                fail(f"table.py printed no speed-up for {key}")
+            if not close(sp[key], exact):
+                fail(f"table.py printed speed-up {sp[key]} for {key}, expected {exact:.4f}")
+        if set(sp) != set(want):
+            fail(f"table.py printed speed-ups nobody measured: {sorted(set(sp) - set(want))}")
+        print(f"table.py: {len(want)} speed-ups right in {os.path.basename(path)}")
+    return out.stdout
+
+
+def cmd_tables(args):
+    for path in args.results:
+        check_one(args.tools, path)
 
     if importlib.util.find_spec("matplotlib") is None:
         print("SKIP: matplotlib is not installed for " + sys.executable + " (Debian: python3-matplotlib)")
