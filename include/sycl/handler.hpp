@@ -82,9 +82,9 @@ class handler {
   // --- kernels -----------------------------------------------------------------
   template <typename KernelName = void, typename Kernel>
   void single_task(const Kernel& k) {
-    set_command(weft::detail::command_kind::kernel, [k, ex = m_extras] {
+    set_command(weft::detail::command_kind::kernel, [tg = target(), k, ex = m_extras] {
       detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>>(
-          ex, k, [](const auto& kk) { weft::launch::single_task(kk); });
+          ex, k, [&](const auto& kk) { weft::launch::single_task(tg, kk); });
     });
   }
   template <typename KernelName = void, typename Props, typename Kernel,
@@ -123,16 +123,16 @@ class handler {
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
-      set_command(weft::detail::command_kind::kernel, [r, local, k = K(kernel), ex = m_extras] {
+      set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k = K(kernel), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>>(
-            ex, k, [&](const auto& kk) { weft::launch::nd_range_kernel(r, local, kk); });
+            ex, k, [&](const auto& kk) { weft::launch::nd_range_kernel(tg, r, local, kk); });
       });
     } else {
       detail::split_kernel_last(
           [&](auto&& k, auto&&... reds) {
-            set_command(weft::detail::command_kind::kernel, [r, local, k, reds..., ex = m_extras] {
+            set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k, reds..., ex = m_extras] {
               detail::run_kernel<false>(
-                  ex, k, [&](const auto& kk) { weft::launch::nd_range_reduction_kernel(r, local, kk, reds...); });
+                  ex, k, [&](const auto& kk) { weft::launch::nd_range_reduction_kernel(tg, r, local, kk, reds...); });
             });
           },
           std::forward<Rest>(rest)...);
@@ -150,8 +150,8 @@ class handler {
     auto local = m_cg.local;
     detail::split_kernel_last(
         [&](auto&& k, auto&&... reds) {
-          set_command(weft::detail::command_kind::kernel, [num_groups, group_size, local, k, reds...] {
-            weft::launch::scoped_kernel(num_groups, group_size, local, k, reds...);
+          set_command(weft::detail::command_kind::kernel, [tg = target(), num_groups, group_size, local, k, reds...] {
+            weft::launch::scoped_kernel(tg, num_groups, group_size, local, k, reds...);
           });
         },
         std::forward<Rest>(rest)...);
@@ -274,8 +274,8 @@ class handler {
     if (bytes && (!dst || !src))
       weft::detail::throw_error(errc::invalid, std::string("memcpy: the ") + (!dst ? "destination" : "source") +
                                                    " pointer is null but " + std::to_string(bytes) + " bytes were asked for");
-    set_command(weft::detail::command_kind::memcpy, [dst, src, bytes] {
-      if (bytes) std::memmove(dst, src, bytes);
+    set_command(weft::detail::command_kind::memcpy, [d = m_queue->device.state(), dst, src, bytes] {
+      weft::detail::device_memcpy(d, dst, src, bytes);
     });
   }
   template <class T>
@@ -285,15 +285,18 @@ class handler {
   void memset(void* ptr, int value, std::size_t bytes) {
     if (bytes && !ptr)
       weft::detail::throw_error(errc::invalid, "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
-    set_command(weft::detail::command_kind::memset, [ptr, value, bytes] {
-      if (bytes) std::memset(ptr, value, bytes);
+    set_command(weft::detail::command_kind::memset, [d = m_queue->device.state(), ptr, value, bytes] {
+      weft::detail::device_memset(d, ptr, value, bytes);
     });
   }
   template <class T>
   void fill(void* ptr, const T& pattern, std::size_t count) {
     if (count && !ptr)
       weft::detail::throw_error(errc::invalid, "fill: the pointer is null but " + std::to_string(count) + " elements were asked for");
-    set_command(weft::detail::command_kind::fill, [p = static_cast<T*>(ptr), pattern, count] { std::fill(p, p + count, pattern); });
+    set_command(weft::detail::command_kind::fill, [d = m_queue->device.state(), p = static_cast<T*>(ptr), pattern, count] {
+      if (d->ops) weft::detail::device_fill(d, p, &pattern, sizeof(T), count);
+      else std::fill(p, p + count, pattern);
+    });
   }
   void prefetch(const void*, std::size_t) { set_command(weft::detail::command_kind::prefetch, [] {}); }
   void mem_advise(const void*, std::size_t, int) { set_command(weft::detail::command_kind::prefetch, [] {}); }
@@ -310,28 +313,30 @@ class handler {
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
-      set_command(weft::detail::command_kind::kernel, [r, k = K(kernel), ex = m_extras] {
+      set_command(weft::detail::command_kind::kernel, [tg = target(), r, k = K(kernel), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>>(
-            ex, k, [&](const auto& kk) { weft::launch::range_kernel(r, kk); });
+            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, kk); });
       });
     } else if constexpr (sizeof...(Rest) == 2 && detail::is_id<first>::value) {
       auto t = std::forward_as_tuple(rest...);
       id<Dims> offset = std::get<0>(t);
       using K = std::decay_t<decltype(std::get<1>(t))>;
-      set_command(weft::detail::command_kind::kernel, [r, offset, k = K(std::get<1>(t)), ex = m_extras] {
+      set_command(weft::detail::command_kind::kernel, [tg = target(), r, offset, k = K(std::get<1>(t)), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>>(
-            ex, k, [&](const auto& kk) { weft::launch::range_kernel(r, offset, kk); });
+            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, offset, kk); });
       });
     } else {
       detail::split_kernel_last(
           [&](auto&& k, auto&&... reds) {
-            set_command(weft::detail::command_kind::kernel, [r, k, reds..., ex = m_extras] {
-              detail::run_kernel<false>(ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(r, kk, reds...); });
+            set_command(weft::detail::command_kind::kernel, [tg = target(), r, k, reds..., ex = m_extras] {
+              detail::run_kernel<false>(ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(tg, r, kk, reds...); });
             });
           },
           std::forward<Rest>(rest)...);
     }
   }
+
+  weft::launch::target target() const { return {m_queue->device.state()}; }
 
   template <int Dims>
   void validate(const nd_range<Dims>& r) const {
