@@ -24,11 +24,6 @@ if(NOT TARGET xtl)
 endif()
 find_package(xsimd CONFIG QUIET)
 weft_require(xsimd_FOUND libxsimd-dev "xsimd")
-# Debian's xsimd 8 target lists xtl as a link dependency without depending on
-# libxtl-dev; xsimd needs xtl only for xtl::xcomplex, which Weft does not use.
-if(NOT TARGET xtl)
-  add_library(xtl INTERFACE IMPORTED)
-endif()
 
 if(WEFT_BUILD_TESTS)
   find_package(GTest CONFIG QUIET)

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <sycl/access.hpp>
 #include <sycl/buffer.hpp>
+#include <sycl/detail/checked.hpp>
 #include <sycl/handler_access.hpp>
 #include <sycl/id.hpp>
 #include <sycl/property_list.hpp>
@@ -84,9 +85,17 @@ class accessor_view {
   [[deprecated("use size()")]] std::size_t get_count() const { return size(); }
   [[deprecated("use byte_size()")]] std::size_t get_size() const { return byte_size(); }
 
-  WEFT_HOST_DEVICE reference operator[](const id<Dims>& i) const { return m_base[linearize(id<Dims>(i + m_offset), m_mem)]; }
+  WEFT_HOST_DEVICE reference operator[](const id<Dims>& i) const {
+#if WEFT_CHECKED
+    check(i);
+#endif
+    return m_base[linearize(id<Dims>(i + m_offset), m_mem)];
+  }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
   WEFT_HOST_DEVICE reference operator[](std::size_t i) const {
+#if WEFT_CHECKED
+    check(id<1>(i));
+#endif
     return m_base[m_offset[0] + i];
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
@@ -131,6 +140,16 @@ class accessor_view {
   range<Dims> m_range;
   weft::detail::buffer_ptr m_state;
 
+#if WEFT_CHECKED
+  void check(const id<Dims>& i) const {
+    for (int d = 0; d < Dims; ++d)
+      if (i[d] >= m_range[d]) {
+        std::size_t idx[Dims], rng[Dims], off[Dims];
+        for (int e = 0; e < Dims; ++e) idx[e] = i[e], rng[e] = m_range[e], off[e] = m_offset[e];
+        checked::out_of_bounds(idx, rng, off, Dims);
+      }
+  }
+#endif
   template <class T, int D, class A>
   void bind(const buffer<T, D, A>& buf, const range<Dims>& r, const id<Dims>& offset) {
     m_state = buffer_access::state(buf);
@@ -139,7 +158,7 @@ class accessor_view {
     m_range = r;
     m_offset = offset;
     for (int d = 0; d < Dims; ++d)
-      if (offset[d] + r[d] > m_mem[d])
+      if (offset[d] > m_mem[d] || r[d] > m_mem[d] - offset[d])
         throw_error(errc::invalid, "accessor: range " + to_string(r) + " at offset " + to_string(offset) +
                                        " runs past the buffer's range " + to_string(m_mem) +
                                        "; shrink the range or the offset");
@@ -197,6 +216,13 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   static constexpr access_mode mode = Mode;
 
   accessor() = default;
+  // A placeholder accessor copied into a command group (captured by a kernel or
+  // host task) tells the handler, which checks at submission that it was
+  // bound with handler::require (errc::kernel_argument otherwise).
+  accessor(const accessor& other) : view(other), m_placeholder(other.m_placeholder) {
+    if (m_placeholder) detail::handler_access::note_placeholder(this->m_state, this->m_range, Mode);
+  }
+  accessor& operator=(const accessor&) = default;
 
   // Placeholder accessors: bound to a command group later with handler::require.
   template <class BT, class A, detail::same_element_t<T, BT> = 0>

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <type_traits>
 #include <sycl/access.hpp>
@@ -81,14 +82,14 @@ class buffer {
 
   buffer(const range<Dims>& r, const property_list& props = {}) : buffer(r, AllocatorT(), props) {}
   buffer(const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
-      : m_range(r), m_alloc(alloc), m_props(props) {
+      : m_range(checked_range(r)), m_alloc(alloc), m_props(props) {
     init_owned(nullptr);
   }
 
   // Uses host memory directly for the buffer's lifetime; written back on destruction.
   buffer(T* host_data, const range<Dims>& r, const property_list& props = {}) : buffer(host_data, r, AllocatorT(), props) {}
   buffer(T* host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
-      : m_range(r), m_alloc(alloc), m_props(props) {
+      : m_range(checked_range(r)), m_alloc(alloc), m_props(props) {
     if constexpr (std::is_const_v<T>) {
       init_owned(host_data);
     } else {
@@ -103,7 +104,7 @@ class buffer {
       : buffer(host_data, r, AllocatorT(), props) {}
   template <typename U = T, std::enable_if_t<!std::is_const_v<U>, int> = 0>
   buffer(const T* host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
-      : m_range(r), m_alloc(alloc), m_props(props) {
+      : m_range(checked_range(r)), m_alloc(alloc), m_props(props) {
     if (!host_data) detail::throw_error(errc::invalid, "buffer: the host pointer is null");
     init_owned(host_data);
   }
@@ -111,7 +112,7 @@ class buffer {
   buffer(const std::shared_ptr<T>& host_data, const range<Dims>& r, const property_list& props = {})
       : buffer(host_data, r, AllocatorT(), props) {}
   buffer(const std::shared_ptr<T>& host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
-      : m_range(r), m_alloc(alloc), m_props(props) {
+      : m_range(checked_range(r)), m_alloc(alloc), m_props(props) {
     if (!host_data) {
       init_owned(nullptr);
       return;
@@ -120,7 +121,7 @@ class buffer {
     m_owner->state = weft::detail::buffer_state::wrap(const_cast<elem*>(host_data.get()), byte_size(), host_data);
   }
   buffer(const std::shared_ptr<T[]>& host_data, const range<Dims>& r, const property_list& props = {})
-      : m_range(r), m_props(props) {
+      : m_range(checked_range(r)), m_props(props) {
     m_owner = std::make_shared<detail::buffer_owner>();
     m_owner->state = weft::detail::buffer_state::wrap(const_cast<elem*>(host_data.get()), byte_size(), host_data);
   }
@@ -145,7 +146,7 @@ class buffer {
   buffer(buffer& parent, const id<Dims>& base, const range<Dims>& sub_range)
       : m_range(sub_range), m_alloc(parent.m_alloc), m_parent(parent.m_owner), m_is_sub(true) {
     for (int d = 0; d < Dims; ++d)
-      if (base[d] + sub_range[d] > parent.m_range[d])
+      if (base[d] > parent.m_range[d] || sub_range[d] > parent.m_range[d] - base[d])
         detail::throw_error(errc::invalid, "sub-buffer: offset " + detail::to_string(base) + " + range " +
                                                detail::to_string(sub_range) + " exceeds the parent buffer's range " +
                                                detail::to_string(parent.m_range));
@@ -255,12 +256,28 @@ class buffer {
   template <typename, int, typename>
   friend class buffer;
   friend struct detail::buffer_access;
-  buffer(std::shared_ptr<detail::buffer_owner> owner, const range<Dims>& r) : m_range(r), m_owner(std::move(owner)) {}
+  buffer(std::shared_ptr<detail::buffer_owner> owner, const range<Dims>& r) : m_range(checked_range(r)), m_owner(std::move(owner)) {}
 
   void init_owned(const T* copy_from) {
     m_owner = std::make_shared<detail::buffer_owner>();
     m_owner->state = weft::detail::buffer_state::allocate(byte_size());
     if (copy_from) std::memcpy(m_owner->state->data, copy_from, byte_size());
+  }
+
+  // A range whose byte size does not fit in size_t is rejected (errc::invalid)
+  // before anything is allocated.
+  static const range<Dims>& checked_range(const range<Dims>& r) {
+    std::size_t limit = std::numeric_limits<std::size_t>::max() / sizeof(T), total = 1;
+    for (int d = 0; d < Dims; ++d)
+      if (r[d] == 0) return r;
+    for (int d = 0; d < Dims; ++d) {
+      if (total > limit / r[d])
+        detail::throw_error(errc::invalid, "buffer: the range " + detail::to_string(r) + " of " +
+                                               std::to_string(sizeof(T)) +
+                                               "-byte elements holds more bytes than size_t can count");
+      total *= r[d];
+    }
+    return r;
   }
 
   range<Dims> m_range;

@@ -2,6 +2,7 @@
 // SYCL 2020 section 4.9.1.7: group, the work group of an nd_range work item.
 #include <cstdint>
 #include <sycl/access.hpp>
+#include <sycl/device_event.hpp>
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
 #include <weft/kernel/target.hpp>
@@ -45,6 +46,25 @@ class group {
   WEFT_HOST_DEVICE std::size_t get_group_linear_range() const { return m_group_range.size(); }
   WEFT_HOST_DEVICE std::size_t get_local_linear_range() const { return m_local_range.size(); }
   WEFT_HOST_DEVICE bool leader() const { return get_local_linear_id() == 0; }
+
+  // Group copies between global and local memory (section 4.9.1.7); every item
+  // of the group makes the same call, then waits on the event. Each pointer is
+  // a raw pointer or a multi_ptr; the strided forms stride the global side.
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const {
+    return detail::group_copy_any(get_local_linear_id(), get_local_linear_range(), dest, src, num_elements, 1, false);
+  }
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements, std::size_t stride) const {
+    return detail::group_copy_any(get_local_linear_id(), get_local_linear_range(), dest, src, num_elements, stride,
+                                  true);
+  }
+  template <typename... Events>
+  void wait_for(Events... events) const {
+    detail::wait_for_events(events...);
+  }
 
   friend WEFT_HOST_DEVICE bool operator==(const group& a, const group& b) {
     return a.m_group_id == b.m_group_id && a.m_local_range == b.m_local_range && a.m_group_range == b.m_group_range;

@@ -2,13 +2,17 @@
 // SYCL 2020 section 4.9.4: handler, the command group's recorder. A command
 // group holds exactly one command; its accessors and depends_on() calls say
 // what it must wait for.
+#include <algorithm>
 #include <cstring>
+#include <limits>
+#include <string>
 #include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
 #include <sycl/accessor.hpp>
+#include <sycl/detail/checked.hpp>
 #include <sycl/detail/kernel_extras.hpp>
 #include <sycl/properties.hpp>
 #include <sycl/event.hpp>
@@ -64,6 +68,28 @@ void without_properties(F&& f, First&& first, Rest&&... rest) {
   else f(std::forward<First>(first), std::forward<Rest>(rest)...);
 }
 
+inline const char* mode_name(access_mode m) {
+  switch (m) {
+    case access_mode::read: return "access_mode::read";
+    case access_mode::write: return "access_mode::write";
+    case access_mode::read_write: return "access_mode::read_write";
+    case access_mode::discard_write: return "access_mode::discard_write";
+    case access_mode::discard_read_write: return "access_mode::discard_read_write";
+    case access_mode::atomic: return "access_mode::atomic";
+  }
+  return "?";
+}
+
+// In checked mode a kernel carries its name (parallel_for<Name>) for error reports.
+template <class Name, class K>
+decltype(auto) checked_name(const K& k) {
+#if WEFT_CHECKED
+  return checked::name_kernel<Name>(k);
+#else
+  return (k);
+#endif
+}
+
 template <class T, int D, access_mode M, target Tg, access::placeholder P>
 constexpr bool is_readable(const accessor<T, D, M, Tg, P>*) {
   return M == access_mode::read || M == access_mode::read_write || M == access_mode::discard_read_write;
@@ -84,7 +110,7 @@ class handler {
   void single_task(const Kernel& k) {
     set_command(weft::detail::command_kind::kernel, [tg = target(), k, ex = m_extras] {
       detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>>(
-          ex, k, [&](const auto& kk) { weft::launch::single_task(tg, kk); });
+          ex, k, [&](const auto& kk) { weft::launch::single_task(tg, detail::checked_name<KernelName>(kk)); });
     });
   }
   template <typename KernelName = void, typename Props, typename Kernel,
@@ -96,17 +122,17 @@ class handler {
   // parallel_for(range, [offset,] kernel) and parallel_for(range, reductions..., kernel).
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<1> r, Rest&&... rest) {
-    detail::without_properties([&](auto&&... a) { parallel_for_range(r, std::forward<decltype(a)>(a)...); },
+    detail::without_properties([&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
                                std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<2> r, Rest&&... rest) {
-    detail::without_properties([&](auto&&... a) { parallel_for_range(r, std::forward<decltype(a)>(a)...); },
+    detail::without_properties([&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
                                std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<3> r, Rest&&... rest) {
-    detail::without_properties([&](auto&&... a) { parallel_for_range(r, std::forward<decltype(a)>(a)...); },
+    detail::without_properties([&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
                                std::forward<Rest>(rest)...);
   }
   // parallel_for(nd_range, kernel) and parallel_for(nd_range, reductions..., kernel).
@@ -118,6 +144,7 @@ class handler {
       return;
     } else {
     static_assert(sizeof...(Rest) >= 1, "parallel_for(nd_range, ...) needs a kernel");
+    check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
     validate(r);
     auto local = m_cg.local;
     if constexpr (sizeof...(Rest) == 1) {
@@ -147,6 +174,14 @@ class handler {
       if (group_size[d] == 0)
         weft::detail::throw_error(errc::nd_range, "parallel: the work-group size " + detail::to_string(group_size) +
                                                       " has a zero dimension");
+    check_size(num_groups, "parallel: the number of work groups");
+    check_size(group_size, "parallel: the work-group size");
+    for (int d = 0; d < Dims; ++d)
+      if (num_groups[d] && group_size[d] > std::numeric_limits<std::size_t>::max() / num_groups[d])
+        weft::detail::throw_error(errc::invalid, "parallel: " + detail::to_string(num_groups) + " work groups of " +
+                                                     detail::to_string(group_size) + " items overflow size_t in dimension " +
+                                                     std::to_string(d));
+    check_size(range<Dims>(num_groups * group_size), "parallel: the number of work groups times the work-group size");
     auto local = m_cg.local;
     detail::split_kernel_last(
         [&](auto&& k, auto&&... reds) {
@@ -274,17 +309,23 @@ class handler {
     if (bytes && (!dst || !src))
       weft::detail::throw_error(errc::invalid, std::string("memcpy: the ") + (!dst ? "destination" : "source") +
                                                    " pointer is null but " + std::to_string(bytes) + " bytes were asked for");
+    check_usm_extent(dst, bytes, "memcpy: the destination");
+    check_usm_extent(src, bytes, "memcpy: the source");
     set_command(weft::detail::command_kind::memcpy, [d = m_queue->device.state(), dst, src, bytes] {
       weft::detail::device_memcpy(d, dst, src, bytes);
     });
   }
   template <class T>
   void copy(const T* src, T* dst, std::size_t count) {
+    if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
+      weft::detail::throw_error(errc::invalid, "copy: " + std::to_string(count) + " elements of " +
+                                                   std::to_string(sizeof(T)) + " bytes overflow size_t");
     memcpy(dst, src, count * sizeof(T));
   }
   void memset(void* ptr, int value, std::size_t bytes) {
     if (bytes && !ptr)
       weft::detail::throw_error(errc::invalid, "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
+    check_usm_extent(ptr, bytes, "memset: the destination");
     set_command(weft::detail::command_kind::memset, [d = m_queue->device.state(), ptr, value, bytes] {
       weft::detail::device_memset(d, ptr, value, bytes);
     });
@@ -293,6 +334,10 @@ class handler {
   void fill(void* ptr, const T& pattern, std::size_t count) {
     if (count && !ptr)
       weft::detail::throw_error(errc::invalid, "fill: the pointer is null but " + std::to_string(count) + " elements were asked for");
+    if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
+      weft::detail::throw_error(errc::invalid, "fill: " + std::to_string(count) + " elements of " +
+                                                   std::to_string(sizeof(T)) + " bytes overflow size_t");
+    check_usm_extent(ptr, count * sizeof(T), "fill: the destination");
     set_command(weft::detail::command_kind::fill, [d = m_queue->device.state(), p = static_cast<T*>(ptr), pattern, count] {
       if (d->ops) weft::detail::device_fill(d, p, &pattern, sizeof(T), count);
       else std::fill(p, p + count, pattern);
@@ -306,24 +351,30 @@ class handler {
   friend struct detail::handler_access;
   explicit handler(weft::detail::queue_ptr q) : m_queue(std::move(q)) {}
 
-  template <int Dims, typename... Rest>
+  template <typename KernelName, int Dims, typename... Rest>
   void parallel_for_range(const range<Dims>& r, Rest&&... rest) {
     static_assert(sizeof...(Rest) >= 1, "parallel_for(range, ...) needs a kernel");
     using first = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
+    check_size(r, "parallel_for: the range");
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
       set_command(weft::detail::command_kind::kernel, [tg = target(), r, k = K(kernel), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>>(
-            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, kk); });
+            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, detail::checked_name<KernelName>(kk)); });
       });
     } else if constexpr (sizeof...(Rest) == 2 && detail::is_id<first>::value) {
       auto t = std::forward_as_tuple(rest...);
       id<Dims> offset = std::get<0>(t);
+      for (int d = 0; d < Dims; ++d)
+        if (offset[d] > std::numeric_limits<std::size_t>::max() - r[d])
+          weft::detail::throw_error(errc::invalid, "parallel_for: the offset " + detail::to_string(offset) +
+                                                       " plus the range " + detail::to_string(r) +
+                                                       " overflows size_t in dimension " + std::to_string(d));
       using K = std::decay_t<decltype(std::get<1>(t))>;
       set_command(weft::detail::command_kind::kernel, [tg = target(), r, offset, k = K(std::get<1>(t)), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>>(
-            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, offset, kk); });
+            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, offset, detail::checked_name<KernelName>(kk)); });
       });
     } else {
       detail::split_kernel_last(
@@ -337,6 +388,23 @@ class handler {
   }
 
   weft::launch::target target() const { return {m_queue->device.state()}; }
+
+  // A range whose item count does not fit in size_t cannot be run (errc::invalid).
+  // A range with a zero dimension is valid and runs nothing.
+  template <int Dims>
+  static void check_size(const range<Dims>& r, const char* what) {
+    for (int d = 0; d < Dims; ++d)
+      if (r[d] == 0) return;
+    std::size_t total = 1;
+    for (int d = 0; d < Dims; ++d) {
+      if (total > std::numeric_limits<std::size_t>::max() / r[d])
+        weft::detail::throw_error(errc::invalid, std::string(what) + " " + detail::to_string(r) +
+                                                     " has more items than size_t can count (" +
+                                                     std::to_string(std::numeric_limits<std::size_t>::max()) +
+                                                     "); split the work into several kernels");
+      total *= r[d];
+    }
+  }
 
   template <int Dims>
   void validate(const nd_range<Dims>& r) const {
@@ -381,13 +449,28 @@ class handler {
   template <class Acc>
   static void check_readable(const Acc& acc, const char* what) {
     if (!detail::is_readable(&acc))
-      weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor's access mode does not allow reading");
+      weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor's access mode (" +
+                                                   detail::mode_name(Acc::mode) + ") does not allow reading; use read or read_write");
   }
   template <class Acc>
   static void check_writable(const Acc& acc, const char* what) {
     if (!detail::is_writable(&acc))
-      weft::detail::throw_error(errc::invalid, std::string(what) +
-                                                   ": the accessor is read-only; use access_mode::write or read_write");
+      weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor is read-only (" +
+                                                   detail::mode_name(Acc::mode) +
+                                                   "); use access_mode::write or read_write");
+  }
+  // Where `p` lies in a Weft USM allocation, [p, p + bytes) must stay inside it.
+  // (Other host memory is valid on the CPU device and cannot be checked.)
+  static void check_usm_extent(const void* p, std::size_t bytes, const char* what) {
+    if (!p || !bytes) return;
+    auto info = weft::detail::usm_lookup(p);
+    if (info.kind == usm::alloc::unknown) return;
+    std::size_t at = static_cast<std::size_t>(static_cast<const char*>(p) - static_cast<const char*>(info.base));
+    if (bytes > info.bytes - at)
+      weft::detail::throw_error(errc::invalid, std::string(what) + " range of " + std::to_string(bytes) +
+                                                   " bytes at offset " + std::to_string(at) +
+                                                   " runs past the end of its USM allocation of " +
+                                                   std::to_string(info.bytes) + " bytes");
   }
   static void check_pointer(const void* p, const char* what) {
     if (!p) weft::detail::throw_error(errc::invalid, std::string(what) + ": the pointer is null");
@@ -409,10 +492,49 @@ class handler {
     }
   }
 
+  // Placeholder accessors copied into this command group (see accessor's copy
+  // constructor): each must have been bound with require().
+  struct placeholder_use {
+    weft::detail::buffer_ptr buffer;
+    std::size_t extent[3];
+    int dims;
+    access_mode mode;
+  };
+  void check_placeholders() const {
+    for (auto& p : m_placeholders) {
+      bool bound = std::any_of(m_cg.requirements.begin(), m_cg.requirements.end(),
+                               [&](const weft::detail::requirement& r) { return r.buffer == p.buffer; });
+      if (bound) continue;
+      std::string extent = "{";
+      for (int d = 0; d < p.dims; ++d) extent += (d ? ", " : "") + std::to_string(p.extent[d]);
+      extent += "}";
+      weft::detail::throw_error(errc::kernel_argument,
+                                "a placeholder accessor (range " + extent + " of a buffer of " +
+                                    std::to_string(p.buffer->bytes) + " bytes, " + detail::mode_name(p.mode) +
+                                    ") is used in the command group but was not bound to it; call cgh.require(acc) "
+                                    "in the command group function before using it");
+    }
+  }
+  // Marks the handler whose command group function runs on this thread.
+  struct recording_scope {
+    handler* saved;
+    explicit recording_scope(handler& h) : saved(detail::handler_access::recording) {
+      detail::handler_access::recording = &h;
+    }
+    ~recording_scope() { detail::handler_access::recording = saved; }
+  };
+
   weft::detail::queue_ptr m_queue;
   weft::detail::command_group m_cg;
+  std::vector<placeholder_use> m_placeholders;
   detail::kernel_extras m_extras;  // specialization constants, streams (sycl/detail/kernel_extras.hpp)
 };
+
+inline void detail::handler_access::note_placeholder(handler& cgh, const buffer_ptr& buffer, const std::size_t* extent,
+                                                     int dims, access_mode mode) {
+  handler::placeholder_use use{buffer, {extent[0], extent[1], extent[2]}, dims, mode};
+  cgh.m_placeholders.push_back(std::move(use));
+}
 
 inline void detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode) {
   cgh.m_cg.requirements.push_back({buffer, mode});

@@ -3,6 +3,7 @@
 // command group's handler through this, not through handler's public API.
 #include <cstddef>
 #include <memory>
+#include <sycl/range.hpp>
 #include <weft/runtime/buffer_state.hpp>
 
 namespace weft::sycl {
@@ -16,6 +17,19 @@ struct handler_access {
   static std::size_t allocate_local(handler& cgh, std::size_t bytes, std::size_t align);
   // Registers a sycl::stream (stream.hpp): its output is printed when the kernel ends.
   static void add_stream(handler& cgh, std::shared_ptr<stream_sink> sink);
+  // A placeholder accessor was copied while a command group function runs on
+  // this thread (queue::submit): the handler checks it was require()d.
+  template <int Dims>
+  static void note_placeholder(const buffer_ptr& buffer, const range<Dims>& r, access_mode mode) {
+    if (!recording) return;
+    std::size_t extent[3] = {0, 0, 0};
+    for (int d = 0; d < Dims; ++d) extent[d] = r[d];
+    note_placeholder(*recording, buffer, extent, Dims, mode);
+  }
+  static void note_placeholder(handler& cgh, const buffer_ptr& buffer, const std::size_t* extent, int dims,
+                               access_mode mode);
+  // The handler whose command group function runs on this thread, if any.
+  static inline thread_local handler* recording = nullptr;
 };
 }  // namespace detail
 }  // namespace weft::sycl

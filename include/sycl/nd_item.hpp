@@ -20,7 +20,9 @@ class nd_item {
   nd_item() = delete;
 
   WEFT_HOST_DEVICE id<Dims> get_global_id() const {
-    return m_group.get_group_id() * id<Dims>(m_group.get_local_range()) + m_group.get_local_id() + m_offset;
+    id<Dims> r;
+    for (int d = 0; d < Dims; ++d) r[d] = get_global_id(d);
+    return r;
   }
   WEFT_HOST_DEVICE std::size_t get_global_id(int d) const {
     return m_group.get_group_id(d) * m_group.get_local_range(d) + m_group.get_local_id(d) + m_offset[d];
@@ -53,6 +55,23 @@ class nd_item {
   [[deprecated("use atomic_fence()")]] WEFT_HOST_DEVICE void mem_fence(
       access::fence_space = access::fence_space::global_and_local) const {
     detail::fence(memory_order::acq_rel, memory_scope::work_group);
+  }
+
+  // Group copies between global and local memory: every item makes the same
+  // call; the strided forms stride the global side (section 4.9.1.5).
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const {
+    return m_group.async_work_group_copy(dest, src, num_elements);
+  }
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements, std::size_t stride) const {
+    return m_group.async_work_group_copy(dest, src, num_elements, stride);
+  }
+  template <typename... Events>
+  void wait_for(Events... events) const {
+    detail::wait_for_events(events...);
   }
 
   friend WEFT_HOST_DEVICE bool operator==(const nd_item& a, const nd_item& b) {

@@ -79,7 +79,11 @@ class queue {
   template <class CGF>
   event submit(CGF&& cgf) {
     handler cgh(m_state);
-    cgf(cgh);
+    {
+      handler::recording_scope recording(cgh);
+      cgf(cgh);
+    }
+    cgh.check_placeholders();
     return event(m_state->submit(std::move(cgh.m_cg)));
   }
   // The secondary queue is a fallback for devices that can fail a command group; the CPU does not.

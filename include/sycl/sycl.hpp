@@ -5,10 +5,12 @@
 
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
+#include <sycl/atomic_ref.hpp>
 #include <sycl/aspect.hpp>
 #include <sycl/buffer.hpp>
 #include <sycl/context.hpp>
 #include <sycl/device.hpp>
+#include <sycl/device_event.hpp>
 #include <sycl/device_selector.hpp>
 #include <sycl/event.hpp>
 #include <sycl/exception.hpp>
@@ -22,6 +24,7 @@
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
 #include <sycl/item.hpp>
+#include <sycl/local_accessor.hpp>
 #include <sycl/known_identity.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/nd_range.hpp>
@@ -50,6 +53,7 @@
 
 // The target's definitions of the launch interface (weft/runtime/launch.hpp).
 #include <weft/cpu/range_launch.hpp>
+#include <weft/cpu/nd_range_kernel.hpp>
 #include <weft/cpu/scoped_launch.hpp>
 #include <weft/cpu/reduction_launch.hpp>
 #if defined(__CUDA__)

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <csignal>
 #include <mutex>
 #include <string>
 #include <sycl/exception.hpp>
@@ -23,39 +24,52 @@ constexpr std::size_t alt_stack_bytes = 64 * 1024;
 std::atomic<guard_probe> g_probe{nullptr};
 struct sigaction g_previous;
 
-void write_all(const char* s, std::size_t n) noexcept {
-  while (n) {
-    ssize_t k = ::write(STDERR_FILENO, s, n);
-    if (k <= 0) {
-      if (k < 0 && errno == EINTR) continue;
-      return;
-    }
-    s += k;
-    n -= static_cast<std::size_t>(k);
+// Async-signal-safe message assembly: the handler runs on the alternate stack.
+struct message {
+  char buf[1024];
+  std::size_t len = 0;
+  void add(const char* s) noexcept {
+    while (*s && len < sizeof buf) buf[len++] = *s++;
   }
-}
-void write_str(const char* s) noexcept { write_all(s, std::strlen(s)); }
-void write_size(std::size_t v) noexcept {
-  char buf[24];
-  int i = sizeof buf;
-  do {
-    buf[--i] = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v && i > 0);
-  write_all(buf + i, sizeof buf - static_cast<std::size_t>(i));
-}
+  void add(std::size_t v) noexcept {
+    char digits[24];
+    int i = sizeof digits;
+    do {
+      digits[--i] = static_cast<char>('0' + v % 10);
+      v /= 10;
+    } while (v && i > 0);
+    while (i < static_cast<int>(sizeof digits) && len < sizeof buf) buf[len++] = digits[i++];
+  }
+  void write() const noexcept {
+    std::size_t done = 0;
+    while (done < len) {
+      ssize_t k = ::write(STDERR_FILENO, buf + done, len - done);
+      if (k < 0 && errno == EINTR) continue;
+      if (k <= 0) return;
+      done += static_cast<std::size_t>(k);
+    }
+  }
+};
+
+std::atomic<bool> g_reporting{false};
 
 void on_segv(int sig, siginfo_t* info, void* uctx) {
   guard_probe probe = g_probe.load(std::memory_order_acquire);
   std::size_t size = probe && info ? probe(info->si_addr) : 0;
   if (size) {
-    write_str("weft: a work item of an nd_range kernel overflowed its fiber stack of ");
-    write_size(size);
-    write_str(" bytes (it hit the stack's guard page).\n"
-              "weft: work items of a work group that reaches a barrier run on fibers with fixed-size stacks;\n"
-              "weft: raise the size with the environment variable WEFT_FIBER_STACK_SIZE (bytes, e.g.\n"
-              "weft: WEFT_FIBER_STACK_SIZE=1M) or weft::set_fiber_stack_size() from <weft/settings.hpp>,\n"
-              "weft: or move large arrays out of the kernel's stack frame.\n");
+    // Several workers may overflow at once: one reports, the others wait for the abort.
+    if (g_reporting.exchange(true)) {
+      for (;;) pause();
+    }
+    message m;
+    m.add("weft: a work item of an nd_range kernel overflowed its fiber stack of ");
+    m.add(size);
+    m.add(" bytes (it hit the stack's guard page).\n"
+          "weft: work items of a work group that reaches a barrier run on fibers with fixed-size stacks;\n"
+          "weft: raise the size with the environment variable WEFT_FIBER_STACK_SIZE (bytes, e.g.\n"
+          "weft: WEFT_FIBER_STACK_SIZE=1M) or weft::set_fiber_stack_size() from <weft/settings.hpp>,\n"
+          "weft: or move large arrays out of the kernel's stack frame.\n");
+    m.write();
     std::abort();
   }
   // Not ours: hand the fault to whoever handled SIGSEGV before us.

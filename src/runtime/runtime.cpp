@@ -21,6 +21,7 @@
 #include <tbb/task_scheduler_observer.h>
 #include <weft/runtime/runtime.hpp>
 #include <weft/runtime/system_probe.hpp>
+#include <weft/sanitizer.hpp>
 #include "runtime_internal.hpp"
 
 namespace weft::detail {
@@ -258,8 +259,14 @@ void enqueue(std::function<void()> task) {
     std::lock_guard<std::mutex> g(r.live_mutex);
     ++r.live_tasks;
   }
-  arena.enqueue([task = std::move(task)] {
-    task();
+  // oneTBB carries only a pointer (trivially copyable: see weft/sanitizer.hpp).
+  auto* work = new std::function<void()>(std::move(task));
+  tsan_release(work);
+  arena.enqueue([work] {
+    tsan_acquire(work);
+    std::unique_ptr<std::function<void()>> owned(work);
+    (*owned)();
+    owned.reset();
     auto& rr = rt();
     std::lock_guard<std::mutex> g(rr.live_mutex);
     if (--rr.live_tasks == 0) rr.live_cv.notify_all();
@@ -267,7 +274,11 @@ void enqueue(std::function<void()> task) {
 }
 
 void run_in_arena(void (*fn)(void*), void* arg) {
-  rt().get_arena().execute([&] { fn(arg); });
+  tsan_fork_join_scope join(arg);
+  rt().get_arena().execute([fn, arg] {
+    tsan_task_scope task(arg);
+    fn(arg);
+  });
 }
 
 bool static_partition() {

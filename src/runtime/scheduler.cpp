@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <string>
+#include <unordered_set>
 #include <sycl/exception.hpp>
 #include <weft/runtime/queue_state.hpp>
 #include "graph.hpp"
@@ -22,8 +24,44 @@ std::uint64_t now_ns() {
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
 }
 
+namespace {
+
+// Host accessors this thread holds. A wait that (transitively) needs one of
+// them to be released would never return: it is reported instead.
+thread_local std::vector<event_ptr> t_held_host_access;
+
+// True when `target` cannot complete before a host access held by this thread
+// is released (it is that access, or a successor of it).
+bool blocked_by_held_access(const event_state* target) {
+  auto& held = t_held_host_access;
+  held.erase(std::remove_if(held.begin(), held.end(), [](const event_ptr& e) { return e->is_complete(); }), held.end());
+  if (held.empty()) return false;
+  std::vector<event_ptr> todo(held.begin(), held.end());
+  std::unordered_set<const event_state*> seen;
+  while (!todo.empty()) {
+    event_ptr n = std::move(todo.back());
+    todo.pop_back();
+    if (!seen.insert(n.get()).second) continue;
+    if (n.get() == target) return true;
+    std::lock_guard<std::mutex> g(n->mutex);
+    for (auto& s : n->successors)
+      if (!seen.count(s.get())) todo.push_back(s);
+  }
+  return false;
+}
+
+[[noreturn]] void report_self_deadlock(const char* what) {
+  throw_error(sycl::errc::invalid,
+              std::string(what) + " would wait forever: it needs a buffer on which this thread still holds " +
+                  std::to_string(t_held_host_access.size()) +
+                  " host_accessor(s); destroy the host_accessor (end its scope) before waiting");
+}
+
+}  // namespace
+
 void event_state::wait() {
   if (is_complete()) return;
+  if (!t_held_host_access.empty() && blocked_by_held_access(this)) report_self_deadlock("waiting for this command");
   std::unique_lock<std::mutex> g(mutex);
   done.wait(g, [this] { return status.load(std::memory_order_acquire) == node_status::complete; });
 }
@@ -169,7 +207,16 @@ void queue_state::throw_asynchronous() {
 }
 
 queue_state::~queue_state() {
-  for (auto& e : in_flight) e->wait();
+  for (auto& e : in_flight) {
+    if (!e->is_complete() && !t_held_host_access.empty() && blocked_by_held_access(e.get())) {
+      // Waiting would deadlock: the command runs once the host_accessor is gone.
+      std::fprintf(stderr,
+                   "weft: a queue was destroyed while this thread holds a host_accessor that one of its commands "
+                   "needs; that command runs when the host_accessor is destroyed, and its errors are printed\n");
+      continue;
+    }
+    e->wait();
+  }
   if (!errors.empty()) {
     std::fprintf(stderr,
                  "weft: a queue was destroyed with %zu asynchronous error(s) never delivered "
@@ -186,21 +233,35 @@ event_ptr acquire_host_access(const buffer_ptr& buffer, sycl::access_mode mode) 
   {
     std::lock_guard<std::mutex> g(graph_mutex());
     order_access(*buffer, mode, node, deps);
-    // Commands must finish before the host may touch the data. Another host
-    // accessor need not: it lives on the host too (often in this very thread,
-    // where waiting for it would never end). Instead this node completes only
-    // after it, so later commands still wait for both.
+    // Commands and other threads' host accessors must finish before the host
+    // may touch the data. A host accessor this thread holds need not (waiting
+    // for it would never end, and a thread cannot race with itself): this node
+    // completes only after it instead, so later commands still wait for both.
     for (auto& d : deps) {
-      if (d->host_access) add_dependency(d, node);
+      bool held_here = std::find(t_held_host_access.begin(), t_held_host_access.end(), d) != t_held_host_access.end();
+      if (d->host_access && held_here) add_dependency(d, node);
       else to_wait.push_back(d);
     }
   }
+  if (!t_held_host_access.empty())
+    for (auto& d : to_wait)
+      if (!d->is_complete() && blocked_by_held_access(d.get())) {
+        complete(node);  // leave the buffer usable by others
+        throw_error(sycl::errc::invalid,
+                    "host_accessor: the buffer (" + std::to_string(buffer->bytes) +
+                        " bytes) is still in use by a host_accessor this thread holds, or by a command waiting for "
+                        "one; a second host_accessor here would wait forever. Destroy the first host_accessor "
+                        "(end its scope) before creating this one");
+      }
   for (auto& d : to_wait) d->wait();
   node->status.store(node_status::running, std::memory_order_release);
+  t_held_host_access.push_back(node);
   return node;
 }
 
 void release_host_access(const event_ptr& node) {
+  auto& held = t_held_host_access;
+  held.erase(std::remove(held.begin(), held.end(), node), held.end());
   // Completes now, or when the host accessors it follows are released.
   if (node->pending.fetch_sub(1, std::memory_order_acq_rel) == 1) complete(node);
 }

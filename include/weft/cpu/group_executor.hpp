@@ -16,7 +16,7 @@ struct group_frame {
   void (*run_item)(void* task, std::size_t local_linear_id) = nullptr;
   void* task = nullptr;
   std::size_t size = 1;           // work-group size
-  std::size_t group_linear = 0;   // for error messages
+  std::size_t group_linear = 0;   // error messages, and the first-phase order
   std::size_t group_range[3] = {1, 1, 1};
   int dims = 1;
   // Local linear id of the item the plain loop is running on the thread's own
@@ -29,18 +29,35 @@ struct group_frame {
   bool fibers = false;
 };
 
+// Per worker task: the group a worker runs while that group is still before
+// its first work-group barrier (its "first phase"); see chunk_counter.
+struct alignas(64) phase_slot {
+  static constexpr std::size_t none = ~std::size_t(0);
+  static constexpr std::size_t claiming = none - 1;
+  std::atomic<std::size_t> group{none};
+};
+
 // Per worker task: reused across groups and kernels on the same thread.
 struct worker_view {
   std::byte* local_memory = nullptr;  // page aligned, >= the kernel's request
+  phase_slot* phase = nullptr;        // this task's slot, when several tasks run
   group_frame frame;
 };
 
 // Hands out chunks of consecutive work groups in increasing order, like a GPU
-// dispatcher: group g starts only after every group before it has started.
+// dispatcher: group g starts only after every group before it has started. And,
+// as on a GPU where an earlier group is never behind a later one, a group
+// passes its first work-group barrier only after every earlier group still
+// running on another worker has passed its own first barrier or finished.
+// Programs such as the seed reduction, where a group's result overwrites input
+// an earlier group reads before its first barrier, stay correct even when the
+// OS preempts a worker. (The earliest running group never waits: no deadlock.)
 struct chunk_counter {
   alignas(64) std::atomic<std::size_t> next{0};
   std::size_t count = 0;
-  std::size_t claim() { return next.fetch_add(1, std::memory_order_relaxed); }
+  phase_slot* slots = nullptr;  // one per worker task, when there are several
+  std::size_t n_slots = 0;
+  std::atomic<std::size_t> joined{0};
 };
 
 // Runs body(ctx, counter) on up to one oneTBB task per worker of the current
@@ -48,10 +65,19 @@ struct chunk_counter {
 // by a body stops the others from claiming and is rethrown here.
 WEFT_API void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&), void* ctx);
 
-// Binds a worker to this thread for one task: local memory of local_bytes and a
-// group scratch area for groups of group_size items.
-WEFT_API worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size);
+// Binds a worker to this thread for one task of a launch: local memory of
+// local_bytes, a group scratch area for groups of group_size items, and a phase
+// slot of `chunks`.
+WEFT_API worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chunk_counter& chunks);
 WEFT_API void release_worker(worker_view* w) noexcept;
+
+// The next chunk for this worker (>= chunks.count: none left).
+WEFT_API std::size_t claim_chunk(worker_view* w, chunk_counter& chunks);
+
+// Called as group g starts.
+inline void group_started(worker_view* w, std::size_t g) {
+  if (w->phase) w->phase->group.store(g, std::memory_order_release);
+}
 
 // Called after the item on the thread's stack returned (or threw: error) in a
 // group that switched to fibers: runs the remaining items to completion, checks
@@ -65,7 +91,8 @@ WEFT_API void finish_fiber_group(worker_view* w, std::exception_ptr error);
 
 class worker_lease {
  public:
-  worker_lease(std::size_t local_bytes, std::size_t group_size) : m_w(acquire_worker(local_bytes, group_size)) {}
+  worker_lease(std::size_t local_bytes, std::size_t group_size, chunk_counter& chunks)
+      : m_w(acquire_worker(local_bytes, group_size, chunks)) {}
   ~worker_lease() { release_worker(m_w); }
   worker_lease(const worker_lease&) = delete;
   worker_lease& operator=(const worker_lease&) = delete;

@@ -35,7 +35,9 @@ class nd_task {
 
   static void run_item(void* self, std::size_t local_linear) {
     auto* t = static_cast<nd_task*>(self);
-    t->invoke(sycl::detail::delinearize(local_linear, t->m_launch.local_range));
+    const auto& l = t->m_launch;
+    t->invoke(t->m_group_id, sycl::detail::delinearize(local_linear, l.local_range), l.local_range, l.group_range,
+              l.offset);
   }
 
   void run_group(worker_view* w, std::size_t g) {
@@ -43,9 +45,10 @@ class nd_task {
     m_group_id = sycl::detail::delinearize(g, m_launch.group_range);
     f.group_linear = g;
     f.fibers = false;
+    group_started(w, g);
     std::exception_ptr error;
     try {
-      run_plain(f);
+      run_plain(f, m_group_id);
     } catch (...) {
       if (!f.fibers) plain_item_failed(w);
       error = std::current_exception();  // leave the handler before switching fibers
@@ -54,22 +57,24 @@ class nd_task {
   }
 
  private:
-  void invoke(const sycl::id<Dims>& local_id) {
+  void invoke(const sycl::id<Dims>& group_id, const sycl::id<Dims>& local_id, const sycl::range<Dims>& local_range,
+              const sycl::range<Dims>& group_range, const sycl::id<Dims>& offset) {
     m_kernel(sycl::detail::nd_item_access::make(
-        sycl::detail::group_access::make(m_group_id, local_id, m_launch.local_range, m_launch.group_range),
-        m_launch.offset));
+        sycl::detail::group_access::make(group_id, local_id, local_range, group_range), offset));
   }
 
   // The group's items in order on this thread's stack, until one of them
-  // switches the group to fibers. Without barriers (the usual case) nothing in
-  // the body is opaque to the compiler: the plain_item store sinks out of the
-  // loop, the fibers test is hoisted, and the loop vectorizes.
-  void run_plain(group_frame& f) {
-    const auto& lr = m_launch.local_range;
+  // switches the group to fibers. Everything the loop reads is a local copy, so
+  // in a kernel without barriers (nothing opaque in the body) the plain_item
+  // store sinks out of the loop, the fibers test is hoisted, and the loop
+  // vectorizes like a plain parallel_for.
+  void run_plain(group_frame& f, const sycl::id<Dims> group_id) {
+    const sycl::range<Dims> lr = m_launch.local_range, gr = m_launch.group_range;
+    const sycl::id<Dims> offset = m_launch.offset;
     if constexpr (Dims == 1) {
       for (std::size_t i = 0; i < lr[0]; ++i) {
         f.plain_item = i;
-        invoke(sycl::id<1>(i));
+        invoke(group_id, sycl::id<1>(i), lr, gr, offset);
         if (f.fibers) return;
       }
     } else if constexpr (Dims == 2) {
@@ -77,7 +82,7 @@ class nd_task {
       for (std::size_t i0 = 0; i0 < lr[0]; ++i0)
         for (std::size_t i1 = 0; i1 < lr[1]; ++i1, ++lin) {
           f.plain_item = lin;
-          invoke(sycl::id<2>(i0, i1));
+          invoke(group_id, sycl::id<2>(i0, i1), lr, gr, offset);
           if (f.fibers) return;
         }
     } else {
@@ -86,7 +91,7 @@ class nd_task {
         for (std::size_t i1 = 0; i1 < lr[1]; ++i1)
           for (std::size_t i2 = 0; i2 < lr[2]; ++i2, ++lin) {
             f.plain_item = lin;
-            invoke(sycl::id<3>(i0, i1, i2));
+            invoke(group_id, sycl::id<3>(i0, i1, i2), lr, gr, offset);
             if (f.fibers) return;
           }
     }
@@ -100,13 +105,18 @@ class nd_task {
 template <int Dims, class Kernel>
 void nd_worker_body(void* ctx, chunk_counter& chunks) {
   const auto& l = *static_cast<const nd_launch<Dims, Kernel>*>(ctx);
-  worker_lease w(l.local_bytes, l.group_size);
-  std::byte* const saved_local = weft::kernel::detail::local_memory_base;
-  weft::kernel::detail::local_memory_base = w->local_memory;
+  worker_lease w(l.local_bytes, l.group_size, chunks);
+  namespace km = weft::kernel::detail;
   struct restore {
-    std::byte* p;
-    ~restore() { weft::kernel::detail::local_memory_base = p; }
-  } restore_local{saved_local};
+    std::byte* base;
+    std::size_t bytes;
+    ~restore() {
+      km::local_memory_base = base;
+      km::local_memory_bytes = bytes;
+    }
+  } restore_local{km::local_memory_base, km::local_memory_bytes};
+  km::local_memory_base = w->local_memory;
+  km::local_memory_bytes = l.local_bytes;
 
   nd_task<Dims, Kernel> task(l);
   group_frame& f = w->frame;
@@ -116,7 +126,7 @@ void nd_worker_body(void* ctx, chunk_counter& chunks) {
   f.dims = Dims;
   for (int d = 0; d < 3; ++d) f.group_range[d] = d < Dims ? l.group_range[d] : 1;
 
-  for (std::size_t c = chunks.claim(); c < chunks.count; c = chunks.claim()) {
+  for (std::size_t c = claim_chunk(w.get(), chunks); c < chunks.count; c = claim_chunk(w.get(), chunks)) {
     const std::size_t first = c * l.groups_per_chunk;
     const std::size_t last = std::min(first + l.groups_per_chunk, l.n_groups);
     for (std::size_t g = first; g < last; ++g) task.run_group(w.get(), g);

@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
+#include <weft/sanitizer.hpp>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
@@ -54,9 +55,11 @@ void static_for(std::size_t n, std::size_t chunks, const Body& body) {
       if (!taken[k].load(std::memory_order_relaxed) && !taken[k].exchange(true, std::memory_order_acq_rel)) return k;
     return chunks;  // unreachable: there are as many tasks as blocks
   };
+  weft::detail::tsan_fork_join_scope join(&taken);  // no-op unless built with TSan
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, chunks, 1),
       [&](const tbb::blocked_range<std::size_t>& r) {
+        weft::detail::tsan_task_scope task(&taken);
         for (std::size_t t = r.begin(); t != r.end(); ++t) {
           std::size_t k = claim();
           if (k < chunks) block(k);

@@ -1,0 +1,177 @@
+#pragma once
+// SYCL 2020 section 4.7.6.11: local_accessor, work-group local memory for
+// nd_range kernels.
+//
+// On the CPU every worker task owns one local memory block that its groups use
+// one after another. The accessor (a member of the kernel object, shared by all
+// groups) holds only its offset in that block; the block's base is a
+// thread-local pointer (weft/kernel/local_memory.hpp) set once per task.
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+#include <sycl/accessor.hpp>
+#include <sycl/handler_access.hpp>
+#include <sycl/id.hpp>
+#include <sycl/multi_ptr.hpp>
+#include <sycl/range.hpp>
+#include <weft/kernel/local_memory.hpp>
+#include <weft/kernel/target.hpp>
+
+namespace weft::sycl {
+
+class handler;
+
+namespace detail {
+struct local_accessor_access;
+
+// Local allocations start on a cache line so that SIMD loads of them align.
+inline constexpr std::size_t local_memory_alignment = 64;
+
+// acc[i][j][k] for accessors of 2 and 3 dimensions: each [] fixes one index.
+template <class Acc, int Dims, int Fixed>
+class local_subscript {
+ public:
+  WEFT_HOST_DEVICE local_subscript(const Acc& acc, const id<Dims>& index) : m_acc(acc), m_index(index) {}
+  WEFT_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
+    id<Dims> index = m_index;
+    index[Fixed] = i;
+    if constexpr (Fixed + 1 == Dims)
+      return m_acc[index];
+    else
+      return local_subscript<Acc, Dims, Fixed + 1>(m_acc, index);
+  }
+
+ private:
+  const Acc& m_acc;
+  id<Dims> m_index;
+};
+
+// What local_accessor and the SYCL 1.2.1 local accessor share.
+template <class DataT, int Dims>
+class local_accessor_base {
+  static_assert(Dims >= 1 && Dims <= 3, "local accessors have 1, 2 or 3 dimensions");
+
+ public:
+  using value_type = DataT;
+  using reference = DataT&;
+  using const_reference = const DataT&;
+  using iterator = DataT*;
+  using const_iterator = const DataT*;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+
+  local_accessor_base() = default;
+
+  // The handler adds the allocation to the command group's local memory request.
+  local_accessor_base(range<Dims> r, handler& cgh)
+      : m_offset(handler_access::allocate_local(
+            cgh, r.size() * sizeof(DataT),
+            alignof(DataT) > local_memory_alignment ? alignof(DataT) : local_memory_alignment)),
+        m_range(r) {}
+
+  WEFT_HOST_DEVICE range<Dims> get_range() const { return m_range; }
+  WEFT_HOST_DEVICE size_type size() const noexcept { return m_range.size(); }
+  WEFT_HOST_DEVICE size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  WEFT_HOST_DEVICE size_type max_size() const noexcept { return size(); }
+  WEFT_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
+  [[deprecated("use size()")]] size_type get_count() const { return size(); }
+  [[deprecated("use byte_size()")]] size_type get_size() const { return byte_size(); }
+
+  // The running group's copy; valid inside an nd_range kernel only.
+  // (weft::kernel::local_memory(): the CPU engine's per-task block, or the CUDA block's shared memory.)
+  WEFT_HOST_DEVICE DataT* get_pointer() const noexcept {
+    return reinterpret_cast<DataT*>(weft::kernel::local_memory() + m_offset);
+  }
+  WEFT_HOST_DEVICE DataT* data() const noexcept { return get_pointer(); }
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<DataT, access::address_space::local_space, IsDecorated>;
+  template <access::decorated IsDecorated>
+  accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<IsDecorated>(get_pointer());
+  }
+
+  WEFT_HOST_DEVICE DataT& operator[](const id<Dims>& index) const { return get_pointer()[linearize(index, m_range)]; }
+  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
+  WEFT_HOST_DEVICE DataT& operator[](std::size_t index) const {
+    return get_pointer()[index];
+  }
+  template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
+  WEFT_HOST_DEVICE auto operator[](std::size_t index) const {
+    id<Dims> i;
+    i[0] = index;
+    return local_subscript<local_accessor_base, Dims, 1>(*this, i);
+  }
+
+  WEFT_HOST_DEVICE iterator begin() const noexcept { return get_pointer(); }
+  WEFT_HOST_DEVICE iterator end() const noexcept { return get_pointer() + size(); }
+  const_iterator cbegin() const noexcept { return begin(); }
+  const_iterator cend() const noexcept { return end(); }
+
+  friend bool operator==(const local_accessor_base& a, const local_accessor_base& b) {
+    return a.m_offset == b.m_offset && a.m_range == b.m_range;
+  }
+  friend bool operator!=(const local_accessor_base& a, const local_accessor_base& b) { return !(a == b); }
+
+ protected:
+  friend struct local_accessor_access;
+  local_accessor_base(std::size_t offset, range<Dims> r) : m_offset(offset), m_range(r) {}
+
+  std::size_t m_offset = 0;
+  range<Dims> m_range{};
+};
+
+}  // namespace detail
+
+template <typename DataT, int Dims = 1>
+class local_accessor : public detail::local_accessor_base<DataT, Dims> {
+  using base = detail::local_accessor_base<DataT, Dims>;
+
+ public:
+  static constexpr int dimensions = Dims;
+
+  local_accessor() = default;
+  // SYCL 2020 also takes a property_list; local accessors define no properties.
+  local_accessor(range<Dims> allocation_size, handler& cgh, const property_list& = {}) : base(allocation_size, cgh) {}
+
+  void swap(local_accessor& other) noexcept { std::swap(static_cast<base&>(*this), static_cast<base&>(other)); }
+
+ private:
+  friend struct detail::local_accessor_access;
+  using base::base;
+};
+
+// SYCL 1.2.1: accessor<T, Dims, mode, access::target::local>(range, cgh), the
+// same local memory under its old name.
+template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
+class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_accessor_base<DataT, Dims> {
+  using base = detail::local_accessor_base<DataT, Dims>;
+  static_assert(Mode == access_mode::read_write || Mode == access_mode::discard_read_write ||
+                    Mode == access_mode::write || Mode == access_mode::discard_write,
+                "a local accessor is read_write (atomic local accessors: use atomic_ref on a local_accessor)");
+
+ public:
+  static constexpr int dimensions = Dims;
+  static constexpr access_mode mode = Mode;
+  static constexpr target access_target = target::local;
+
+  accessor() = default;
+  accessor(range<Dims> allocation_size, handler& cgh, const property_list& = {}) : base(allocation_size, cgh) {}
+
+  // SYCL 1.2.1 returns a local_ptr (which converts to a raw pointer).
+  local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(base::get_pointer()); }
+};
+
+namespace detail {
+// Tests and the runtime build local accessors from an offset directly.
+struct local_accessor_access {
+  template <class DataT, int Dims>
+  static local_accessor<DataT, Dims> make(std::size_t offset, range<Dims> r) {
+    local_accessor<DataT, Dims> a;
+    a.m_offset = offset;
+    a.m_range = r;
+    return a;
+  }
+};
+}  // namespace detail
+
+}  // namespace weft::sycl

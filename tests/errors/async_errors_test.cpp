@@ -1,0 +1,122 @@
+// Errors inside kernels and host tasks: delivered to the queue's async_handler
+// at wait_and_throw()/throw_asynchronous(), and the queue keeps working.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include "../support/expect_error.hpp"
+
+using weft_test::async_errors;
+
+TEST(AsyncErrors, HostTaskThrowsSyclException) {
+  async_errors errs;
+  sycl::queue q(errs.handler());
+  q.submit([&](sycl::handler& h) {
+    h.host_task([] { throw sycl::exception(sycl::make_error_code(sycl::errc::runtime), "host task failed: code 17"); });
+  });
+  q.wait_and_throw();
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::runtime, {"code 17"});
+}
+
+TEST(AsyncErrors, KernelThrowsSyclException) {
+  async_errors errs;
+  sycl::queue q(errs.handler());
+  q.parallel_for(sycl::range<1>(1000), [=](sycl::id<1> i) {
+    if (i[0] == 613) throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), "bad item 613");
+  });
+  q.wait_and_throw();
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::kernel, {"bad item 613"});
+}
+
+TEST(AsyncErrors, SingleTaskThrowsStdException) {
+  async_errors errs;
+  sycl::queue q(errs.handler());
+  q.single_task([] { throw std::runtime_error("single task: 42 is wrong"); });
+  q.wait_and_throw();
+  ASSERT_EQ(errs.size(), 1u);
+  try {
+    errs.rethrow(0);
+    FAIL() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "single task: 42 is wrong");
+  }
+}
+
+TEST(AsyncErrors, ManyItemsThrow2D) {
+  // Every item throws: the kernel stops early and one error is delivered.
+  async_errors errs;
+  sycl::queue q(errs.handler());
+  q.parallel_for(sycl::range<2>(256, 256), [=](sycl::item<2> it) {
+    throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), "item " + std::to_string(it.get_linear_id()));
+  });
+  q.wait_and_throw();
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::kernel, {"item "});
+}
+
+TEST(AsyncErrors, SeveralFailuresInOneList) {
+  std::vector<std::size_t> list_sizes;
+  sycl::queue q([&](sycl::exception_list l) { list_sizes.push_back(l.size()); });
+  for (int i = 0; i < 5; ++i)
+    q.submit([&](sycl::handler& h) { h.host_task([i] { throw std::logic_error("failure " + std::to_string(i)); }); });
+  q.wait_and_throw();
+  ASSERT_EQ(list_sizes.size(), 1u);
+  EXPECT_EQ(list_sizes[0], 5u);
+}
+
+TEST(AsyncErrors, QueueKeepsWorkingAfterKernelError) {
+  async_errors errs;
+  sycl::queue q(errs.handler());
+  sycl::buffer<int> b(sycl::range<1>(64));
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a{b, h, sycl::write_only};
+    h.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) {
+      a[i] = 1;
+      if (i[0] == 5) throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), "kernel 1 failed at 5");
+    });
+  });
+  // A dependent kernel still runs (its input is whatever the failed one left).
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a{b, h, sycl::write_only, sycl::no_init};
+    h.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { a[i] = int(i[0]) * 2; });
+  });
+  q.wait_and_throw();
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::kernel, {"kernel 1 failed at 5"});
+  sycl::host_accessor r{b, sycl::read_only};
+  EXPECT_EQ(r[63], 126);
+}
+
+TEST(AsyncErrors, EventWaitAndThrowDelivers) {
+  async_errors errs;
+  sycl::queue q(errs.handler());
+  auto e = q.submit([&](sycl::handler& h) {
+    h.host_task([] { throw sycl::exception(sycl::make_error_code(sycl::errc::runtime), "event path 3"); });
+  });
+  e.wait_and_throw();
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::runtime, {"event path 3"});
+}
+
+TEST(AsyncErrors, ContextHandlerIsUsedWhenQueueHasNone) {
+  async_errors errs;
+  sycl::context ctx(sycl::device{sycl::cpu_selector_v}, errs.handler());
+  sycl::queue q(ctx, sycl::device{sycl::cpu_selector_v});
+  q.submit([&](sycl::handler& h) {
+    h.host_task([] { throw sycl::exception(sycl::make_error_code(sycl::errc::accessor), "context path 9"); });
+  });
+  q.wait_and_throw();
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::accessor, {"context path 9"});
+}
+
+TEST(AsyncErrors, ErrorsWaitForThrowAsynchronous) {
+  async_errors errs;
+  sycl::queue q(errs.handler());
+  q.submit([&](sycl::handler& h) { h.host_task([] { throw std::runtime_error("later 5"); }); });
+  q.wait();  // wait() does not deliver
+  EXPECT_EQ(errs.size(), 0u);
+  q.throw_asynchronous();
+  EXPECT_EQ(errs.size(), 1u);
+}
