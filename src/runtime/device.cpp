@@ -135,7 +135,13 @@ void register_platform(const platform_state* p) {
 }
 
 void set_buffer_storage(const buffer_storage_ops* ops) { g_buffer_storage = ops; }
-const buffer_storage_ops* buffer_storage() { return g_buffer_storage; }
+const buffer_storage_ops* buffer_storage() {
+  // A buffer may be the program's first use of Weft (before any device query):
+  // let registered backends find their devices first, so the buffer gets
+  // storage their devices reach.
+  if (!g_buffer_storage) (void)platforms();
+  return g_buffer_storage;
+}
 
 void device_memcpy(const device_state* d, void* dst, const void* src, std::size_t bytes) {
   if (!bytes) return;

@@ -33,6 +33,7 @@ void* usm_allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc ki
   if (bytes > SIZE_MAX - alignment) return nullptr;
   // A backend device allocates its own memory (CUDA: cudaMalloc, cudaMallocManaged,
   // cudaMallocHost; 256-byte aligned); host USM comes from the backend when one is present.
+  if (kind == sycl::usm::alloc::host && !dev) (void)platforms();  // backends provide host USM once found
   const device_state* owner = dev && dev->ops ? dev : (kind == sycl::usm::alloc::host ? g_host_usm_provider : nullptr);
   void* p = nullptr;
   if (owner) {

@@ -10,6 +10,23 @@ struct user_functor {
   SYCL_EXTERNAL int operator()(int x) const { return k * x; }
 };
 
+// First in this program, before any device query: the buffer must still get
+// storage the GPU reaches (the seed local_memory_reduction does this).
+TEST(CudaKernels, BufferBeforeAnyDeviceQuery) {
+  WEFT_REQUIRE_GPU();
+  std::vector<int> v(4096, 2);
+  {
+    sycl::buffer<int> b(v.data(), sycl::range<1>(v.size()));
+    sycl::queue q{sycl::gpu_selector_v};
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a{b, h};
+      h.parallel_for(sycl::range<1>(v.size()), [=](sycl::id<1> i) { a[i] *= 21; });
+    });
+    q.wait_and_throw();
+  }
+  for (int x : v) ASSERT_EQ(x, 42);
+}
+
 TEST(CudaKernels, Range2dAnd3dWithItems) {
   WEFT_REQUIRE_GPU();
   gpu_queue g;
