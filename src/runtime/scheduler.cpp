@@ -79,8 +79,10 @@ void print_error(std::exception_ptr e) {
 }
 
 void release(const event_ptr& node);
+void execute(event_ptr node);
 
-void complete(const event_ptr& node) {
+// Marks `node` complete and returns the successors that became ready to run.
+std::vector<event_ptr> finish(const event_ptr& node) {
   std::vector<event_ptr> next;
   {
     std::lock_guard<std::mutex> g(node->mutex);
@@ -89,20 +91,37 @@ void complete(const event_ptr& node) {
     next.swap(node->successors);
   }
   node->done.notify_all();
-  for (auto& s : next) release(s);
+  std::vector<event_ptr> ready;
+  for (auto& s : next)
+    if (s->pending.fetch_sub(1, std::memory_order_acq_rel) == 1) ready.push_back(std::move(s));
+  return ready;
 }
 
-void execute(const event_ptr& node) {
-  node->status.store(node_status::running, std::memory_order_release);
-  if (node->profiled) node->start_ns = now_ns();
-  try {
-    if (node->work) node->work();
-  } catch (...) {
-    if (auto q = node->queue.lock()) q->report(std::current_exception());
-    else print_error(std::current_exception());
+void complete(const event_ptr& node) {
+  for (auto& s : finish(node)) enqueue([s] { execute(s); });
+}
+
+// Runs a node on this worker, then (as a continuation, without a round trip
+// through the task queue) the first successor it made ready; the others are
+// handed to other workers.
+void execute(event_ptr node) {
+  while (node) {
+    node->status.store(node_status::running, std::memory_order_release);
+    if (node->profiled) node->start_ns = now_ns();
+    try {
+      if (node->work) node->work();
+    } catch (...) {
+      if (auto q = node->queue.lock()) q->report(std::current_exception());
+      else print_error(std::current_exception());
+    }
+    node->work = nullptr;  // drop the kernel's captures (accessors) now
+    auto ready = finish(node);
+    node = nullptr;
+    for (std::size_t i = 0; i < ready.size(); ++i) {
+      if (i == 0) node = std::move(ready[0]);
+      else enqueue([s = std::move(ready[i])] { execute(s); });
+    }
   }
-  node->work = nullptr;  // drop the kernel's captures (accessors) now
-  complete(node);
 }
 
 // One dependency fewer; the node runs when none are left.
