@@ -13,6 +13,7 @@
 #include <sycl/id.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/range.hpp>
+#include <weft/kernel/target.hpp>
 #include <weft/runtime/queue_state.hpp>
 
 namespace weft::sycl {
@@ -75,51 +76,51 @@ class accessor_view {
   using reference = Value&;
   using const_reference = const Value&;
 
-  range<Dims> get_range() const { return m_range; }
-  id<Dims> get_offset() const { return m_offset; }
-  std::size_t size() const noexcept { return m_range.size(); }
-  std::size_t byte_size() const noexcept { return size() * sizeof(Value); }
-  std::size_t max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
+  WEFT_HOST_DEVICE range<Dims> get_range() const { return m_range; }
+  WEFT_HOST_DEVICE id<Dims> get_offset() const { return m_offset; }
+  WEFT_HOST_DEVICE std::size_t size() const noexcept { return m_range.size(); }
+  WEFT_HOST_DEVICE std::size_t byte_size() const noexcept { return size() * sizeof(Value); }
+  WEFT_HOST_DEVICE std::size_t max_size() const noexcept { return size(); }
+  WEFT_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
   [[deprecated("use size()")]] std::size_t get_count() const { return size(); }
   [[deprecated("use byte_size()")]] std::size_t get_size() const { return byte_size(); }
 
-  reference operator[](const id<Dims>& i) const {
+  WEFT_HOST_DEVICE reference operator[](const id<Dims>& i) const {
 #if WEFT_CHECKED
     check(i);
 #endif
     return m_base[linearize(id<Dims>(i + m_offset), m_mem)];
   }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  reference operator[](std::size_t i) const {
+  WEFT_HOST_DEVICE reference operator[](std::size_t i) const {
 #if WEFT_CHECKED
     check(id<1>(i));
 #endif
     return m_base[m_offset[0] + i];
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
-  subscript_proxy<Value, Dims, 1> operator[](std::size_t i) const {
+  WEFT_HOST_DEVICE subscript_proxy<Value, Dims, 1> operator[](std::size_t i) const {
     id<Dims> idx;
     idx[0] = i;
     return {*this, idx};
   }
   // The start of the underlying (sub-)buffer, even for a ranged accessor (SYCL 2020 4.7.6.9).
-  Value* get_pointer() const noexcept { return m_base; }
+  WEFT_HOST_DEVICE Value* get_pointer() const noexcept { return m_base; }
   // Iterators over the accessed range only, row-major (SYCL 2020 4.7.6.8): plain
   // pointers in one dimension, where that range is contiguous.
   using iterator = std::conditional_t<Dims == 1, Value*, range_iterator<Value, Dims>>;
-  iterator begin() const noexcept {
+  WEFT_HOST_DEVICE iterator begin() const noexcept {
     if constexpr (Dims == 1) return first_element();
     else return {m_base, m_mem, m_offset, m_range, 0};
   }
-  iterator end() const noexcept {
+  WEFT_HOST_DEVICE iterator end() const noexcept {
     if constexpr (Dims == 1) return first_element() + size();
     else return {m_base, m_mem, m_offset, m_range, size()};
   }
-  iterator cbegin() const noexcept { return begin(); }
-  iterator cend() const noexcept { return end(); }
+  WEFT_HOST_DEVICE iterator cbegin() const noexcept { return begin(); }
+  WEFT_HOST_DEVICE iterator cend() const noexcept { return end(); }
   // The first element of the accessed range (for contiguous fast paths).
-  Value* first_element() const noexcept { return m_base + linearize(m_offset, m_mem); }
+  WEFT_HOST_DEVICE Value* first_element() const noexcept { return m_base + linearize(m_offset, m_mem); }
 
   // True when the accessed elements are one contiguous block of storage.
   bool is_contiguous() const {
@@ -169,8 +170,8 @@ class accessor_view {
 template <class Value, int Dims, int Filled>
 class subscript_proxy {
  public:
-  subscript_proxy(const accessor_view<Value, Dims>& v, const id<Dims>& idx) : m_view(v), m_idx(idx) {}
-  decltype(auto) operator[](std::size_t i) const {
+  WEFT_HOST_DEVICE subscript_proxy(const accessor_view<Value, Dims>& v, const id<Dims>& idx) : m_view(v), m_idx(idx) {}
+  WEFT_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     id<Dims> idx = m_idx;
     idx[Filled] = i;
     if constexpr (Filled + 1 == Dims) return m_view[idx];

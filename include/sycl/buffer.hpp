@@ -34,10 +34,14 @@ struct buffer_owner {
   weft::detail::buffer_ptr state;
   std::function<void(const void*, std::size_t)> write_back;  // null: no write-back
   bool write_back_enabled = true;
+  bool final_data_set = false;  // set_final_data was called
   ~buffer_owner() {
     if (!state) return;
     state->wait_all();
     if (write_back && write_back_enabled) write_back(state->data, state->bytes);
+    // Backend storage (weft::detail::set_buffer_storage) holds a copy of the user's memory.
+    else if (state->host_mirror && write_back_enabled && !final_data_set && state->bytes)
+      std::memcpy(state->host_mirror, state->data, state->bytes);
   }
 };
 
@@ -194,6 +198,7 @@ class buffer {
   // Where to write the data back on destruction (nullptr: nowhere).
   template <class Destination = std::nullptr_t>
   void set_final_data(Destination dest = nullptr) {
+    m_owner->final_data_set = true;
     if constexpr (std::is_same_v<Destination, std::nullptr_t>) {
       m_owner->write_back = nullptr;
     } else if constexpr (std::is_pointer_v<Destination>) {

@@ -10,7 +10,8 @@ namespace weft::sycl {
 
 namespace detail {
 struct default_selector_fn {
-  int operator()(const device& d) const { return d.is_cpu() ? 100 : 50; }
+  // A GPU when the program has one (a CUDA build on a machine with a GPU), else the CPU.
+  int operator()(const device& d) const { return d.is_gpu() ? 150 : d.is_cpu() ? 100 : 50; }
 };
 struct cpu_selector_fn {
   int operator()(const device& d) const { return d.is_cpu() ? 100 : -1; }

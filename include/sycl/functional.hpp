@@ -4,19 +4,20 @@
 // transparent: they deduce their operand types at the call.
 #include <type_traits>
 #include <utility>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
 #define WEFT_BINARY_FUNCTOR(name, op)                                                          \
   template <typename T = void>                                                                 \
   struct name {                                                                                \
-    T operator()(const T& x, const T& y) const { return x op y; }                              \
+    WEFT_HOST_DEVICE T operator()(const T& x, const T& y) const { return x op y; }                              \
   };                                                                                           \
   template <>                                                                                  \
   struct name<void> {                                                                          \
     using is_transparent = void;                                                               \
     template <typename T, typename U>                                                          \
-    auto operator()(T&& x, U&& y) const -> decltype(std::forward<T>(x) op std::forward<U>(y)) { \
+    WEFT_HOST_DEVICE auto operator()(T&& x, U&& y) const -> decltype(std::forward<T>(x) op std::forward<U>(y)) { \
       return std::forward<T>(x) op std::forward<U>(y);                                         \
     }                                                                                          \
   };
@@ -30,26 +31,26 @@ WEFT_BINARY_FUNCTOR(bit_xor, ^)
 
 template <typename T = void>
 struct logical_and {
-  bool operator()(const T& x, const T& y) const { return x && y; }
+  WEFT_HOST_DEVICE bool operator()(const T& x, const T& y) const { return x && y; }
 };
 template <>
 struct logical_and<void> {
   using is_transparent = void;
   template <typename T, typename U>
-  auto operator()(T&& x, U&& y) const -> decltype(std::forward<T>(x) && std::forward<U>(y)) {
+  WEFT_HOST_DEVICE auto operator()(T&& x, U&& y) const -> decltype(std::forward<T>(x) && std::forward<U>(y)) {
     return std::forward<T>(x) && std::forward<U>(y);
   }
 };
 
 template <typename T = void>
 struct logical_or {
-  bool operator()(const T& x, const T& y) const { return x || y; }
+  WEFT_HOST_DEVICE bool operator()(const T& x, const T& y) const { return x || y; }
 };
 template <>
 struct logical_or<void> {
   using is_transparent = void;
   template <typename T, typename U>
-  auto operator()(T&& x, U&& y) const -> decltype(std::forward<T>(x) || std::forward<U>(y)) {
+  WEFT_HOST_DEVICE auto operator()(T&& x, U&& y) const -> decltype(std::forward<T>(x) || std::forward<U>(y)) {
     return std::forward<T>(x) || std::forward<U>(y);
   }
 };
@@ -57,26 +58,26 @@ struct logical_or<void> {
 // minimum/maximum: x < y ? x : y and x > y ? x : y, so a NaN in y wins.
 template <typename T = void>
 struct minimum {
-  T operator()(const T& x, const T& y) const { return (x < y) ? x : y; }
+  WEFT_HOST_DEVICE T operator()(const T& x, const T& y) const { return (x < y) ? x : y; }
 };
 template <>
 struct minimum<void> {
   using is_transparent = void;
   template <typename T, typename U>
-  auto operator()(T&& x, U&& y) const -> std::common_type_t<T&&, U&&> {
+  WEFT_HOST_DEVICE auto operator()(T&& x, U&& y) const -> std::common_type_t<T&&, U&&> {
     return (x < y) ? std::forward<T>(x) : std::forward<U>(y);
   }
 };
 
 template <typename T = void>
 struct maximum {
-  T operator()(const T& x, const T& y) const { return (x > y) ? x : y; }
+  WEFT_HOST_DEVICE T operator()(const T& x, const T& y) const { return (x > y) ? x : y; }
 };
 template <>
 struct maximum<void> {
   using is_transparent = void;
   template <typename T, typename U>
-  auto operator()(T&& x, U&& y) const -> std::common_type_t<T&&, U&&> {
+  WEFT_HOST_DEVICE auto operator()(T&& x, U&& y) const -> std::common_type_t<T&&, U&&> {
     return (x > y) ? std::forward<T>(x) : std::forward<U>(y);
   }
 };

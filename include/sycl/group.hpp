@@ -5,6 +5,7 @@
 #include <sycl/device_event.hpp>
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
@@ -23,28 +24,28 @@ class group {
 
   group() = delete;
 
-  id<Dims> get_group_id() const { return m_group_id; }
-  std::size_t get_group_id(int d) const { return m_group_id[d]; }
+  WEFT_HOST_DEVICE id<Dims> get_group_id() const { return m_group_id; }
+  WEFT_HOST_DEVICE std::size_t get_group_id(int d) const { return m_group_id[d]; }
   [[deprecated("use get_group_id()")]] id<Dims> get_id() const { return m_group_id; }
   [[deprecated("use get_group_id(int)")]] std::size_t get_id(int d) const { return m_group_id[d]; }
   std::size_t operator[](int d) const { return m_group_id[d]; }
   // The calling work item's position in this group.
-  id<Dims> get_local_id() const { return m_local_id; }
-  std::size_t get_local_id(int d) const { return m_local_id[d]; }
-  range<Dims> get_local_range() const { return m_local_range; }
-  std::size_t get_local_range(int d) const { return m_local_range[d]; }
-  range<Dims> get_group_range() const { return m_group_range; }
-  std::size_t get_group_range(int d) const { return m_group_range[d]; }
-  range<Dims> get_max_local_range() const { return m_local_range; }
+  WEFT_HOST_DEVICE id<Dims> get_local_id() const { return m_local_id; }
+  WEFT_HOST_DEVICE std::size_t get_local_id(int d) const { return m_local_id[d]; }
+  WEFT_HOST_DEVICE range<Dims> get_local_range() const { return m_local_range; }
+  WEFT_HOST_DEVICE std::size_t get_local_range(int d) const { return m_local_range[d]; }
+  WEFT_HOST_DEVICE range<Dims> get_group_range() const { return m_group_range; }
+  WEFT_HOST_DEVICE std::size_t get_group_range(int d) const { return m_group_range[d]; }
+  WEFT_HOST_DEVICE range<Dims> get_max_local_range() const { return m_local_range; }
   [[deprecated("use get_group_range() * get_local_range()")]] range<Dims> get_global_range() const {
     return m_group_range * m_local_range;
   }
-  std::size_t get_group_linear_id() const { return detail::linearize(m_group_id, m_group_range); }
+  WEFT_HOST_DEVICE std::size_t get_group_linear_id() const { return detail::linearize(m_group_id, m_group_range); }
   [[deprecated("use get_group_linear_id()")]] std::size_t get_linear_id() const { return get_group_linear_id(); }
-  std::size_t get_local_linear_id() const { return detail::linearize(m_local_id, m_local_range); }
-  std::size_t get_group_linear_range() const { return m_group_range.size(); }
-  std::size_t get_local_linear_range() const { return m_local_range.size(); }
-  bool leader() const { return get_local_linear_id() == 0; }
+  WEFT_HOST_DEVICE std::size_t get_local_linear_id() const { return detail::linearize(m_local_id, m_local_range); }
+  WEFT_HOST_DEVICE std::size_t get_group_linear_range() const { return m_group_range.size(); }
+  WEFT_HOST_DEVICE std::size_t get_local_linear_range() const { return m_local_range.size(); }
+  WEFT_HOST_DEVICE bool leader() const { return get_local_linear_id() == 0; }
 
   // Group copies between global and local memory (section 4.9.1.7); every item
   // of the group makes the same call, then waits on the event. Each pointer is
@@ -65,14 +66,14 @@ class group {
     detail::wait_for_events(events...);
   }
 
-  friend bool operator==(const group& a, const group& b) {
+  friend WEFT_HOST_DEVICE bool operator==(const group& a, const group& b) {
     return a.m_group_id == b.m_group_id && a.m_local_range == b.m_local_range && a.m_group_range == b.m_group_range;
   }
-  friend bool operator!=(const group& a, const group& b) { return !(a == b); }
+  friend WEFT_HOST_DEVICE bool operator!=(const group& a, const group& b) { return !(a == b); }
 
  private:
   friend struct detail::group_access;
-  group(const id<Dims>& group_id, const id<Dims>& local_id, const range<Dims>& local_range,
+  WEFT_HOST_DEVICE group(const id<Dims>& group_id, const id<Dims>& local_id, const range<Dims>& local_range,
         const range<Dims>& group_range)
       : m_group_id(group_id), m_local_id(local_id), m_local_range(local_range), m_group_range(group_range) {}
 
@@ -85,7 +86,7 @@ class group {
 namespace detail {
 struct group_access {
   template <int Dims>
-  static group<Dims> make(const id<Dims>& group_id, const id<Dims>& local_id, const range<Dims>& local_range,
+  static WEFT_HOST_DEVICE group<Dims> make(const id<Dims>& group_id, const id<Dims>& local_id, const range<Dims>& local_range,
                           const range<Dims>& group_range) {
     return {group_id, local_id, local_range, group_range};
   }

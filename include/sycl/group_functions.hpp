@@ -29,7 +29,7 @@ R collective(const group<Dims>& g, const T& x, std::uint32_t aux, Compute&& comp
 }
 
 template <class Group>
-std::size_t linear_local(const Group& g, const typename Group::id_type& local_id) {
+WEFT_HOST_DEVICE std::size_t linear_local(const Group& g, const typename Group::id_type& local_id) {
   if constexpr (std::is_same_v<Group, sub_group>) {
     (void)g;
     return local_id[0];

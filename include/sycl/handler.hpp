@@ -108,9 +108,9 @@ class handler {
   // --- kernels -----------------------------------------------------------------
   template <typename KernelName = void, typename Kernel>
   void single_task(const Kernel& k) {
-    set_command(weft::detail::command_kind::kernel, [k, ex = m_extras] {
+    set_command(weft::detail::command_kind::kernel, [tg = target(), k, ex = m_extras] {
       detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>, void>(
-          ex, k, [](const auto& kk) { weft::launch::single_task(detail::checked_name<KernelName>(kk)); });
+          ex, k, [&](const auto& kk) { weft::launch::single_task(tg, detail::checked_name<KernelName>(kk)); });
     });
   }
   template <typename KernelName = void, typename Props, typename Kernel,
@@ -150,16 +150,16 @@ class handler {
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
-      set_command(weft::detail::command_kind::kernel, [r, local, k = K(kernel), ex = m_extras] {
+      set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k = K(kernel), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>, nd_item<Dims>>(
-            ex, k, [&](const auto& kk) { weft::launch::nd_range_kernel(r, local, kk); });
+            ex, k, [&](const auto& kk) { weft::launch::nd_range_kernel(tg, r, local, kk); });
       });
     } else {
       detail::split_kernel_last(
           [&](auto&& k, auto&&... reds) {
-            set_command(weft::detail::command_kind::kernel, [r, local, k, reds..., ex = m_extras] {
+            set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k, reds..., ex = m_extras] {
               detail::run_kernel<false>(
-                  ex, k, [&](const auto& kk) { weft::launch::nd_range_reduction_kernel(r, local, kk, reds...); });
+                  ex, k, [&](const auto& kk) { weft::launch::nd_range_reduction_kernel(tg, r, local, kk, reds...); });
             });
           },
           std::forward<Rest>(rest)...);
@@ -185,8 +185,8 @@ class handler {
     auto local = m_cg.local;
     detail::split_kernel_last(
         [&](auto&& k, auto&&... reds) {
-          set_command(weft::detail::command_kind::kernel, [num_groups, group_size, local, k, reds...] {
-            weft::launch::scoped_kernel(num_groups, group_size, local, k, reds...);
+          set_command(weft::detail::command_kind::kernel, [tg = target(), num_groups, group_size, local, k, reds...] {
+            weft::launch::scoped_kernel(tg, num_groups, group_size, local, k, reds...);
           });
         },
         std::forward<Rest>(rest)...);
@@ -311,8 +311,8 @@ class handler {
                                                    " pointer is null but " + std::to_string(bytes) + " bytes were asked for");
     check_usm_extent(dst, bytes, "memcpy: the destination");
     check_usm_extent(src, bytes, "memcpy: the source");
-    set_command(weft::detail::command_kind::memcpy, [dst, src, bytes] {
-      if (bytes) std::memmove(dst, src, bytes);
+    set_command(weft::detail::command_kind::memcpy, [d = m_queue->device.state(), dst, src, bytes] {
+      weft::detail::device_memcpy(d, dst, src, bytes);
     });
   }
   template <class T>
@@ -326,8 +326,8 @@ class handler {
     if (bytes && !ptr)
       weft::detail::throw_error(errc::invalid, "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
     check_usm_extent(ptr, bytes, "memset: the destination");
-    set_command(weft::detail::command_kind::memset, [ptr, value, bytes] {
-      if (bytes) std::memset(ptr, value, bytes);
+    set_command(weft::detail::command_kind::memset, [d = m_queue->device.state(), ptr, value, bytes] {
+      weft::detail::device_memset(d, ptr, value, bytes);
     });
   }
   template <class T>
@@ -338,7 +338,10 @@ class handler {
       weft::detail::throw_error(errc::invalid, "fill: " + std::to_string(count) + " elements of " +
                                                    std::to_string(sizeof(T)) + " bytes overflow size_t");
     check_usm_extent(ptr, count * sizeof(T), "fill: the destination");
-    set_command(weft::detail::command_kind::fill, [p = static_cast<T*>(ptr), pattern, count] { std::fill(p, p + count, pattern); });
+    set_command(weft::detail::command_kind::fill, [d = m_queue->device.state(), p = static_cast<T*>(ptr), pattern, count] {
+      if (d->ops) weft::detail::device_fill(d, p, &pattern, sizeof(T), count);
+      else std::fill(p, p + count, pattern);
+    });
   }
   void prefetch(const void*, std::size_t) { set_command(weft::detail::command_kind::prefetch, [] {}); }
   void mem_advise(const void*, std::size_t, int) { set_command(weft::detail::command_kind::prefetch, [] {}); }
@@ -356,9 +359,9 @@ class handler {
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
-      set_command(weft::detail::command_kind::kernel, [r, k = K(kernel), ex = m_extras] {
+      set_command(weft::detail::command_kind::kernel, [tg = target(), r, k = K(kernel), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>, item<Dims, false>>(
-            ex, k, [&](const auto& kk) { weft::launch::range_kernel(r, detail::checked_name<KernelName>(kk)); });
+            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, detail::checked_name<KernelName>(kk)); });
       });
     } else if constexpr (sizeof...(Rest) == 2 && detail::is_id<first>::value) {
       auto t = std::forward_as_tuple(rest...);
@@ -369,20 +372,22 @@ class handler {
                                                        " plus the range " + detail::to_string(r) +
                                                        " overflows size_t in dimension " + std::to_string(d));
       using K = std::decay_t<decltype(std::get<1>(t))>;
-      set_command(weft::detail::command_kind::kernel, [r, offset, k = K(std::get<1>(t)), ex = m_extras] {
+      set_command(weft::detail::command_kind::kernel, [tg = target(), r, offset, k = K(std::get<1>(t)), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>, item<Dims, true>>(
-            ex, k, [&](const auto& kk) { weft::launch::range_kernel(r, offset, detail::checked_name<KernelName>(kk)); });
+            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, offset, detail::checked_name<KernelName>(kk)); });
       });
     } else {
       detail::split_kernel_last(
           [&](auto&& k, auto&&... reds) {
-            set_command(weft::detail::command_kind::kernel, [r, k, reds..., ex = m_extras] {
-              detail::run_kernel<false>(ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(r, kk, reds...); });
+            set_command(weft::detail::command_kind::kernel, [tg = target(), r, k, reds..., ex = m_extras] {
+              detail::run_kernel<false>(ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(tg, r, kk, reds...); });
             });
           },
           std::forward<Rest>(rest)...);
     }
   }
+
+  weft::launch::target target() const { return {m_queue->device.state()}; }
 
   // A range whose item count does not fit in size_t cannot be run (errc::invalid).
   // A range with a zero dimension is valid and runs nothing.

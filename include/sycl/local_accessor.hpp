@@ -15,6 +15,7 @@
 #include <sycl/multi_ptr.hpp>
 #include <sycl/range.hpp>
 #include <weft/kernel/local_memory.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
@@ -30,8 +31,8 @@ inline constexpr std::size_t local_memory_alignment = 64;
 template <class Acc, int Dims, int Fixed>
 class local_subscript {
  public:
-  local_subscript(const Acc& acc, const id<Dims>& index) : m_acc(acc), m_index(index) {}
-  decltype(auto) operator[](std::size_t i) const {
+  WEFT_HOST_DEVICE local_subscript(const Acc& acc, const id<Dims>& index) : m_acc(acc), m_index(index) {}
+  WEFT_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     id<Dims> index = m_index;
     index[Fixed] = i;
     if constexpr (Fixed + 1 == Dims)
@@ -68,19 +69,20 @@ class local_accessor_base {
             alignof(DataT) > local_memory_alignment ? alignof(DataT) : local_memory_alignment)),
         m_range(r) {}
 
-  range<Dims> get_range() const { return m_range; }
-  size_type size() const noexcept { return m_range.size(); }
-  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
-  size_type max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
+  WEFT_HOST_DEVICE range<Dims> get_range() const { return m_range; }
+  WEFT_HOST_DEVICE size_type size() const noexcept { return m_range.size(); }
+  WEFT_HOST_DEVICE size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  WEFT_HOST_DEVICE size_type max_size() const noexcept { return size(); }
+  WEFT_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
   [[deprecated("use size()")]] size_type get_count() const { return size(); }
   [[deprecated("use byte_size()")]] size_type get_size() const { return byte_size(); }
 
   // The running group's copy; valid inside an nd_range kernel only.
-  DataT* get_pointer() const noexcept {
-    return reinterpret_cast<DataT*>(weft::kernel::detail::local_memory_base + m_offset);
+  // (weft::kernel::local_memory(): the CPU engine's per-task block, or the CUDA block's shared memory.)
+  WEFT_HOST_DEVICE DataT* get_pointer() const noexcept {
+    return reinterpret_cast<DataT*>(weft::kernel::local_memory() + m_offset);
   }
-  DataT* data() const noexcept { return get_pointer(); }
+  WEFT_HOST_DEVICE DataT* data() const noexcept { return get_pointer(); }
   template <access::decorated IsDecorated>
   using accessor_ptr = multi_ptr<DataT, access::address_space::local_space, IsDecorated>;
   template <access::decorated IsDecorated>
@@ -88,20 +90,20 @@ class local_accessor_base {
     return accessor_ptr<IsDecorated>(get_pointer());
   }
 
-  DataT& operator[](const id<Dims>& index) const { return get_pointer()[linearize(index, m_range)]; }
+  WEFT_HOST_DEVICE DataT& operator[](const id<Dims>& index) const { return get_pointer()[linearize(index, m_range)]; }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  DataT& operator[](std::size_t index) const {
+  WEFT_HOST_DEVICE DataT& operator[](std::size_t index) const {
     return get_pointer()[index];
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
-  auto operator[](std::size_t index) const {
+  WEFT_HOST_DEVICE auto operator[](std::size_t index) const {
     id<Dims> i;
     i[0] = index;
     return local_subscript<local_accessor_base, Dims, 1>(*this, i);
   }
 
-  iterator begin() const noexcept { return get_pointer(); }
-  iterator end() const noexcept { return get_pointer() + size(); }
+  WEFT_HOST_DEVICE iterator begin() const noexcept { return get_pointer(); }
+  WEFT_HOST_DEVICE iterator end() const noexcept { return get_pointer() + size(); }
   const_iterator cbegin() const noexcept { return begin(); }
   const_iterator cend() const noexcept { return end(); }
 

@@ -5,6 +5,7 @@
 #include <sycl/group_barrier.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/sub_group.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
@@ -18,40 +19,40 @@ class nd_item {
   static constexpr int dimensions = Dims;
   nd_item() = delete;
 
-  id<Dims> get_global_id() const {
+  WEFT_HOST_DEVICE id<Dims> get_global_id() const {
     id<Dims> r;
     for (int d = 0; d < Dims; ++d) r[d] = get_global_id(d);
     return r;
   }
-  std::size_t get_global_id(int d) const {
+  WEFT_HOST_DEVICE std::size_t get_global_id(int d) const {
     return m_group.get_group_id(d) * m_group.get_local_range(d) + m_group.get_local_id(d) + m_offset[d];
   }
-  std::size_t get_global_linear_id() const {
+  WEFT_HOST_DEVICE std::size_t get_global_linear_id() const {
     return detail::linearize(id<Dims>(get_global_id() - m_offset), get_global_range());
   }
-  id<Dims> get_local_id() const { return m_group.get_local_id(); }
-  std::size_t get_local_id(int d) const { return m_group.get_local_id(d); }
-  std::size_t get_local_linear_id() const { return m_group.get_local_linear_id(); }
-  group<Dims> get_group() const { return m_group; }
-  std::size_t get_group(int d) const { return m_group.get_group_id(d); }
-  std::size_t get_group_linear_id() const { return m_group.get_group_linear_id(); }
-  sub_group get_sub_group() const {
+  WEFT_HOST_DEVICE id<Dims> get_local_id() const { return m_group.get_local_id(); }
+  WEFT_HOST_DEVICE std::size_t get_local_id(int d) const { return m_group.get_local_id(d); }
+  WEFT_HOST_DEVICE std::size_t get_local_linear_id() const { return m_group.get_local_linear_id(); }
+  WEFT_HOST_DEVICE group<Dims> get_group() const { return m_group; }
+  WEFT_HOST_DEVICE std::size_t get_group(int d) const { return m_group.get_group_id(d); }
+  WEFT_HOST_DEVICE std::size_t get_group_linear_id() const { return m_group.get_group_linear_id(); }
+  WEFT_HOST_DEVICE sub_group get_sub_group() const {
     return detail::sub_group_access::make(get_local_linear_id(), m_group.get_local_linear_range());
   }
-  range<Dims> get_group_range() const { return m_group.get_group_range(); }
-  std::size_t get_group_range(int d) const { return m_group.get_group_range(d); }
-  range<Dims> get_global_range() const { return m_group.get_group_range() * m_group.get_local_range(); }
-  std::size_t get_global_range(int d) const { return m_group.get_group_range(d) * m_group.get_local_range(d); }
-  range<Dims> get_local_range() const { return m_group.get_local_range(); }
-  std::size_t get_local_range(int d) const { return m_group.get_local_range(d); }
-  [[deprecated("nd_item offsets are deprecated in SYCL 2020")]] id<Dims> get_offset() const { return m_offset; }
-  nd_range<Dims> get_nd_range() const { return nd_range<Dims>(get_global_range(), get_local_range(), m_offset); }
+  WEFT_HOST_DEVICE range<Dims> get_group_range() const { return m_group.get_group_range(); }
+  WEFT_HOST_DEVICE std::size_t get_group_range(int d) const { return m_group.get_group_range(d); }
+  WEFT_HOST_DEVICE range<Dims> get_global_range() const { return m_group.get_group_range() * m_group.get_local_range(); }
+  WEFT_HOST_DEVICE std::size_t get_global_range(int d) const { return m_group.get_group_range(d) * m_group.get_local_range(d); }
+  WEFT_HOST_DEVICE range<Dims> get_local_range() const { return m_group.get_local_range(); }
+  WEFT_HOST_DEVICE std::size_t get_local_range(int d) const { return m_group.get_local_range(d); }
+  [[deprecated("nd_item offsets are deprecated in SYCL 2020")]] WEFT_HOST_DEVICE id<Dims> get_offset() const { return m_offset; }
+  WEFT_HOST_DEVICE nd_range<Dims> get_nd_range() const { return nd_range<Dims>(get_global_range(), get_local_range(), m_offset); }
 
   // SYCL 1.2.1 work-group barrier; SYCL 2020 code uses group_barrier().
-  void barrier(access::fence_space = access::fence_space::global_and_local) const {
+  WEFT_HOST_DEVICE void barrier(access::fence_space = access::fence_space::global_and_local) const {
     group_barrier(m_group);
   }
-  [[deprecated("use atomic_fence()")]] void mem_fence(
+  [[deprecated("use atomic_fence()")]] WEFT_HOST_DEVICE void mem_fence(
       access::fence_space = access::fence_space::global_and_local) const {
     detail::fence(memory_order::acq_rel, memory_scope::work_group);
   }
@@ -73,14 +74,14 @@ class nd_item {
     detail::wait_for_events(events...);
   }
 
-  friend bool operator==(const nd_item& a, const nd_item& b) {
+  friend WEFT_HOST_DEVICE bool operator==(const nd_item& a, const nd_item& b) {
     return a.m_group == b.m_group && a.get_local_id() == b.get_local_id() && a.m_offset == b.m_offset;
   }
-  friend bool operator!=(const nd_item& a, const nd_item& b) { return !(a == b); }
+  friend WEFT_HOST_DEVICE bool operator!=(const nd_item& a, const nd_item& b) { return !(a == b); }
 
  private:
   friend struct detail::nd_item_access;
-  nd_item(const group<Dims>& g, const id<Dims>& offset) : m_group(g), m_offset(offset) {}
+  WEFT_HOST_DEVICE nd_item(const group<Dims>& g, const id<Dims>& offset) : m_group(g), m_offset(offset) {}
   group<Dims> m_group;
   id<Dims> m_offset;
 };
@@ -88,7 +89,7 @@ class nd_item {
 namespace detail {
 struct nd_item_access {
   template <int Dims>
-  static nd_item<Dims> make(const group<Dims>& g, const id<Dims>& offset) {
+  static WEFT_HOST_DEVICE nd_item<Dims> make(const group<Dims>& g, const id<Dims>& offset) {
     return {g, offset};
   }
 };

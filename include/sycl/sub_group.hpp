@@ -7,6 +7,7 @@
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
 #include <weft/config.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
@@ -21,28 +22,28 @@ class sub_group {
   using linear_id_type = std::uint32_t;
   static constexpr int dimensions = 1;
   static constexpr memory_scope fence_scope = memory_scope::sub_group;
-  static constexpr std::uint32_t max_size = WEFT_SUB_GROUP_SIZE;
+  static constexpr std::uint32_t max_size = WEFT_KERNEL_SUB_GROUP_SIZE;  // the warp in CUDA device code
 
   sub_group() = delete;
 
-  id_type get_group_id() const { return id_type(m_work_group_local_linear_id / max_size); }
-  id_type get_local_id() const { return id_type(m_work_group_local_linear_id % max_size); }
-  range_type get_local_range() const {
+  WEFT_HOST_DEVICE id_type get_group_id() const { return id_type(m_work_group_local_linear_id / max_size); }
+  WEFT_HOST_DEVICE id_type get_local_id() const { return id_type(m_work_group_local_linear_id % max_size); }
+  WEFT_HOST_DEVICE range_type get_local_range() const {
     std::size_t first = (m_work_group_local_linear_id / max_size) * max_size;
     std::size_t left = m_work_group_size - first;
     return range_type(left < max_size ? left : max_size);
   }
-  range_type get_max_local_range() const { return range_type(max_size); }
-  range_type get_group_range() const { return range_type((m_work_group_size + max_size - 1) / max_size); }
-  linear_id_type get_group_linear_id() const { return static_cast<linear_id_type>(get_group_id()[0]); }
-  linear_id_type get_local_linear_id() const { return static_cast<linear_id_type>(get_local_id()[0]); }
-  linear_id_type get_group_linear_range() const { return static_cast<linear_id_type>(get_group_range()[0]); }
-  linear_id_type get_local_linear_range() const { return static_cast<linear_id_type>(get_local_range()[0]); }
-  bool leader() const { return get_local_linear_id() == 0; }
+  WEFT_HOST_DEVICE range_type get_max_local_range() const { return range_type(max_size); }
+  WEFT_HOST_DEVICE range_type get_group_range() const { return range_type((m_work_group_size + max_size - 1) / max_size); }
+  WEFT_HOST_DEVICE linear_id_type get_group_linear_id() const { return static_cast<linear_id_type>(get_group_id()[0]); }
+  WEFT_HOST_DEVICE linear_id_type get_local_linear_id() const { return static_cast<linear_id_type>(get_local_id()[0]); }
+  WEFT_HOST_DEVICE linear_id_type get_group_linear_range() const { return static_cast<linear_id_type>(get_group_range()[0]); }
+  WEFT_HOST_DEVICE linear_id_type get_local_linear_range() const { return static_cast<linear_id_type>(get_local_range()[0]); }
+  WEFT_HOST_DEVICE bool leader() const { return get_local_linear_id() == 0; }
 
  private:
   friend struct detail::sub_group_access;
-  sub_group(std::size_t work_group_local_linear_id, std::size_t work_group_size)
+  WEFT_HOST_DEVICE sub_group(std::size_t work_group_local_linear_id, std::size_t work_group_size)
       : m_work_group_local_linear_id(work_group_local_linear_id), m_work_group_size(work_group_size) {}
   std::size_t m_work_group_local_linear_id;
   std::size_t m_work_group_size;
@@ -50,11 +51,11 @@ class sub_group {
 
 namespace detail {
 struct sub_group_access {
-  static sub_group make(std::size_t work_group_local_linear_id, std::size_t work_group_size) {
+  static WEFT_HOST_DEVICE sub_group make(std::size_t work_group_local_linear_id, std::size_t work_group_size) {
     return {work_group_local_linear_id, work_group_size};
   }
   // Group collectives size their lane buffers by the whole work group.
-  static std::size_t work_group_size(const sub_group& sg) { return sg.m_work_group_size; }
+  static WEFT_HOST_DEVICE std::size_t work_group_size(const sub_group& sg) { return sg.m_work_group_size; }
 };
 }  // namespace detail
 

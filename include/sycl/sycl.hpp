@@ -56,6 +56,13 @@
 #include <weft/cpu/nd_range_kernel.hpp>
 #include <weft/cpu/scoped_launch.hpp>
 #include <weft/cpu/reduction_launch.hpp>
+#if defined(__CUDA__)
+// The CUDA target (docs-cuda.md): device bodies of the kernel interface and the GPU launch code.
+#include <weft/kernel/cuda/sync.hpp>
+#include <weft/kernel/cuda/local_memory.hpp>
+#include <weft/kernel/cuda/group_functions.hpp>
+#include <weft/cuda/launch.hpp>
+#endif
 
 // The API lives in weft::sycl; `sycl` is an alias so that SYCL 1.2.1 code may
 // say `namespace sycl = cl::sycl;` (a redeclaration of the same alias).

@@ -11,16 +11,27 @@ namespace weft::detail {
 std::shared_ptr<buffer_state> buffer_state::allocate(std::size_t bytes) {
   auto s = std::make_shared<buffer_state>();
   std::size_t rounded = (bytes + 63) / 64 * 64;
-  void* p = rounded ? std::aligned_alloc(64, rounded) : nullptr;
+  const buffer_storage_ops* backend = buffer_storage();
+  void* p = !rounded ? nullptr : backend ? backend->allocate(rounded) : std::aligned_alloc(64, rounded);
   if (rounded && !p)
     throw_error(sycl::errc::memory_allocation, "buffer: could not allocate " + std::to_string(bytes) + " bytes");
   s->data = static_cast<std::byte*>(p);
   s->bytes = bytes;
-  s->owned = std::shared_ptr<void>(p, [](void* q) { std::free(q); });
+  if (backend) s->owned = std::shared_ptr<void>(p, [free = backend->free](void* q) { if (q) free(q); });
+  else s->owned = std::shared_ptr<void>(p, [](void* q) { std::free(q); });
   return s;
 }
 
 std::shared_ptr<buffer_state> buffer_state::wrap(void* user_memory, std::size_t bytes, std::shared_ptr<void> keep_alive) {
+  if (buffer_storage()) {
+    // A backend needs storage its devices reach: copy in now, write back to
+    // user_memory when the buffer is destroyed (buffer_owner, host_mirror).
+    auto s = allocate(bytes);
+    if (bytes) std::memcpy(s->data, user_memory, bytes);
+    s->host_mirror = user_memory;
+    s->mirror_keep_alive = std::move(keep_alive);
+    return s;
+  }
   auto s = std::make_shared<buffer_state>();
   s->data = static_cast<std::byte*>(user_memory);
   s->bytes = bytes;

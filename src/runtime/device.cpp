@@ -1,7 +1,9 @@
 // The CPU device: what the host is, read once from the operating system.
 #include <unistd.h>
 
+#include <cstring>
 #include <fstream>
+#include <mutex>
 #include <string>
 #include <weft/config.hpp>
 #include <weft/runtime/device_state.hpp>
@@ -89,7 +91,77 @@ host_platform& host() {
 
 }  // namespace
 
-const std::vector<const platform_state*>& platforms() { return host().all; }
+namespace {
+std::mutex& registry_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::vector<void (*)()>& providers() {
+  static std::vector<void (*)()> p;
+  return p;
+}
+std::mutex& provider_mutex() {
+  static std::mutex m;
+  return m;
+}
+}  // namespace
+
+void add_platform_provider(void (*provider)()) {
+  std::lock_guard<std::mutex> g(provider_mutex());
+  providers().push_back(provider);
+}
+
+const std::vector<const platform_state*>& platforms() {
+  host_platform& h = host();
+  // Backends registered before this call probe their devices now, once.
+  std::lock_guard<std::mutex> g(provider_mutex());  // later callers wait for the probe
+  std::vector<void (*)()> pending;
+  pending.swap(providers());
+  for (auto* p : pending) p();
+  return h.all;
+}
+
+namespace {
+const buffer_storage_ops* g_buffer_storage = nullptr;
+}  // namespace
+
+const device_state* g_host_usm_provider = nullptr;  // runtime_internal: host USM from a backend
+
+void register_platform(const platform_state* p) {
+  std::lock_guard<std::mutex> g(registry_mutex());
+  host().all.push_back(p);
+  for (auto* d : p->devices)
+    if (d->ops && !g_host_usm_provider) g_host_usm_provider = d;
+}
+
+void set_buffer_storage(const buffer_storage_ops* ops) { g_buffer_storage = ops; }
+const buffer_storage_ops* buffer_storage() {
+  // A buffer may be the program's first use of Weft (before any device query):
+  // let registered backends find their devices first, so the buffer gets
+  // storage their devices reach.
+  if (!g_buffer_storage) (void)platforms();
+  return g_buffer_storage;
+}
+
+void device_memcpy(const device_state* d, void* dst, const void* src, std::size_t bytes) {
+  if (!bytes) return;
+  if (d && d->ops) d->ops->memcpy(*d, dst, src, bytes);
+  else std::memmove(dst, src, bytes);
+}
+void device_memset(const device_state* d, void* dst, int value, std::size_t bytes) {
+  if (!bytes) return;
+  if (d && d->ops) d->ops->memset(*d, dst, value, bytes);
+  else std::memset(dst, value, bytes);
+}
+void device_fill(const device_state* d, void* dst, const void* pattern, std::size_t pattern_bytes, std::size_t count) {
+  if (!count) return;
+  if (d && d->ops) {
+    d->ops->fill(*d, dst, pattern, pattern_bytes, count);
+    return;
+  }
+  auto* out = static_cast<unsigned char*>(dst);
+  for (std::size_t i = 0; i < count; ++i) std::memcpy(out + i * pattern_bytes, pattern, pattern_bytes);
+}
 const device_state& cpu_device() { return host().cpu; }
 
 }  // namespace weft::detail

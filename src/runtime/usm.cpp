@@ -7,12 +7,17 @@
 #include <mutex>
 #include <sycl/exception.hpp>
 #include <sycl/usm.hpp>
+#include "runtime_internal.hpp"
 
 namespace weft::detail {
 namespace {
+struct entry {
+  usm_info info;
+  const device_state* owner;  // the backend device that allocated it; null: aligned host memory
+};
 struct registry {
   std::mutex mutex;
-  std::map<std::uintptr_t, usm_info> allocations;  // by base address
+  std::map<std::uintptr_t, entry> allocations;  // by base address
 };
 registry& reg() {
   static registry r;
@@ -26,18 +31,28 @@ void* usm_allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc ki
   if (alignment & (alignment - 1)) return nullptr;  // not a power of two
   if (alignment < 64) alignment = 64;               // SIMD-friendly
   if (bytes > SIZE_MAX - alignment) return nullptr;
-  std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-  void* p = std::aligned_alloc(alignment, rounded);
+  // A backend device allocates its own memory (CUDA: cudaMalloc, cudaMallocManaged,
+  // cudaMallocHost; 256-byte aligned); host USM comes from the backend when one is present.
+  if (kind == sycl::usm::alloc::host && !dev) (void)platforms();  // backends provide host USM once found
+  const device_state* owner = dev && dev->ops ? dev : (kind == sycl::usm::alloc::host ? g_host_usm_provider : nullptr);
+  void* p = nullptr;
+  if (owner) {
+    p = owner->ops->usm_allocate(*owner, static_cast<int>(kind), bytes);
+  } else {
+    std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+    p = std::aligned_alloc(alignment, rounded);
+  }
   if (!p) return nullptr;
   auto& r = reg();
   std::lock_guard<std::mutex> g(r.mutex);
-  r.allocations[reinterpret_cast<std::uintptr_t>(p)] = usm_info{kind, dev, p, bytes};
+  r.allocations[reinterpret_cast<std::uintptr_t>(p)] = entry{usm_info{kind, dev, p, bytes}, owner};
   return p;
 }
 
 void usm_free(void* ptr) {
   if (!ptr) return;
   auto& r = reg();
+  entry e{};
   {
     std::lock_guard<std::mutex> g(r.mutex);
     auto it = r.allocations.find(reinterpret_cast<std::uintptr_t>(ptr));
@@ -47,9 +62,11 @@ void usm_free(void* ptr) {
       throw_error(sycl::errc::invalid, std::string("sycl::free: pointer ") + buf +
                                            " was not returned by a sycl::malloc_* function, or was already freed");
     }
+    e = it->second;
     r.allocations.erase(it);
   }
-  std::free(ptr);
+  if (e.owner) e.owner->ops->usm_free(*e.owner, static_cast<int>(e.info.kind), ptr);
+  else std::free(ptr);
 }
 
 usm_info usm_lookup(const void* ptr) {
@@ -60,7 +77,7 @@ usm_info usm_lookup(const void* ptr) {
   auto it = r.allocations.upper_bound(p);
   if (it == r.allocations.begin()) return {};
   --it;
-  if (p < it->first + it->second.bytes) return it->second;
+  if (p < it->first + it->second.info.bytes) return it->second.info;
   return {};
 }
 

@@ -29,3 +29,8 @@ inline bool is_local_memory(const void* p) {
 WEFT_API void* group_scratch();
 
 }  // namespace weft::kernel
+
+#if defined(__CUDA__)
+// The CUDA target's bodies (device overloads): the block's dynamic shared memory.
+#include <weft/kernel/cuda/local_memory.hpp>
+#endif

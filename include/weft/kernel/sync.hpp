@@ -18,3 +18,8 @@ WEFT_API void work_group_barrier();
 WEFT_API void sub_group_barrier();
 
 }  // namespace weft::kernel
+
+#if defined(__CUDA__)
+// The CUDA target's bodies (device overloads): __syncthreads, __syncwarp.
+#include <weft/kernel/cuda/sync.hpp>
+#endif

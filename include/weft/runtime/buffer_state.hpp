@@ -8,6 +8,7 @@
 #include <mutex>
 #include <vector>
 #include <sycl/access.hpp>
+#include <weft/runtime/device_state.hpp>
 #include <weft/runtime/event_state.hpp>
 #include <weft/runtime/export.hpp>
 
@@ -19,6 +20,10 @@ struct WEFT_API buffer_state {
   std::size_t bytes = 0;
   std::shared_ptr<void> owned;          // keeps owned or shared host memory alive
   std::shared_ptr<buffer_state> parent;  // sub-buffers order their accesses on the parent
+  // With a backend's buffer storage (set_buffer_storage): the user's host memory
+  // the buffer was built on, written back from `data` on destruction.
+  void* host_mirror = nullptr;
+  std::shared_ptr<void> mirror_keep_alive;
 
   // Dependency tracking (on the root buffer only), guarded by the scheduler's lock.
   event_ptr last_write;

@@ -10,6 +10,20 @@
 namespace weft::detail {
 
 struct platform_state;
+struct device_state;
+
+// What a backend other than the host provides for its devices (src/cuda/ for
+// CUDA): USM allocation and the memory commands a queue on the device runs.
+// Every function completes before it returns. The CPU device has none (null).
+struct backend_ops {
+  // kind is a sycl::usm::alloc (host, device, shared); nullptr when out of memory.
+  void* (*usm_allocate)(const device_state& d, int kind, std::size_t bytes);
+  void (*usm_free)(const device_state& d, int kind, void* p);
+  void (*memcpy)(const device_state& d, void* dst, const void* src, std::size_t bytes);
+  void (*memset)(const device_state& d, void* dst, int value, std::size_t bytes);
+  // count copies of a pattern of pattern_bytes bytes.
+  void (*fill)(const device_state& d, void* dst, const void* pattern, std::size_t pattern_bytes, std::size_t count);
+};
 
 struct device_state {
   sycl::info::device_type type = sycl::info::device_type::cpu;
@@ -27,6 +41,8 @@ struct device_state {
   std::uint32_t cache_line_size = 64;
   std::vector<std::size_t> sub_group_sizes;
   std::vector<sycl::aspect> aspects;
+  const backend_ops* ops = nullptr;  // null: the host (CPU) device
+  int ordinal = 0;                   // the backend's own device number
 };
 
 struct platform_state {
@@ -38,5 +54,32 @@ struct platform_state {
 WEFT_API const std::vector<const platform_state*>& platforms();
 // The CPU device: the host itself.
 WEFT_API const device_state& cpu_device();
+
+// Adds a backend's platform after the CPU platform (the CUDA backend does this
+// at start-up, before main, when it finds a GPU). The platform must outlive the
+// program. The first registered device with ops also provides host USM
+// (pinned memory every device can reach).
+WEFT_API void register_platform(const platform_state* p);
+// Registers a function that finds a backend's devices and calls
+// register_platform; it runs once, when platforms are first asked for (so no
+// backend is probed at static initialisation).
+WEFT_API void add_platform_provider(void (*provider)());
+
+// Where buffers keep their storage when a backend needs memory its devices can
+// reach (CUDA: managed memory). Null (the default): aligned host memory, and a
+// buffer on a host pointer uses that memory directly.
+struct buffer_storage_ops {
+  void* (*allocate)(std::size_t bytes);
+  void (*free)(void* p);
+};
+WEFT_API void set_buffer_storage(const buffer_storage_ops* ops);
+WEFT_API const buffer_storage_ops* buffer_storage();
+
+// The memory commands of a queue on device d: the backend's when it has one,
+// plain host memory operations otherwise.
+WEFT_API void device_memcpy(const device_state* d, void* dst, const void* src, std::size_t bytes);
+WEFT_API void device_memset(const device_state* d, void* dst, int value, std::size_t bytes);
+WEFT_API void device_fill(const device_state* d, void* dst, const void* pattern, std::size_t pattern_bytes,
+                          std::size_t count);
 
 }  // namespace weft::detail

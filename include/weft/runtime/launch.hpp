@@ -2,12 +2,28 @@
 // The launch interface: how the front end's handler hands a kernel to a target.
 // Declared here, defined by the target's headers (CPU: include/weft/cpu/), which
 // sycl/sycl.hpp includes after the front end. The front end names no backend.
+//
+// The handler calls the forms that take a `target` (the queue's device) first.
+// They run the CPU definitions for the host device. For another device they
+// call that backend's launch code, which exists only where the translation unit
+// was compiled for it: in a CUDA translation unit (__CUDA__, docs-cuda.md) the
+// definitions in include/weft/cuda/ launch on the GPU; elsewhere a kernel for a
+// GPU queue is an error (errc::feature_not_supported) saying how to build it.
 #include <cstddef>
+#include <string>
+#include <sycl/exception.hpp>
 #include <sycl/id.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/range.hpp>
+#include <weft/runtime/device_state.hpp>
 
 namespace weft::launch {
+
+// Where a command group's kernel runs: the queue's device.
+struct target {
+  const weft::detail::device_state* device = nullptr;
+  bool is_host() const { return !device || device->backend == sycl::backend::host; }
+};
 
 // Local memory a kernel asked for through local accessors: bytes per work group.
 struct local_memory_request {
@@ -40,5 +56,82 @@ void nd_range_reduction_kernel(const sycl::nd_range<Dims>& r, const local_memory
 template <int Dims, class Kernel, class... Reductions>
 void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
                    const local_memory_request& local, const Kernel& k, Reductions... reductions);
+
+}  // namespace weft::launch
+
+#if defined(__CUDA__)
+// The CUDA target's launch code (include/weft/cuda/launch.hpp, included by sycl/sycl.hpp).
+namespace weft::cuda {
+template <class Kernel>
+void single_task(const launch::target& t, const Kernel& k);
+template <int Dims, bool WithOffset, class Kernel>
+void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& k);
+template <int Dims, class Kernel>
+void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& r, const launch::local_memory_request& local,
+                     const Kernel& k);
+template <int Dims, class Kernel, class... Reductions>
+void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
+                   const launch::local_memory_request& local, const Kernel& k, Reductions... reductions);
+}  // namespace weft::cuda
+#define WEFT_LAUNCH_ON_DEVICE(...) return ::weft::cuda::__VA_ARGS__
+#else
+#define WEFT_LAUNCH_ON_DEVICE(...) ::weft::launch::detail::not_compiled_for(t)
+#endif
+
+namespace weft::launch {
+
+namespace detail {
+[[noreturn]] inline void not_compiled_for(const target& t) {
+  weft::detail::throw_error(sycl::errc::feature_not_supported,
+                            "this kernel was compiled for the CPU only, but its queue's device is " + t.device->name +
+                                "; compile the translation unit that submits it as CUDA (CMake: "
+                                "weft_add_sycl_cuda_executable, docs-cuda.md), or use a CPU queue");
+}
+[[noreturn]] inline void not_on_device(const target& t, const char* what) {
+  weft::detail::throw_error(sycl::errc::feature_not_supported,
+                            std::string(what) + " is not supported on " + t.device->name +
+                                " yet (Weft's CUDA target, docs-cuda.md); run it on a CPU queue");
+}
+}  // namespace detail
+
+// The forms the handler calls: the CPU definitions above for the host device,
+// the device's backend otherwise.
+template <class Kernel>
+void single_task(const target& t, const Kernel& k) {
+  if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(single_task(t, k));
+  single_task(k);
+}
+template <int Dims, class Kernel>
+void range_kernel(const target& t, const sycl::range<Dims>& r, const Kernel& k) {
+  if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(range_kernel<Dims, false>(t, r, sycl::id<Dims>{}, k));
+  range_kernel(r, k);
+}
+template <int Dims, class Kernel>
+void range_kernel(const target& t, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& k) {
+  if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(range_kernel<Dims, true>(t, r, offset, k));
+  range_kernel(r, offset, k);
+}
+template <int Dims, class Kernel>
+void nd_range_kernel(const target& t, const sycl::nd_range<Dims>& r, const local_memory_request& local, const Kernel& k) {
+  if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(nd_range_kernel(t, r, local, k));
+  nd_range_kernel(r, local, k);
+}
+template <int Dims, class Kernel, class... Reductions>
+void range_reduction_kernel(const target& t, const sycl::range<Dims>& r, const Kernel& k, Reductions... reductions) {
+  if (!t.is_host()) detail::not_on_device(t, "parallel_for with sycl::reduction");
+  range_reduction_kernel(r, k, reductions...);
+}
+template <int Dims, class Kernel, class... Reductions>
+void nd_range_reduction_kernel(const target& t, const sycl::nd_range<Dims>& r, const local_memory_request& local,
+                               const Kernel& k, Reductions... reductions) {
+  if (!t.is_host()) detail::not_on_device(t, "parallel_for(nd_range) with sycl::reduction");
+  nd_range_reduction_kernel(r, local, k, reductions...);
+}
+template <int Dims, class Kernel, class... Reductions>
+void scoped_kernel(const target& t, const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
+                   const local_memory_request& local, const Kernel& k, Reductions... reductions) {
+  if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(scoped_kernel(t, num_groups, group_size, local, k, reductions...));
+  scoped_kernel(num_groups, group_size, local, k, reductions...);
+}
 
 }  // namespace weft::launch

@@ -1,0 +1,93 @@
+# Weft's CUDA target (docs-cuda.md): SYCL sources compiled by clang (>= 22) in
+# CUDA mode against the same headers, linked with the weft_cuda backend
+# library and the static CUDA runtime. Used by Weft's own build
+# (WEFT_ENABLE_CUDA=ON) and by the installed package (find_package(Weft)).
+#
+#   weft_add_sycl_cuda_executable(<name> SOURCES <files...>
+#                                 [LINK_LIBRARIES <libs...>] [OPTIONS <clang flags...>])
+#
+# Cache variables: WEFT_CUDA_CLANG (the clang++ used), WEFT_CUDA_PATH (the
+# toolkit), WEFT_CUDA_ARCHS (GPU architectures, e.g. "sm_80;sm_90"; PTX is
+# embedded too, so newer GPUs run the code as well).
+include_guard(GLOBAL)
+
+set(WEFT_CUDA_PATH "/usr/local/cuda" CACHE PATH "CUDA toolkit used by Weft's CUDA target (headers, libcudart_static.a)")
+set(WEFT_CUDA_ARCHS "sm_90" CACHE STRING "GPU architectures Weft's CUDA target compiles for (e.g. sm_80;sm_90)")
+
+if(NOT WEFT_CUDA_CLANG)
+  find_program(WEFT_CUDA_CLANG NAMES clang++-22 clang++-23 clang++-24 clang++
+               DOC "clang++ (version 22 or later) compiling Weft's CUDA target")
+endif()
+set(_weft_cuda_problem "")
+if(NOT WEFT_CUDA_CLANG)
+  set(_weft_cuda_problem "no clang++ found")
+else()
+  execute_process(COMMAND ${WEFT_CUDA_CLANG} --version OUTPUT_VARIABLE _weft_clang_version_text ERROR_QUIET)
+  string(REGEX MATCH "clang version ([0-9]+)" _m "${_weft_clang_version_text}")
+  if(NOT CMAKE_MATCH_1 OR CMAKE_MATCH_1 LESS 22)
+    set(_weft_cuda_problem "${WEFT_CUDA_CLANG} is clang ${CMAKE_MATCH_1}, and clang 22 or later is needed")
+  endif()
+endif()
+if(NOT _weft_cuda_problem AND NOT EXISTS "${WEFT_CUDA_PATH}/include/cuda_runtime.h")
+  set(_weft_cuda_problem "no CUDA toolkit at WEFT_CUDA_PATH=${WEFT_CUDA_PATH} (include/cuda_runtime.h is missing)")
+endif()
+find_library(WEFT_CUDART_STATIC NAMES cudart_static PATHS "${WEFT_CUDA_PATH}/lib64" "${WEFT_CUDA_PATH}/lib" NO_DEFAULT_PATH)
+if(NOT _weft_cuda_problem AND NOT WEFT_CUDART_STATIC)
+  set(_weft_cuda_problem "no libcudart_static.a under WEFT_CUDA_PATH=${WEFT_CUDA_PATH}/lib64")
+endif()
+if(_weft_cuda_problem)
+  message(FATAL_ERROR "Weft's CUDA target: ${_weft_cuda_problem}.\n"
+          "It needs clang 22 or later as the CUDA compiler (Debian/Ubuntu: the package clang-22; "
+          "or set WEFT_CUDA_CLANG=/path/to/clang++) and the CUDA toolkit (headers and libcudart_static.a; set "
+          "WEFT_CUDA_PATH, default /usr/local/cuda). Or configure with -DWEFT_ENABLE_CUDA=OFF.")
+endif()
+message(STATUS "Weft: CUDA target with ${WEFT_CUDA_CLANG} (clang ${CMAKE_MATCH_1}), CUDA at ${WEFT_CUDA_PATH}, "
+               "architectures ${WEFT_CUDA_ARCHS}")
+
+# The flags verified on an H100 with CUDA 13: precise sqrt(float), and PTX in
+# the binary so that GPUs newer than WEFT_CUDA_ARCHS run it too.
+set(WEFT_CUDA_FLAGS -x cuda --cuda-path=${WEFT_CUDA_PATH} -Wno-unknown-cuda-version
+    -mllvm -nvvm-reflect-add=__CUDA_PREC_SQRT=1 --cuda-include-ptx=all -std=c++17)
+foreach(_arch ${WEFT_CUDA_ARCHS})
+  list(APPEND WEFT_CUDA_FLAGS --cuda-gpu-arch=${_arch})
+endforeach()
+
+find_program(WEFT_CUDA_CCACHE ccache)
+
+# The library target whose include directories CUDA sources get (Weft's own
+# target in its build tree, the imported Weft::sycl in the package).
+if(NOT WEFT_CUDA_SYCL_TARGET)
+  set(WEFT_CUDA_SYCL_TARGET Weft::sycl)
+endif()
+
+function(weft_add_sycl_cuda_executable name)
+  cmake_parse_arguments(A "" "" "SOURCES;LINK_LIBRARIES;OPTIONS" ${ARGN})
+  if(NOT A_SOURCES)
+    message(FATAL_ERROR "weft_add_sycl_cuda_executable(${name}): no SOURCES")
+  endif()
+  set(_launcher)
+  if(WEFT_CUDA_CCACHE)
+    set(_launcher ${WEFT_CUDA_CCACHE})
+  endif()
+  set(_incs "$<TARGET_PROPERTY:${WEFT_CUDA_SYCL_TARGET},INTERFACE_INCLUDE_DIRECTORIES>")
+  set(_objs)
+  foreach(_src ${A_SOURCES})
+    get_filename_component(_abs "${_src}" ABSOLUTE)
+    get_filename_component(_base "${_src}" NAME)
+    set(_obj "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${name}.cuda/${_base}.o")
+    add_custom_command(OUTPUT "${_obj}"
+      COMMAND ${_launcher} ${WEFT_CUDA_CLANG} ${WEFT_CUDA_FLAGS}
+              "$<IF:$<CONFIG:Debug>,-O0;-g,-O3;-DNDEBUG>"
+              "$<$<BOOL:${_incs}>:-I$<JOIN:${_incs},;-I>>"
+              ${A_OPTIONS} -MD -MF "${_obj}.d" -c "${_abs}" -o "${_obj}"
+      DEPENDS "${_abs}"
+      DEPFILE "${_obj}.d"
+      COMMAND_EXPAND_LISTS VERBATIM
+      COMMENT "Building CUDA object ${name}/${_base}")
+    list(APPEND _objs "${_obj}")
+  endforeach()
+  set_source_files_properties(${_objs} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
+  add_executable(${name} ${_objs})
+  set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CXX)
+  target_link_libraries(${name} PRIVATE ${WEFT_CUDA_SYCL_TARGET} Weft::cuda ${A_LINK_LIBRARIES})
+endfunction()

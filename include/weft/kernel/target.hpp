@@ -1,0 +1,41 @@
+#pragma once
+// Kernel interface: which target a piece of kernel-side code is compiled for.
+//
+// Weft's front end is plain C++. In a translation unit compiled as CUDA
+// (clang++ -x cuda, see docs-cuda.md) every kernel-side member function
+// (id/range are constexpr and so host+device already; item, nd_item, group,
+// sub_group, accessor subscripts, group functions, barriers) must be callable
+// from device code: WEFT_HOST_DEVICE marks them. Everywhere else it is empty.
+//
+// Per-target bodies test WEFT_DEVICE_PASS (true only in CUDA's device pass,
+// i.e. __CUDA_ARCH__): the CUDA body there, the CPU body otherwise.
+#include <weft/config.hpp>
+
+#if defined(__CUDA__)
+#define WEFT_HOST_DEVICE __host__ __device__
+#else
+#define WEFT_HOST_DEVICE
+#endif
+
+#if defined(__CUDA_ARCH__)
+#define WEFT_DEVICE_PASS 1
+#else
+#define WEFT_DEVICE_PASS 0
+#endif
+
+// SYCL_EXTERNAL: functions a kernel calls. Host+device in CUDA translation
+// units (so a plain function may be called from a kernel), nothing elsewhere.
+// Constexpr functions and lambdas need no marking (clang treats them as
+// host+device). A kernel calling a SYCL_EXTERNAL function defined in another
+// translation unit needs relocatable device code (-fgpu-rdc, docs-cuda.md).
+#ifndef SYCL_EXTERNAL
+#define SYCL_EXTERNAL WEFT_HOST_DEVICE
+#endif
+
+// The sub-group size the running code sees: the warp (32) in CUDA device code,
+// WEFT_SUB_GROUP_SIZE on the CPU.
+#if WEFT_DEVICE_PASS
+#define WEFT_KERNEL_SUB_GROUP_SIZE 32
+#else
+#define WEFT_KERNEL_SUB_GROUP_SIZE WEFT_SUB_GROUP_SIZE
+#endif

@@ -1,0 +1,133 @@
+// Sub-groups (warps) and work groups (blocks): queries and collectives on the GPU.
+#include "cuda_test_util.hpp"
+
+namespace {
+// Runs f(nd_item, out) over n_groups groups of wg items and returns out (per item).
+template <class T, class F>
+std::vector<T> run(std::size_t n_groups, std::size_t wg, F f) {
+  gpu_queue g;
+  const std::size_t n = n_groups * wg;
+  T* out = sycl::malloc_shared<T>(n, g.q);
+  g.q.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) { out[it.get_global_linear_id()] = f(it); }).wait();
+  std::vector<T> r(out, out + n);
+  sycl::free(out, g.q);
+  EXPECT_TRUE(g.errors.empty());
+  return r;
+}
+}  // namespace
+
+TEST(CudaGroups, SubGroupQueries) {
+  WEFT_REQUIRE_GPU();
+  for (std::size_t wg : {64u, 48u, 7u}) {
+    auto r = run<std::uint32_t>(3, wg, [](sycl::nd_item<1> it) {
+      auto sg = it.get_sub_group();
+      return sg.get_local_linear_id() | sg.get_group_linear_id() << 8 | sg.get_local_linear_range() << 16 |
+             sg.get_max_local_range()[0] << 24;
+    });
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      const std::size_t l = i % wg;
+      const std::size_t sz = std::min<std::size_t>(32, wg - l / 32 * 32);
+      ASSERT_EQ(r[i], std::uint32_t(l % 32 | (l / 32) << 8 | sz << 16 | 32u << 24)) << "wg " << wg << " item " << i;
+    }
+  }
+}
+
+struct sg_result {
+  double bc, red, incl;
+  int excl, any, all, xr, left;
+};
+
+TEST(CudaGroups, SubGroupCollectives) {
+  WEFT_REQUIRE_GPU();
+  for (std::size_t wg : {64u, 40u}) {
+    auto r = run<sg_result>(4, wg, [](sycl::nd_item<1> it) {
+      auto sg = it.get_sub_group();
+      const double x = double(it.get_global_linear_id() + 1);
+      const int lane = int(sg.get_local_linear_id());
+      sg_result v;
+      v.bc = sycl::group_broadcast(sg, x, 3);
+      v.red = sycl::reduce_over_group(sg, x, sycl::plus<double>());
+      v.incl = sycl::inclusive_scan_over_group(sg, x, sycl::plus<double>());
+      v.excl = sycl::exclusive_scan_over_group(sg, lane, sycl::plus<int>());
+      v.any = sycl::any_of_group(sg, lane == 5);
+      v.all = sycl::all_of_group(sg, lane < 100) && !sycl::all_of_group(sg, lane < 3);
+      v.xr = sycl::permute_group_by_xor(sg, lane, 1);
+      v.left = sycl::shift_group_left(sg, lane, 1);
+      return v;
+    });
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      const std::size_t l = i % wg, first = i - l % 32, n = std::min<std::size_t>(32, wg - l / 32 * 32);
+      const std::size_t lane = l % 32;
+      double sum = 0, incl = 0;
+      for (std::size_t k = 0; k < n; ++k) sum += double(first + k + 1);
+      for (std::size_t k = 0; k <= lane; ++k) incl += double(first + k + 1);
+      SCOPED_TRACE("wg " + std::to_string(wg) + " item " + std::to_string(i));
+      ASSERT_EQ(r[i].bc, double(first + 4));
+      ASSERT_EQ(r[i].red, sum);
+      ASSERT_EQ(r[i].incl, incl);
+      ASSERT_EQ(r[i].excl, int(lane * (lane - 1) / 2));
+      ASSERT_EQ(r[i].any, n > 5 ? 1 : 0);
+      ASSERT_EQ(r[i].all, n > 3 ? 1 : 0);
+      if ((lane ^ 1) < n) ASSERT_EQ(r[i].xr, int(lane ^ 1));
+      if (lane + 1 < n) ASSERT_EQ(r[i].left, int(lane + 1));
+    }
+  }
+}
+
+TEST(CudaGroups, WorkGroupCollectives) {
+  WEFT_REQUIRE_GPU();
+  for (std::size_t wg : {256u, 1024u, 100u}) {
+    auto r = run<long long>(5, wg, [](sycl::nd_item<1> it) {
+      auto grp = it.get_group();
+      const long long x = (long long)it.get_local_linear_id() + 1;
+      long long v = sycl::reduce_over_group(grp, x, sycl::plus<long long>()) * 1000000000LL;
+      v += sycl::inclusive_scan_over_group(grp, x, sycl::plus<long long>()) * 1000;
+      v += sycl::group_broadcast(grp, x, 7) == 8 ? 1 : 0;
+      v += sycl::exclusive_scan_over_group(grp, x, sycl::plus<long long>()) == x * (x - 1) / 2 ? 2 : 0;
+      v += sycl::any_of_group(grp, x == 3) && !sycl::all_of_group(grp, x == 3) && sycl::none_of_group(grp, x < 0) ? 4 : 0;
+      v += sycl::reduce_over_group(grp, int(x), sycl::maximum<int>()) == int(it.get_local_range(0)) ? 8 : 0;
+      return v;
+    });
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      const long long x = (long long)(i % wg) + 1, n = (long long)wg;
+      ASSERT_EQ(r[i], n * (n + 1) / 2 * 1000000000LL + x * (x + 1) / 2 * 1000 + 15) << "wg " << wg << " item " << i;
+    }
+  }
+}
+
+// The seed's sub-group matrix multiplication (examples/sub_group_matmul.cpp) with a
+// tile of 32, the warp: every lane's broadcast comes from its own sub-group.
+TEST(CudaGroups, SubGroupMatmulSeed) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  constexpr std::size_t M = 128, N = 96, K = 64, tile = 32;
+  std::vector<double> a(M * K), b(K * N), c(M * N);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = double(i % 13) * 0.5;
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = double(i % 7) - 3;
+  {
+    sycl::buffer<double, 2> bufA(a.data(), sycl::range{M, K}), bufB(b.data(), sycl::range{K, N}), bufC(c.data(), sycl::range{M, N});
+    g.q.submit([&](sycl::handler& h) {
+      sycl::accessor accA{bufA, h, sycl::read_only};
+      sycl::accessor accB{bufB, h, sycl::read_only};
+      sycl::accessor accC{bufC, h, sycl::write_only};
+      h.parallel_for(sycl::nd_range<2>{{M, N}, {1, tile}}, [=](sycl::nd_item<2> it) {
+        auto sg = it.get_sub_group();
+        auto m = it.get_global_id()[0];
+        auto n = it.get_global_id()[1];
+        auto i = it.get_local_id()[1];
+        double sum = 0;
+        for (std::size_t l = 0; l < K; l += tile) {
+          auto tileA = accA[m][l + i];
+          for (std::size_t k = 0; k < tile; ++k) sum += sycl::group_broadcast(sg, tileA, k) * accB[l + k][n];
+        }
+        accC[m][n] = sum;
+      });
+    });
+  }
+  for (std::size_t m = 0; m < M; ++m)
+    for (std::size_t n = 0; n < N; ++n) {
+      double ref = 0;
+      for (std::size_t k = 0; k < K; ++k) ref += a[m * K + k] * b[k * N + n];
+      ASSERT_EQ(c[m * N + n], ref) << m << "," << n;
+    }
+}
