@@ -15,6 +15,8 @@
 #include <benchmark/benchmark.h>
 #include <sched.h>
 #include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
 
 #include <cmath>
@@ -64,6 +66,16 @@ inline tbb::task_arena& baseline_async_arena() {
 template <class F>
 void baseline(F&& f) {
   baseline_arena().execute(std::forward<F>(f));
+}
+
+// tbb::parallel_for / parallel_reduce with the baseline's threads.
+template <class... Args>
+void baseline_for(Args&&... args) {
+  baseline([&] { tbb::parallel_for(std::forward<Args>(args)...); });
+}
+template <class... Args>
+auto baseline_reduce(Args&&... args) {
+  return baseline_arena().execute([&] { return tbb::parallel_reduce(std::forward<Args>(args)...); });
 }
 
 inline bool full_mode() {

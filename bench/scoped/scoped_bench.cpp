@@ -5,6 +5,7 @@
 //              specification's example does: seed-style (local-memory tree with
 //              distribute_items_and_wait) and with reduce_over_group
 //   dgemm      C = A*B, 512 x 512 doubles, 32 x 32 work groups with local tiles
+#include "common/baseline.hpp"
 #include <benchmark/benchmark.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -53,7 +54,7 @@ triad_data& tdata() {
 void triad_baseline(triad_data& d) {
   float *a = d.a, *b = d.b, *c = d.c;
   using B = xsimd::batch<float>;
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, triad_n / B::size, 4096 / B::size),
+  weft_bench::baseline_for(tbb::blocked_range<std::size_t>(0, triad_n / B::size, 4096 / B::size),
                     [=](const tbb::blocked_range<std::size_t>& r) {
                       const B s(scalar);
                       for (std::size_t v = r.begin(); v != r.end(); ++v) {
@@ -122,7 +123,7 @@ void red_baseline(red_data& d) {
   const int* in = d.in;
   int* out = d.out;
   using B = xsimd::batch<int>;
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, red_n / red_group, 32),
+  weft_bench::baseline_for(tbb::blocked_range<std::size_t>(0, red_n / red_group, 32),
                     [=](const tbb::blocked_range<std::size_t>& r) {
                       for (std::size_t g = r.begin(); g != r.end(); ++g) {
                         const int* p = in + g * red_group;
@@ -226,7 +227,7 @@ void gemm_baseline(gemm_data& d) {
   const double *a = d.a, *b = d.b;
   double* c = d.c;
   using B = xsimd::batch<double>;
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, (N / T) * (N / T), 1), [=](const tbb::blocked_range<std::size_t>& r) {
+  weft_bench::baseline_for(tbb::blocked_range<std::size_t>(0, (N / T) * (N / T), 1), [=](const tbb::blocked_range<std::size_t>& r) {
     alignas(64) double acc[T * T];
     for (std::size_t t = r.begin(); t != r.end(); ++t) {
       const std::size_t i0 = (t / (N / T)) * T, j0 = (t % (N / T)) * T;

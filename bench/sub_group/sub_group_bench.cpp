@@ -8,6 +8,7 @@
 //                 prints these in a cost table.
 //   sg_reduction/{weft,baseline}: sycl::reduction sum of 2^26 floats vs
 //                 tbb::parallel_reduce + xsimd
+#include "common/baseline.hpp"
 #include <benchmark/benchmark.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -70,7 +71,7 @@ void naive_matmul(matrices& mx) {
   const double* a = mx.a.data();
   const double* b = mx.b.data();
   double* c = mx.c.data();
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), [&](const tbb::blocked_range<std::size_t>& r) {
+  weft_bench::baseline_for(tbb::blocked_range<std::size_t>(0, n), [&](const tbb::blocked_range<std::size_t>& r) {
     for (std::size_t i = r.begin(); i != r.end(); ++i)
       for (std::size_t j = 0; j < n; ++j) {
         double s = 0.0;
@@ -206,7 +207,7 @@ void BM_reduction_weft(benchmark::State& state) {
 
 float baseline_sum(const float* data) {
   using B = xsimd::batch<float>;
-  return tbb::parallel_reduce(
+  return weft_bench::baseline_reduce(
       tbb::blocked_range<std::size_t>(0, red_n, 1 << 14), 0.0f,
       [&](const tbb::blocked_range<std::size_t>& r, float acc) {
         B s0(0.0f), s1(0.0f), s2(0.0f), s3(0.0f);
