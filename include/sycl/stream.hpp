@@ -96,10 +96,16 @@ class stream_sink_impl final : public stream_sink {
       records.swap(m_records);
       m_used = 0;
     }
-    std::stable_sort(records.begin(), records.end(), [](const record& a, const record& b) { return a.id < b.id; });
+    // Ordered by work item; an item's own records keep their order (a plain
+    // sort on (id, position): std::stable_sort's buffer API is deprecated).
+    std::vector<std::size_t> order(records.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return records[a].id != records[b].id ? records[a].id < records[b].id : a < b;
+    });
     static std::mutex out_mutex;
     std::lock_guard<std::mutex> lock(out_mutex);
-    for (auto& r : records) std::fwrite(r.text.data(), 1, r.text.size(), stdout);
+    for (std::size_t i : order) std::fwrite(records[i].text.data(), 1, records[i].text.size(), stdout);
     std::fflush(stdout);
   }
   std::size_t per_item() const { return m_per_item; }

@@ -32,6 +32,8 @@ template <class K>
 struct is_adapter : std::false_type {};
 template <class K, bool H, bool S>
 struct is_adapter<sycl::detail::kernel_adapter<K, H, S>> : std::true_type {};
+template <class It>
+struct is_adapter<sycl::detail::stream_kernel_ref<It>> : std::true_type {};
 
 // Kernels taking a kernel_handler or writing a sycl::stream run on the CPU only (for now).
 template <class Kernel>
