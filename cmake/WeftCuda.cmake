@@ -37,7 +37,7 @@ if(NOT _weft_cuda_problem AND NOT WEFT_CUDART_STATIC)
 endif()
 if(_weft_cuda_problem)
   message(FATAL_ERROR "Weft's CUDA target: ${_weft_cuda_problem}.\n"
-          "It needs clang 22 or later as the CUDA compiler (Debian/Ubuntu: the package clang-22; "
+          "It needs clang 22 or later as the CUDA compiler (Debian/Ubuntu: the package clang-22, installed by third_party/install-deps.sh --cuda; "
           "or set WEFT_CUDA_CLANG=/path/to/clang++) and the CUDA toolkit (headers and libcudart_static.a; set "
           "WEFT_CUDA_PATH, default /usr/local/cuda). Or configure with -DWEFT_ENABLE_CUDA=OFF.")
 endif()
