@@ -50,10 +50,19 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
     s.local_range = group_size;
     s.wg_offset = 0;
     s.global_range = num_groups * group_size;
+    s.group_id = sycl::id<Dims>();
+    s.global_origin = sycl::id<Dims>();
+    // One group object, updated in place for each group: rebuilding and copying
+    // the whole state per group costs store-forwarding stalls.
+    group_t grp = sycl::detail::scoped::group_access::make<group_t>(s);
+    auto& gs = sycl::detail::scoped::group_access::mutable_state(grp);
     for (std::size_t g = begin; g != end; ++g) {
-      s.group_id = sycl::detail::delinearize(g, num_groups);
-      for (int d = 0; d < Dims; ++d) s.global_origin[d] = s.group_id[d] * group_size[d];
-      call(kc, sycl::detail::scoped::group_access::make<group_t>(s));
+      const sycl::id<Dims> gid = sycl::detail::delinearize(g, num_groups);
+      for (int d = 0; d < Dims; ++d) {
+        gs.group_id[d] = gid[d];
+        gs.global_origin[d] = gid[d] * group_size[d];
+      }
+      call(kc, static_cast<const group_t&>(grp));
     }
   };
   const tbb::blocked_range<std::size_t> all(0, groups, grain);
