@@ -89,13 +89,13 @@ inline constexpr bool simd_reducible_v = simd_type_v<T> && (kind_of<Op, T>() == 
                                                                                         kind_of<Op, T>() == op_kind::bit_or ||
                                                                                         kind_of<Op, T>() == op_kind::bit_xor)));
 
-// The batches the span algorithms use. At most 32 bytes: what GCC and Clang
-// auto-vectorize distribute_items() loops with on AVX-512 machines (their
-// default -mprefer-vector-width=256), so loading the values those loops have
-// just stored is forwarded from the store buffer. A 64-byte load of data
-// written by 32-byte stores cannot be forwarded and waits for both stores to
-// reach the cache (about 8 ns per 128-int group); a 32-byte load is forwarded
-// from a 64-byte store as well.
+// The batches the span algorithms use: at most 32 bytes. The values they read
+// were usually just stored by a distribute_items() loop, 32 or 64 bytes at a
+// time depending on the compiler's vector width (WEFT_SCOPED_VECTOR_WIDTH,
+// scoped_launch.hpp). A 32-byte load is forwarded from the store buffer in
+// both cases; a 64-byte load of data written by 32-byte stores cannot be
+// forwarded and waits for both stores to reach the cache (about 8 ns per
+// 128-int group).
 #if XSIMD_WITH_AVX2
 using span_arch = xsimd::avx2;
 #else

@@ -109,7 +109,11 @@ template <class R, std::size_t L>
 struct lane_array {
   using T = typename R::value_type;
   T value[L];
-  bool engaged[L];  // only read when R has no identity
+  // Only read when R has no identity. Also written when it has one (the
+  // compiler drops those stores): writing it only without an identity changed
+  // how GCC 12 vectorizes the lanes, for the worse (0.80 -> 0.67 of the
+  // hand-written sum of 2^17 floats).
+  bool engaged[L];
 
   static lane_array empty(const R& red) {
     lane_array a;
