@@ -99,6 +99,11 @@ class reducer : private detail::op_slot<BinaryOperation>,
   reducer(const T& identity, const BinaryOperation& op) : op_base(op), identity_base(identity), m_value(identity) {}
   template <bool H = HasIdentity, std::enable_if_t<!H, int> = 0>
   explicit reducer(const BinaryOperation& op) : op_base(op), identity_base(T{}), m_value() {}
+  // A reducer that continues from a partial state (value, and whether it holds one).
+  reducer(const T& identity, const BinaryOperation& op, const T& value, [[maybe_unused]] bool engaged)
+      : op_base(op), identity_base(identity), m_value(value) {
+    if constexpr (!HasIdentity) this->m_engaged = engaged;
+  }
 
   bool engaged() const {
     if constexpr (HasIdentity) return true;
@@ -171,9 +176,10 @@ struct reducer_access {
     if constexpr (R::has_identity) return reducer_t(red.identity, red.op);
     else return reducer_t(red.op);
   }
-  template <class R, std::size_t... I>
-  static std::array<typename R::reducer_type, sizeof...(I)> make_array(const R& red, std::index_sequence<I...>) {
-    return {{((void)I, make(red))...}};
+  // A reducer continuing from the partial state (value, engaged).
+  template <class R>
+  static auto make_from(const R& red, const typename R::value_type& value, bool engaged) {
+    return typename R::reducer_type(red.identity, red.op, value, engaged);
   }
   template <class T, class Op, int D, bool H>
   static const T& value(const reducer<T, Op, D, H>& r) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdint>
 #include <numeric>
 #include <set>
 #include <sycl/sycl.hpp>
@@ -523,6 +524,50 @@ TEST(Scoped, OverGroupAlgorithms) {
         });
   });
   EXPECT_EQ(bad, 0);
+}
+
+// reduce_over_group and joint_reduce against a host fold, for group sizes that
+// take each path of the vector reduction (shorter than two batches, between two
+// and four, four or more with a remainder) and several types and operators.
+template <class T, class Op>
+void check_reduce_over_group(Op op, T (*value)(std::size_t)) {
+  for (std::size_t n : {1, 3, 7, 16, 21, 40, 64, 97, 128, 255}) {
+    T expect = value(0);
+    for (std::size_t i = 1; i < n; ++i) expect = op(expect, value(i));
+    std::atomic<int> bad{0};
+    run(sycl::range<1>{3}, sycl::range<1>{n}, [&](auto g) {
+      sycl::memory_environment(g, sycl::require_private_mem<T>(), sycl::require_local_mem<T[256]>(),
+                               [&](auto& x, auto& loc) {
+                                 sycl::distribute_items(g, [&](sycl::s_item<1> it) {
+                                   x(it) = value(it.get_local_linear_id(g));
+                                   loc[it.get_local_linear_id(g)] = value(it.get_local_linear_id(g));
+                                 });
+                                 bad += sycl::reduce_over_group(g, x, op) != expect;
+                                 bad += sycl::joint_reduce(g, &loc[0], &loc[0] + n, op) != expect;
+                               });
+    });
+    EXPECT_EQ(bad.load(), 0) << "n = " << n;
+  }
+}
+
+TEST(Scoped, OverGroupReduceTypesOperatorsAndSizes) {
+  check_reduce_over_group<int>(sycl::plus<int>(), [](std::size_t i) { return int(i * 7919 % 1013) - 500; });
+  check_reduce_over_group<int>(sycl::minimum<int>(), [](std::size_t i) { return int(i * 7919 % 1013) - 500; });
+  check_reduce_over_group<int>(sycl::maximum<int>(), [](std::size_t i) { return int(i * 7919 % 1013) - 500; });
+  check_reduce_over_group<unsigned>(sycl::bit_xor<unsigned>(), [](std::size_t i) { return unsigned(i * 2654435761u); });
+  check_reduce_over_group<unsigned>(sycl::bit_or<unsigned>(), [](std::size_t i) { return 1u << (i % 32); });
+  check_reduce_over_group<std::int8_t>(sycl::plus<std::int8_t>(), [](std::size_t i) { return std::int8_t(i * 37); });
+  check_reduce_over_group<std::int16_t>(sycl::maximum<std::int16_t>(),
+                                        [](std::size_t i) { return std::int16_t(i * 4099 % 30011); });
+  check_reduce_over_group<std::int64_t>(sycl::plus<std::int64_t>(),
+                                        [](std::size_t i) { return std::int64_t(i) * 1000000007; });
+  check_reduce_over_group<std::int64_t>(sycl::multiplies<std::int64_t>(),
+                                        [](std::size_t i) { return std::int64_t(i % 3 == 0 ? -1 : 1); });
+  // Exact in floating point (small integers), so any combination order agrees.
+  check_reduce_over_group<float>(sycl::plus<float>(), [](std::size_t i) { return float(i % 9) - 4.0f; });
+  check_reduce_over_group<float>(sycl::minimum<float>(), [](std::size_t i) { return float(i * 31 % 101) - 50.0f; });
+  check_reduce_over_group<double>(sycl::maximum<double>(), [](std::size_t i) { return double(i * 31 % 101) * 0.5; });
+  check_reduce_over_group<double>(sycl::plus<double>(), [](std::size_t i) { return double(i % 5) * 0.25; });
 }
 
 TEST(Scoped, OverGroupOnSubGroupsAnd2D) {

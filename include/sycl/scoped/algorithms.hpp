@@ -89,19 +89,60 @@ inline constexpr bool simd_reducible_v = simd_type_v<T> && (kind_of<Op, T>() == 
                                                                                         kind_of<Op, T>() == op_kind::bit_or ||
                                                                                         kind_of<Op, T>() == op_kind::bit_xor)));
 
+// The batches the span algorithms use: at most 32 bytes. The values they read
+// were usually just stored by a distribute_items() loop, 32 or 64 bytes at a
+// time depending on the compiler's vector width (WEFT_SCOPED_VECTOR_WIDTH,
+// scoped_launch.hpp). A 32-byte load is forwarded from the store buffer in
+// both cases; a 64-byte load of data written by 32-byte stores cannot be
+// forwarded and waits for both stores to reach the cache (about 8 ns per
+// 128-int group).
+#if XSIMD_WITH_AVX2
+using span_arch = xsimd::avx2;
+#else
+using span_arch = xsimd::default_arch;
+#endif
+
+// op over the lanes of a, pairwise (log2(W) dependent steps).
+template <op_kind K, class T, class B, class Op>
+inline T fold_lanes(const B& a, Op& op) {
+  if constexpr (K == op_kind::plus) {
+    (void)op;
+    return xsimd::hadd(a);
+  } else {
+    constexpr std::size_t W = B::size;
+    alignas(64) T l[W];
+    a.store_aligned(l);
+    for (std::size_t w = W / 2; w > 0; w /= 2)
+      for (std::size_t j = 0; j < w; ++j) l[j] = op(l[j], l[j + w]);
+    return l[0];
+  }
+}
+
 // op over p[0..n) starting from acc.
 template <class T, class V, class Op>
 inline V reduce_span(const T* p, std::size_t n, V acc, Op& op) {
   std::size_t i = 0;
   if constexpr (simd_reducible_v<Op, T> && std::is_same_v<T, V>) {
-    using B = xsimd::batch<T>;
+    using B = xsimd::batch<T, span_arch>;
+    constexpr op_kind K = kind_of<Op, T>();
     constexpr std::size_t W = B::size;
     if (n >= 2 * W) {
       B a = B::load_unaligned(p);
-      for (i = W; i + W <= n; i += W) a = simd_combine<kind_of<Op, T>()>(a, B::load_unaligned(p + i));
-      alignas(64) T lanes[W];
-      a.store_aligned(lanes);
-      for (std::size_t l = 0; l < W; ++l) acc = op(acc, lanes[l]);
+      i = W;
+      if (n >= 4 * W) {
+        // Four independent accumulators: floating-point adds have a latency of
+        // several cycles, so one accumulator would wait on every step.
+        B b = B::load_unaligned(p + W), c = B::load_unaligned(p + 2 * W), d = B::load_unaligned(p + 3 * W);
+        for (i = 4 * W; i + 4 * W <= n; i += 4 * W) {
+          a = simd_combine<K>(a, B::load_unaligned(p + i));
+          b = simd_combine<K>(b, B::load_unaligned(p + i + W));
+          c = simd_combine<K>(c, B::load_unaligned(p + i + 2 * W));
+          d = simd_combine<K>(d, B::load_unaligned(p + i + 3 * W));
+        }
+        a = simd_combine<K>(simd_combine<K>(a, b), simd_combine<K>(c, d));
+      }
+      for (; i + W <= n; i += W) a = simd_combine<K>(a, B::load_unaligned(p + i));
+      acc = op(acc, fold_lanes<K, T>(a, op));
     }
   }
   for (; i < n; ++i) acc = op(acc, p[i]);

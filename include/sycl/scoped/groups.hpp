@@ -260,6 +260,10 @@ struct group_access {
   static const group_state<G::dimensions>& state(const G& g) noexcept {
     return g.m_s;
   }
+  template <class G>
+  static group_state<G::dimensions>& mutable_state(G& g) noexcept {
+    return g.m_s;
+  }
 };
 
 // The top-level work group type of a Dims-dimensional scoped kernel.
