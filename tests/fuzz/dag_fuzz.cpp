@@ -78,9 +78,15 @@ void run_shapes(byte_reader& in) {
     bool with_offset = in.u8() & 1;
     auto extent = [&] { return static_cast<std::size_t>(in.u8() % 40); };  // 0 included
     auto off = [&] { return static_cast<std::size_t>(in.u16()); };
-    if (dims == 1) check_range(sycl::range<1>(extent() * 97 + extent()), sycl::id<1>(off()), with_offset, q);
-    if (dims == 2) check_range(sycl::range<2>(extent(), extent()), sycl::id<2>(off(), off()), with_offset, q);
-    if (dims == 3) check_range(sycl::range<3>(extent(), extent(), extent() / 4), sycl::id<3>(off(), off(), off()), with_offset, q);
+    // Bytes are read into named values first: the order in which a call's
+    // arguments are evaluated differs between compilers, and a corpus file must
+    // mean the same shapes to every build that replays it.
+    std::size_t e[3], o[3];
+    for (auto& v : e) v = extent();
+    for (auto& v : o) v = off();
+    if (dims == 1) check_range(sycl::range<1>(e[0] * 97 + e[1]), sycl::id<1>(o[0]), with_offset, q);
+    if (dims == 2) check_range(sycl::range<2>(e[0], e[1]), sycl::id<2>(o[0], o[1]), with_offset, q);
+    if (dims == 3) check_range(sycl::range<3>(e[0], e[1], e[2] / 4), sycl::id<3>(o[0], o[1], o[2]), with_offset, q);
   }
 }
 
@@ -223,24 +229,25 @@ void run_nd_shapes(byte_reader& in) {
     p.skip_mod = 1 + in.u8() % 4;
     const int dims = 1 + in.u8() % 3;
     const bool with_offset = (in.u8() & 3) == 0;
-    // Groups per dimension: 1-4, now and then 0 (an empty launch).
-    auto groups = [&] {
+    // Groups per dimension: 1-4, now and then 0 (an empty launch). Bytes are
+    // read in a fixed order (see run_shapes).
+    std::size_t groups[3], l[3], off[3];
+    for (auto& g : groups) {
       const std::uint8_t b = in.u8();
-      return b % 16 == 15 ? std::size_t(0) : std::size_t(1 + b % 4);
-    };
-    auto off = [&] { return static_cast<std::size_t>(in.u8()); };
+      g = b % 16 == 15 ? 0 : 1 + b % 4;
+    }
+    for (auto& v : l) v = in.u8();
+    for (auto& v : off) v = in.u8();
     // Group sizes up to 256 items: partial sub-groups, groups of one, primes.
     if (dims == 1) {
-      const std::size_t l = 1 + in.u8();
-      check_nd_range(sycl::range<1>(groups()), sycl::range<1>(l), sycl::id<1>(off()), with_offset, p, q);
+      check_nd_range(sycl::range<1>(groups[0]), sycl::range<1>(1 + l[0]), sycl::id<1>(off[0]), with_offset, p, q);
     } else if (dims == 2) {
-      const std::size_t l0 = 1 + in.u8() % 16, l1 = 1 + in.u8() % 16;
-      check_nd_range(sycl::range<2>(groups(), groups()), sycl::range<2>(l0, l1), sycl::id<2>(off(), off()),
-                     with_offset, p, q);
+      check_nd_range(sycl::range<2>(groups[0], groups[1]), sycl::range<2>(1 + l[0] % 16, 1 + l[1] % 16),
+                     sycl::id<2>(off[0], off[1]), with_offset, p, q);
     } else {
-      const std::size_t l0 = 1 + in.u8() % 6, l1 = 1 + in.u8() % 6, l2 = 1 + in.u8() % 7;
-      check_nd_range(sycl::range<3>(groups(), groups(), groups()), sycl::range<3>(l0, l1, l2),
-                     sycl::id<3>(off(), off(), off()), with_offset, p, q);
+      check_nd_range(sycl::range<3>(groups[0], groups[1], groups[2]),
+                     sycl::range<3>(1 + l[0] % 6, 1 + l[1] % 6, 1 + l[2] % 7), sycl::id<3>(off[0], off[1], off[2]),
+                     with_offset, p, q);
     }
   }
 }
