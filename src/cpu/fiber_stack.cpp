@@ -1,5 +1,7 @@
 #include "fiber_stack.hpp"
 
+#include "fiber_sanitizer.hpp"
+
 #include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -133,6 +135,7 @@ fiber_stack allocate_fiber_stack(std::size_t size) {
 }
 
 void release_fiber_stack(fiber_stack& s) noexcept {
+  if (s.map) san::forget_stack(s.map + s.guard, s.size);  // (ASan) no stale poison for the next mapping there
   if (s.map) munmap(s.map, s.guard + s.size);
   s = fiber_stack{};
 }

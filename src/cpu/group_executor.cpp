@@ -39,6 +39,7 @@
 #include <vector>
 #include <weft/config.hpp>
 
+#include "fiber_sanitizer.hpp"
 #include "fiber_stack.hpp"
 
 namespace weft::cpu::detail {
@@ -63,6 +64,9 @@ struct worker final : worker_view {
   ~worker() {
     std::free(local_block);
     std::free(scratch);
+#if defined(WEFT_TSAN)
+    for (auto& f : tsan_fibers) san::destroy_fiber(f);
+#endif
     for (auto& s : stacks) release_fiber_stack(s);
   }
 
@@ -80,6 +84,13 @@ struct worker final : worker_view {
   // (Kept apart from fctx: a later group may run item i on the thread's stack.)
   std::vector<unsigned char> parked;
   std::vector<fc::fcontext_t> parked_fctx;
+#if defined(WEFT_TSAN)
+  std::vector<san::tsan_fiber> tsan_fibers;  // item i's fiber (on stacks[i]), as TSan knows it
+  san::tsan_fiber tsan_base = nullptr;       // the context the base item runs in
+#endif
+#if defined(WEFT_ASAN)
+  san::stack_bounds base_stack;  // the base item's stack: learnt when control first leaves it
+#endif
   std::size_t base = 0;             // the item on the thread's own stack
   std::size_t current = 0;          // the item running now
   std::size_t group_waiting = 0;    // items waiting at the current work-group barrier
@@ -237,6 +248,38 @@ inline void resumed(worker* w, fc::transfer_t t) noexcept {
     w->fctx[from] = t.fctx;
 }
 
+#if defined(WEFT_ASAN)
+// The stack item i runs on: the base item's is whatever stack the group
+// started on (the thread's, or an outer kernel's fiber in a nested launch).
+inline san::stack_bounds stack_of(const worker* w, std::size_t i) noexcept {
+  if (i == w->base) return w->base_stack;
+  const fiber_stack& s = w->stacks[i];
+  return {s.map + s.guard, s.size};
+}
+// Every switch leaves the base item's stack before one returns to it.
+inline void came_from(worker* w, fc::transfer_t t, san::stack_bounds from) noexcept {
+  if (reinterpret_cast<std::uintptr_t>(t.data) == w->base) w->base_stack = from;
+}
+#endif
+
+// Suspends the running item and resumes item `next` (passing `data`: the
+// running item's id, with parking_bit if it parks); returns when some item
+// passes control back. The sanitizers are told about both switches.
+inline void transfer(worker* w, std::size_t next, void* data) noexcept {
+#if defined(WEFT_ASAN)
+  void* fake_stack = nullptr;
+  san::start_switch(&fake_stack, stack_of(w, next));
+#endif
+#if defined(WEFT_TSAN)
+  san::switch_to_fiber(next == w->base ? w->tsan_base : w->tsan_fibers[next]);
+#endif
+  const fc::transfer_t t = jump(w->fctx[next], data);
+#if defined(WEFT_ASAN)
+  came_from(w, t, san::finish_switch(fake_stack));
+#endif
+  resumed(w, t);
+}
+
 // Gives `i` a fiber; false (error recorded) when no stack can be had.
 [[gnu::noinline]] bool start_fiber(worker* w, std::size_t i) noexcept {
   const std::size_t size = weft::fiber_stack_size();
@@ -259,6 +302,11 @@ inline void resumed(worker* w, fc::transfer_t t) noexcept {
   // Stagger the stack tops by a cache line per item: page-aligned tops would put
   // every item's live frame in the same L1 sets and the switches would miss.
   const std::size_t color = (i % 64) * 64;
+  san::forget_stack(s.map + s.guard, s.size);  // (ASan) frames of an earlier fiber on this stack
+#if defined(WEFT_TSAN)
+  san::destroy_fiber(w->tsan_fibers[i]);
+  w->tsan_fibers[i] = san::create_fiber();
+#endif
   w->fctx[i] = fc::make_fcontext(static_cast<std::byte*>(s.top()) - color, s.size - color, &fiber_main);
   w->parked[i] = false;
   w->state[i] = running;
@@ -280,7 +328,7 @@ inline void switch_to(worker* w, std::size_t me, std::size_t next) {
     if (next == me) throw abort_unwind{};
   }
   w->current = next;
-  resumed(w, jump(w->fctx[next], reinterpret_cast<void*>(me)));
+  transfer(w, next, reinterpret_cast<void*>(me));
 }
 
 // `me` is done: pass control on, and park this fiber until a later group
@@ -295,11 +343,17 @@ void leave(worker* w, std::size_t me) noexcept {
   if (w->aborting) next = next_to_unwind(w);
   w->parked[me] = true;
   w->current = next;
-  resumed(w, jump(w->fctx[next], reinterpret_cast<void*>(me | parking_bit)));
+  transfer(w, next, reinterpret_cast<void*>(me | parking_bit));
 }
 
 [[noreturn]] void fiber_main(fc::transfer_t t) noexcept {
+#if defined(WEFT_ASAN)
+  const san::stack_bounds from = san::finish_switch(nullptr);  // first entry: no fake stack of ours yet
+#endif
   worker* w = tl_worker;
+#if defined(WEFT_ASAN)
+  came_from(w, t, from);
+#endif
   resumed(w, t);
   for (;;) {
     const std::size_t me = w->current;
@@ -318,6 +372,9 @@ void enter_fibers(worker* w, std::size_t base) {
   const std::size_t n = w->frame.size;
   w->frame.fibers = true;
   w->base = base;
+#if defined(WEFT_TSAN)
+  w->tsan_base = san::current_fiber();
+#endif
   w->current = base;
   w->group_waiting = 0;
   w->sub_group_waiting = 0;
@@ -405,8 +462,15 @@ void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&),
     }
   };
   if (n_tasks <= 1) return run();
+  // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is the address
+  // the tasks already hold (no extra capture: the release build is unchanged).
+  weft::detail::tsan_fork_join_scope tsan_fork_join(&run);
   tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, n_tasks, 1), [&](const tbb::blocked_range<std::size_t>&) { run(); },
+      tbb::blocked_range<std::size_t>(0, n_tasks, 1),
+      [&](const tbb::blocked_range<std::size_t>&) {
+        weft::detail::tsan_task_scope tsan_task(&run);
+        run();
+      },
       tbb::simple_partitioner());
 }
 
@@ -448,6 +512,9 @@ worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chu
     w->stacks.resize(group_size);
     w->parked.resize(group_size);
     w->parked_fctx.resize(group_size);
+#if defined(WEFT_TSAN)
+    w->tsan_fibers.resize(group_size, nullptr);
+#endif
   }
   w->local_memory = w->local_block;
   w->frame = group_frame{};
@@ -499,7 +566,7 @@ void finish_fiber_group(worker_view* v, std::exception_ptr error) {
     if (next == me) break;
     if (w->state[next] == not_started && !start_fiber(w, next)) continue;
     w->current = next;
-    resumed(w, jump(w->fctx[next], reinterpret_cast<void*>(me)));
+    transfer(w, next, reinterpret_cast<void*>(me));
     if (!w->aborting) break;
   }
   w->frame.fibers = false;

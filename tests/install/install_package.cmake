@@ -54,9 +54,13 @@ set(launcher)
 if(CXX_COMPILER_LAUNCHER)
   set(launcher -DCMAKE_CXX_COMPILER_LAUNCHER=${CXX_COMPILER_LAUNCHER})
 endif()
+set(app_flags)
+if(APP_CXX_FLAGS)  # a sanitizer build: the installed library needs the sanitizer's runtime
+  set(app_flags "-DCMAKE_CXX_FLAGS=${APP_CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${APP_CXX_FLAGS}")
+endif()
 step("configure the application"
   ${CMAKE_COMMAND} -S ${APP_SOURCE_DIR} -B ${app_build} -G ${GENERATOR}
-    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} ${launcher}
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} ${launcher} ${app_flags}
     -DCMAKE_BUILD_TYPE=${BUILD_TYPE}
     -DCMAKE_PREFIX_PATH=${prefix}
     -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF

@@ -139,6 +139,7 @@ TEST(ScopedRules, PrivateMemoryOfEnclosingGroupIsFine) {
         if (sycl::reduce_over_group(sg, x, sycl::plus<int>()) != int(sg.get_logical_local_linear_range()))
           throw std::runtime_error("wrong sub-group sum");
         sycl::private_memory_environment<int>(sg, [&](auto& y) {
+          sycl::distribute_items(sg, [&](sycl::s_item<1> it) { y(it) = 2; });  // (read below: not left uninitialised)
           sycl::distribute_groups(sg, [&](auto ssg) { (void)sycl::reduce_over_group(ssg, y, sycl::plus<int>()); });
         });
       });
