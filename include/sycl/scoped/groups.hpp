@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <type_traits>
 #include <sycl/access.hpp>
+#include <sycl/device_event.hpp>
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
 #include <sycl/scoped/checks.hpp>
@@ -180,7 +181,18 @@ class s_group : public detail::scoped::group_base<Props> {
  public:
   static constexpr memory_scope fence_scope = memory_scope::work_group;
 
-  // async_work_group_copy(): see sycl/scoped/async_copy.hpp (needs the front end's pointer types).
+  // The physical group has one item, so a group copy is that item's plain
+  // copy, complete on return; wait_for has nothing left to wait for.
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const noexcept {
+    return detail::group_copy_any(0, 1, dest, src, num_elements, 1, false);
+  }
+  template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
+            typename = detail::copy_pointer_raw_t<Src>>
+  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements, std::size_t stride) const noexcept {
+    return detail::group_copy_any(0, 1, dest, src, num_elements, stride, true);
+  }
 
   template <typename... eventTN>
   void wait_for(eventTN...) const noexcept {}
