@@ -108,10 +108,15 @@ void execute(event_ptr node) {
   while (node) {
     node->status.store(node_status::running, std::memory_order_release);
     if (node->profiled) node->start_ns = now_ns();
+    // The queue an error is reported to is kept until this node is complete: if
+    // its last handle went away meanwhile, this reference is the last one and
+    // ~queue_state would run here, waiting for its in-flight commands, this one
+    // among them, which would never complete (seen at exit under TSan's timing).
+    std::shared_ptr<queue_state> reported_to;
     try {
       if (node->work) node->work();
     } catch (...) {
-      if (auto q = node->queue.lock()) q->report(std::current_exception());
+      if ((reported_to = node->queue.lock())) reported_to->report(std::current_exception());
       else print_error(std::current_exception());
     }
     node->work = nullptr;  // drop the kernel's captures (accessors) now
