@@ -57,7 +57,7 @@
 #include <weft/cpu/scoped_launch.hpp>
 #include <weft/cpu/reduction_launch.hpp>
 #if defined(__CUDA__)
-// The CUDA target (docs-cuda.md): device bodies of the kernel interface and the GPU launch code.
+// The CUDA target (README.md, "The CUDA target"): device bodies of the kernel interface and the GPU launch code.
 #include <weft/kernel/cuda/sync.hpp>
 #include <weft/kernel/cuda/local_memory.hpp>
 #include <weft/kernel/cuda/group_functions.hpp>

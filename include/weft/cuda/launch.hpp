@@ -148,7 +148,7 @@ void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, c
   }
 }
 
-// Scoped parallelism has no GPU mapping yet (docs-cuda.md, "What is left"): it
+// Scoped parallelism has no GPU mapping yet (README.md, "The CUDA target"): it
 // runs on the CPU backend, which reaches buffers (managed storage) and shared
 // or host USM, but not malloc_device memory. A note says so once per program.
 void note_scoped_on_cpu(const launch::target& t);

@@ -1,6 +1,6 @@
 #pragma once
 // Process-wide runtime settings that users may query or set: how many worker
-// threads run kernels, whether they are pinned, and why (docs-hpc.md).
+// threads run kernels, whether they are pinned, and why (README.md, "Running under MPI").
 //
 // Weft's workers are oneTBB worker threads serving Weft's own task_arena. The
 // arena is created on the first kernel/command group, never at static
@@ -28,7 +28,7 @@ WEFT_API void set_worker_count(std::size_t n);
 
 // Pins each worker to one CPU of the affinity mask it inherited (round robin by
 // the worker's arena slot), never outside it, and makes parallel_for(range)
-// partition statically (docs-hpc.md, "Placement"). Same as WEFT_PIN_WORKERS=1;
+// partition statically (README.md, "Placement"). Same as WEFT_PIN_WORKERS=1;
 // the API call wins over the variable. Only before the workers start: throws
 // sycl::exception(errc::invalid) afterwards.
 WEFT_API void set_pin_workers(bool pin);
