@@ -85,12 +85,12 @@ namespace detail {
   weft::detail::throw_error(sycl::errc::feature_not_supported,
                             "this kernel was compiled for the CPU only, but its queue's device is " + t.device->name +
                                 "; compile the translation unit that submits it as CUDA (CMake: "
-                                "weft_add_sycl_cuda_executable, README.md, "The CUDA target"), or use a CPU queue");
+                                "weft_add_sycl_cuda_executable, README.md, section The CUDA target), or use a CPU queue");
 }
 [[noreturn]] inline void not_on_device(const target& t, const char* what) {
   weft::detail::throw_error(sycl::errc::feature_not_supported,
                             std::string(what) + " is not supported on " + t.device->name +
-                                " yet (Weft's CUDA target, README.md, "The CUDA target"); run it on a CPU queue");
+                                " yet (Weft's CUDA target, README.md, section The CUDA target); run it on a CPU queue");
 }
 }  // namespace detail
 
