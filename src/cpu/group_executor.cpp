@@ -203,11 +203,58 @@ void report_plain_divergence(worker* w, std::size_t me, std::size_t first, bool 
 
 [[noreturn]] void fiber_main(fc::transfer_t t) noexcept;
 
-// jump_fcontext returns into the resumed context with an indirect jmp, not a
+#if defined(__x86_64__) && !defined(WEFT_PLAIN_FCONTEXT_CALL)
+// Boost's jump_fcontext minus the x87 control word and MXCSR, which it saves
+// and restores on every switch (fldcw and ldmxcsr are microcoded: about a third
+// of a switch here). Items of a group share their worker thread, whose
+// floating-point environment is the thread's: items running as a plain loop
+// share it too, so not swapping it is the same rule on both paths. The frame
+// layout is Boost's (those two slots are left unused), so contexts made by
+// make_fcontext enter through it unchanged.
+asm(".text\n"
+    ".globl weft_switch_fcontext\n"
+    ".hidden weft_switch_fcontext\n"
+    ".type weft_switch_fcontext, @function\n"
+    ".p2align 4\n"
+    "weft_switch_fcontext:\n"
+    "leaq -0x38(%rsp), %rsp\n"
+    "movq %r12, 0x8(%rsp)\n"
+    "movq %r13, 0x10(%rsp)\n"
+    "movq %r14, 0x18(%rsp)\n"
+    "movq %r15, 0x20(%rsp)\n"
+    "movq %rbx, 0x28(%rsp)\n"
+    "movq %rbp, 0x30(%rsp)\n"
+    "movq %rsp, %rax\n"
+    "movq %rdi, %rsp\n"
+    "movq 0x38(%rsp), %r8\n"
+    "movq 0x8(%rsp), %r12\n"
+    "movq 0x10(%rsp), %r13\n"
+    "movq 0x18(%rsp), %r14\n"
+    "movq 0x20(%rsp), %r15\n"
+    "movq 0x28(%rsp), %rbx\n"
+    "movq 0x30(%rsp), %rbp\n"
+    "leaq 0x40(%rsp), %rsp\n"
+    "movq %rsi, %rdx\n"
+    "movq %rax, %rdi\n"
+    "jmp *%r8\n"
+    ".size weft_switch_fcontext, .-weft_switch_fcontext\n");
+#endif
+
+// The switch returns into the resumed context with an indirect jmp, not a
 // ret, so calling it leaves one return-stack-buffer entry behind per switch and
 // every later ret mispredicts (measured here: 16.5 ns per item switch in a ring
 // of fibers instead of 5.8). Entering it with a pushed return address and a jmp
 // keeps calls and returns balanced. Everything a call may clobber is clobbered.
+// This file is built with -mno-red-zone (CMakeLists.txt) so that the push
+// needs no 128-byte step over a red zone: every byte a suspended item's stack
+// spans is one more L1 line per item, and 256 items' lines must fit in L1.
+#if defined(WEFT_NO_RED_ZONE)
+#define WEFT_SKIP_RED_ZONE
+#define WEFT_RESTORE_RED_ZONE
+#else
+#define WEFT_SKIP_RED_ZONE "subq $128, %%rsp\n\t"
+#define WEFT_RESTORE_RED_ZONE "addq $128, %%rsp\n\t"
+#endif
 inline fc::transfer_t jump(fc::fcontext_t to, void* data) noexcept {
 #if defined(__x86_64__) && !defined(WEFT_PLAIN_FCONTEXT_CALL)
   register void* rdi asm("rdi") = to;
@@ -215,12 +262,12 @@ inline fc::transfer_t jump(fc::fcontext_t to, void* data) noexcept {
   register void* rax asm("rax");
   register void* rdx asm("rdx");
   asm volatile(
-      "subq $128, %%rsp\n\t"  // step over the red zone
+      WEFT_SKIP_RED_ZONE
       "leaq 1f(%%rip), %%rcx\n\t"
       "pushq %%rcx\n\t"
-      "jmp jump_fcontext@PLT\n\t"
+      "jmp weft_switch_fcontext\n\t"
       "1:\n\t"
-      "addq $128, %%rsp\n\t"
+      WEFT_RESTORE_RED_ZONE
       : "=r"(rax), "=r"(rdx), "+r"(rdi), "+r"(rsi)
       :
       : "rcx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
