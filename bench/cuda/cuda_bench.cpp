@@ -7,6 +7,8 @@
 //   triad:     a[i] = b[i] + s * c[i] (USM device memory), bandwidth vs cudaMemcpy D2D
 //   reduction: the ComputeCpp seed's local-memory tree reduction (nd_range,
 //              barriers), vs the same kernel in CUDA with __shared__ memory
+//   sycl::reduction: parallel_for(range, reduction(plus)) over device USM, vs
+//              the seed's kernel hand-written in CUDA (multi-pass)
 //   matmul:    the seed's sub-group matmul (group_broadcast), vs a CUDA kernel
 //              doing the same with __shfl_sync
 #include <sycl/sycl.hpp>
@@ -196,6 +198,57 @@ int main(int argc, char** argv) {
     std::printf("RATIO reduction_%zuMi %.3f (goal >= 0.8)\n", len0 >> 20, t_cuda / t_weft);
     sycl::free(data, q);
     sycl::free(scratch, q);
+  }
+
+  // --- sycl::reduction (range, plus) against the hand-written multi-pass reduction --------
+  for (const std::size_t len0 : {std::size_t(1) << 26, std::size_t(1) << 28}) {
+    const std::size_t wg = 256;
+    std::vector<int> host(len0);
+    long long expect = 0;
+    for (std::size_t i = 0; i < len0; ++i) expect += host[i] = int(i % 11);
+    int* data = sycl::malloc_device<int>(len0, q);
+    int* scratch = sycl::malloc_device<int>(len0, q);
+    int* sum = sycl::malloc_device<int>(1, q);
+    q.memcpy(data, host.data(), len0 * sizeof(int)).wait();
+    auto weft_reduce = [&] {
+      q.parallel_for(sycl::range<1>(len0),
+                     sycl::reduction(sum, sycl::plus<int>(),
+                                     sycl::property_list{sycl::property::reduction::initialize_to_identity()}),
+                     [=](sycl::id<1> i, auto& s) { s += data[i]; })
+          .wait();
+    };
+    // The hand-written passes read `data` into `scratch` first, so `data` stays intact.
+    auto cuda_reduce = [&] {
+      std::size_t len = len0;
+      const int* in = data;
+      int* out = scratch;
+      while (len != 1) {
+        const std::size_t n_wgroups = (len + 2 * wg - 1) / (2 * wg);
+        reduce_cuda<<<unsigned(n_wgroups), unsigned(wg), wg * sizeof(int)>>>(in, out, len, wg);
+        in = out;
+        out = out == scratch ? scratch + len0 / 2 : scratch;
+        len = n_wgroups;
+      }
+      check_cuda(cudaDeviceSynchronize(), "reduce_cuda");
+      return in;
+    };
+    weft_reduce();
+    int got = 0, got_cuda = 0;
+    q.memcpy(&got, sum, sizeof(int)).wait();
+    check_cuda(cudaMemcpy(&got_cuda, cuda_reduce(), sizeof(int), cudaMemcpyDeviceToHost), "copy");
+    if (got != int(expect) || got_cuda != int(expect)) {
+      std::fprintf(stderr, "sycl::reduction: wrong result %d / %d, expected %lld\n", got, got_cuda, expect);
+      return 1;
+    }
+    const double t_weft = median_seconds(reps, weft_reduce);
+    const double t_cuda = median_seconds(reps, [&] { cuda_reduce(); });
+    char name[64];
+    std::snprintf(name, sizeof name, "sycl::reduction (%zu Mi ints)", len0 >> 20);
+    report(name, t_weft, t_cuda, "GB/s", double(len0) * sizeof(int) * 1e-9);
+    std::printf("RATIO sycl_reduction_%zuMi %.3f (goal >= 0.8)\n", len0 >> 20, t_cuda / t_weft);
+    sycl::free(data, q);
+    sycl::free(scratch, q);
+    sycl::free(sum, q);
   }
 
   // --- the seed's sub-group matmul ---------------------------------------------------------

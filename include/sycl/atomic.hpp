@@ -2,12 +2,14 @@
 // SYCL 1.2.1 atomics (deprecated in SYCL 2020, still used by real programs):
 // sycl::atomic<T, AddressSpace>, the atomic_* free functions and accessors in
 // access_mode::atomic, whose subscript gives a sycl::atomic. Built on the
-// compiler's __atomic builtins, so it needs nothing from atomic_ref.
+// kernel interface's atomics (weft/kernel/atomic.hpp), like atomic_ref.
 #include <cstdint>
 #include <type_traits>
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
 #include <sycl/multi_ptr.hpp>
+#include <weft/kernel/atomic.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
@@ -33,70 +35,51 @@ template <typename T, access::address_space AddressSpace = access::address_space
 class atomic {  // deprecated in SYCL 2020 (use atomic_ref); not marked, so 1.2.1 code builds quietly
   static_assert(std::is_trivially_copyable_v<T> && (sizeof(T) == 4 || sizeof(T) == 8),
                 "sycl::atomic supports 32- and 64-bit types");
+  // Real atomics in every address space, at device scope.
+  static constexpr auto scope = weft::kernel::atomic_scope::device;
+  using op = weft::kernel::atomic_op;
 
  public:
   template <typename PT, access::address_space PS, access::decorated D,
             std::enable_if_t<std::is_convertible_v<PT*, T*>, int> = 0>
-  atomic(multi_ptr<PT, PS, D> ptr) : m_ptr(ptr.get()) {}
-  explicit atomic(T* ptr) : m_ptr(ptr) {}  // Weft: from a plain pointer
+  WEFT_HOST_DEVICE atomic(multi_ptr<PT, PS, D> ptr) : m_ptr(ptr.get()) {}
+  WEFT_HOST_DEVICE explicit atomic(T* ptr) : m_ptr(ptr) {}  // Weft: from a plain pointer
 
-  void store(T operand, memory_order order = memory_order::relaxed) const {
-    __atomic_store(m_ptr, &operand, detail::legacy_store_order(order));
+  WEFT_HOST_DEVICE void store(T operand, memory_order order = memory_order::relaxed) const {
+    weft::kernel::atomic_store<false>(m_ptr, operand, detail::legacy_store_order(order), scope);
   }
-  T load(memory_order order = memory_order::relaxed) const {
-    T r;
-    __atomic_load(m_ptr, &r, detail::legacy_load_order(order));
-    return r;
+  WEFT_HOST_DEVICE T load(memory_order order = memory_order::relaxed) const {
+    return weft::kernel::atomic_load<false>(m_ptr, detail::legacy_load_order(order), scope);
   }
-  T exchange(T operand, memory_order order = memory_order::relaxed) const {
-    T r;
-    __atomic_exchange(m_ptr, &operand, &r, detail::legacy_atomic_order(order));
-    return r;
+  WEFT_HOST_DEVICE T exchange(T operand, memory_order order = memory_order::relaxed) const {
+    return weft::kernel::atomic_exchange<false>(m_ptr, operand, detail::legacy_atomic_order(order), scope);
   }
-  bool compare_exchange_strong(T& expected, T desired, memory_order success = memory_order::relaxed,
-                               memory_order fail = memory_order::relaxed) const {
-    return __atomic_compare_exchange(m_ptr, &expected, &desired, false, detail::legacy_atomic_order(success),
-                                     detail::legacy_load_order(fail));
+  WEFT_HOST_DEVICE bool compare_exchange_strong(T& expected, T desired, memory_order success = memory_order::relaxed,
+                                                memory_order fail = memory_order::relaxed) const {
+    return weft::kernel::atomic_compare_exchange<false>(m_ptr, expected, desired, false,
+                                                        detail::legacy_atomic_order(success),
+                                                        detail::legacy_load_order(fail), scope);
   }
-  T fetch_add(T operand, memory_order order = memory_order::relaxed) const {
-    if constexpr (std::is_integral_v<T>) return __atomic_fetch_add(m_ptr, operand, detail::legacy_atomic_order(order));
-    else return update([&](T v) { return T(v + operand); }, order);
+#define WEFT_LEGACY_FETCH(name, o)                                                              \
+  WEFT_HOST_DEVICE T name(T operand, memory_order order = memory_order::relaxed) const {        \
+    return weft::kernel::atomic_fetch<op::o, false>(m_ptr, operand, detail::legacy_atomic_order(order), scope); \
   }
-  T fetch_sub(T operand, memory_order order = memory_order::relaxed) const {
-    if constexpr (std::is_integral_v<T>) return __atomic_fetch_sub(m_ptr, operand, detail::legacy_atomic_order(order));
-    else return update([&](T v) { return T(v - operand); }, order);
-  }
-  T fetch_and(T operand, memory_order order = memory_order::relaxed) const {
-    return __atomic_fetch_and(m_ptr, operand, detail::legacy_atomic_order(order));
-  }
-  T fetch_or(T operand, memory_order order = memory_order::relaxed) const {
-    return __atomic_fetch_or(m_ptr, operand, detail::legacy_atomic_order(order));
-  }
-  T fetch_xor(T operand, memory_order order = memory_order::relaxed) const {
-    return __atomic_fetch_xor(m_ptr, operand, detail::legacy_atomic_order(order));
-  }
-  T fetch_min(T operand, memory_order order = memory_order::relaxed) const {
-    return update([&](T v) { return operand < v ? operand : v; }, order);
-  }
-  T fetch_max(T operand, memory_order order = memory_order::relaxed) const {
-    return update([&](T v) { return v < operand ? operand : v; }, order);
-  }
+  WEFT_LEGACY_FETCH(fetch_add, add)
+  WEFT_LEGACY_FETCH(fetch_sub, sub)
+  WEFT_LEGACY_FETCH(fetch_and, bit_and)
+  WEFT_LEGACY_FETCH(fetch_or, bit_or)
+  WEFT_LEGACY_FETCH(fetch_xor, bit_xor)
+  WEFT_LEGACY_FETCH(fetch_min, min)
+  WEFT_LEGACY_FETCH(fetch_max, max)
+#undef WEFT_LEGACY_FETCH
 
  private:
-  template <class F>
-  T update(F f, memory_order order) const {
-    T old = load(memory_order::relaxed);
-    T desired = f(old);
-    while (!__atomic_compare_exchange(m_ptr, &old, &desired, true, detail::legacy_atomic_order(order), __ATOMIC_RELAXED))
-      desired = f(old);
-    return old;
-  }
   T* m_ptr;
 };
 
 #define WEFT_ATOMIC_FREE(name, ...)                                                                   \
   template <typename T, access::address_space S>                                                      \
-  T atomic_##name(atomic<T, S> object, T operand, memory_order order = memory_order::relaxed) {       \
+  WEFT_HOST_DEVICE T atomic_##name(atomic<T, S> object, T operand, memory_order order = memory_order::relaxed) {       \
     return object.name(operand, order);                                                               \
   }
 WEFT_ATOMIC_FREE(exchange)
@@ -109,15 +92,15 @@ WEFT_ATOMIC_FREE(fetch_min)
 WEFT_ATOMIC_FREE(fetch_max)
 #undef WEFT_ATOMIC_FREE
 template <typename T, access::address_space S>
-void atomic_store(atomic<T, S> object, T operand, memory_order order = memory_order::relaxed) {
+WEFT_HOST_DEVICE void atomic_store(atomic<T, S> object, T operand, memory_order order = memory_order::relaxed) {
   object.store(operand, order);
 }
 template <typename T, access::address_space S>
-T atomic_load(atomic<T, S> object, memory_order order = memory_order::relaxed) {
+WEFT_HOST_DEVICE T atomic_load(atomic<T, S> object, memory_order order = memory_order::relaxed) {
   return object.load(order);
 }
 template <typename T, access::address_space S>
-bool atomic_compare_exchange_strong(atomic<T, S> object, T& expected, T desired,
+WEFT_HOST_DEVICE bool atomic_compare_exchange_strong(atomic<T, S> object, T& expected, T desired,
                                     memory_order success = memory_order::relaxed,
                                     memory_order fail = memory_order::relaxed) {
   return object.compare_exchange_strong(expected, desired, success, fail);
@@ -135,11 +118,11 @@ class accessor<T, Dims, access_mode::atomic, Tgt, P> : public accessor<T, Dims, 
   static constexpr access_mode mode = access_mode::atomic;
   using base::base;
 
-  atomic<T, access::address_space::global_space> operator[](const id<Dims>& i) const {
+  WEFT_HOST_DEVICE atomic<T, access::address_space::global_space> operator[](const id<Dims>& i) const {
     return atomic<T, access::address_space::global_space>(&base::operator[](i));
   }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  atomic<T, access::address_space::global_space> operator[](std::size_t i) const {
+  WEFT_HOST_DEVICE atomic<T, access::address_space::global_space> operator[](std::size_t i) const {
     return atomic<T, access::address_space::global_space>(&base::operator[](id<1>(i)));
   }
   access_mode get_mode() const noexcept { return access_mode::atomic; }

@@ -3,14 +3,18 @@
 // types on global and local memory (std::atomic_ref is C++20: this uses the
 // GCC/Clang __atomic builtins directly).
 //
-// Local memory belongs to one work group, and all items of a group run on one
-// thread, switching only at barriers; so an atomic_ref on local_space memory
-// needs no atomic instruction and compiles to the plain operation. Every other
-// address space gets real atomics (memory scopes all map to system scope).
+// The operations are the kernel interface's (weft/kernel/atomic.hpp), per target:
+// on the CPU, local_space memory belongs to one work group whose items run on one
+// thread, switching only at barriers, so an atomic_ref on it is the plain
+// operation and every other address space gets real atomics at system scope; on
+// the CUDA target every address space gets hardware atomics of the scope asked
+// for, ordered by fences.
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include <sycl/access.hpp>
+#include <weft/kernel/atomic.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
@@ -42,13 +46,18 @@ inline constexpr bool atomic_ref_type =
     std::is_pointer_v<T>;
 
 // Loads, stores, exchanges and compare-exchanges shared by every atomic_ref.
+constexpr weft::kernel::atomic_scope kernel_scope(memory_scope s) {
+  return static_cast<weft::kernel::atomic_scope>(static_cast<int>(s));
+}
+
 template <class T, memory_order DefaultOrder, memory_scope DefaultScope, address_space Space>
 class atomic_ref_base {
   static_assert(atomic_ref_type<T>, "atomic_ref supports integral, float, double and pointer types");
   static_assert(DefaultOrder != memory_order::__consume_unsupported, "memory_order::consume is not supported");
 
  protected:
-  static constexpr bool plain = Space == address_space::local_space;  // one thread per work group
+  static constexpr bool local = Space == address_space::local_space;
+  using op = weft::kernel::atomic_op;
 
  public:
   using value_type = T;
@@ -59,86 +68,54 @@ class atomic_ref_base {
   static constexpr memory_order default_read_modify_write_order = DefaultOrder;
   static constexpr memory_scope default_scope = DefaultScope;
 
-  explicit atomic_ref_base(T& ref) : m_ptr(&ref) {}
+  WEFT_HOST_DEVICE explicit atomic_ref_base(T& ref) : m_ptr(&ref) {}
   atomic_ref_base(const atomic_ref_base&) noexcept = default;
   atomic_ref_base& operator=(const atomic_ref_base&) = delete;
 
-  bool is_lock_free() const noexcept { return __atomic_is_lock_free(sizeof(T), m_ptr); }
+  WEFT_HOST_DEVICE bool is_lock_free() const noexcept { return weft::kernel::atomic_is_lock_free<local>(m_ptr); }
 
-  void store(T operand, memory_order order = default_write_order, memory_scope = default_scope) const noexcept {
-    if constexpr (plain)
-      *m_ptr = operand;
-    else
-      __atomic_store(m_ptr, &operand, gcc_order(order));
+  WEFT_HOST_DEVICE void store(T operand, memory_order order = default_write_order,
+                              memory_scope scope = default_scope) const noexcept {
+    weft::kernel::atomic_store<local>(m_ptr, operand, gcc_order(order), kernel_scope(scope));
   }
-  T load(memory_order order = default_read_order, memory_scope = default_scope) const noexcept {
-    if constexpr (plain) {
-      return *m_ptr;
-    } else {
-      T v;
-      __atomic_load(m_ptr, &v, gcc_order(order));
-      return v;
-    }
+  WEFT_HOST_DEVICE T load(memory_order order = default_read_order, memory_scope scope = default_scope) const noexcept {
+    return weft::kernel::atomic_load<local>(m_ptr, gcc_order(order), kernel_scope(scope));
   }
-  operator T() const noexcept { return load(); }
+  WEFT_HOST_DEVICE operator T() const noexcept { return load(); }
 
-  T exchange(T operand, memory_order order = default_read_modify_write_order,
-             memory_scope = default_scope) const noexcept {
-    if constexpr (plain) {
-      T old = *m_ptr;
-      *m_ptr = operand;
-      return old;
-    } else {
-      T old;
-      __atomic_exchange(m_ptr, &operand, &old, gcc_order(order));
-      return old;
-    }
+  WEFT_HOST_DEVICE T exchange(T operand, memory_order order = default_read_modify_write_order,
+                              memory_scope scope = default_scope) const noexcept {
+    return weft::kernel::atomic_exchange<local>(m_ptr, operand, gcc_order(order), kernel_scope(scope));
   }
 
-  bool compare_exchange_weak(T& expected, T desired, memory_order success, memory_order failure,
-                             memory_scope = default_scope) const noexcept {
-    return cas(expected, desired, true, success, failure);
+  WEFT_HOST_DEVICE bool compare_exchange_weak(T& expected, T desired, memory_order success, memory_order failure,
+                                              memory_scope scope = default_scope) const noexcept {
+    return cas(expected, desired, true, success, failure, scope);
   }
-  bool compare_exchange_weak(T& expected, T desired, memory_order order = default_read_modify_write_order,
-                             memory_scope = default_scope) const noexcept {
-    return cas(expected, desired, true, order, failure_order(order));
+  WEFT_HOST_DEVICE bool compare_exchange_weak(T& expected, T desired,
+                                              memory_order order = default_read_modify_write_order,
+                                              memory_scope scope = default_scope) const noexcept {
+    return cas(expected, desired, true, order, failure_order(order), scope);
   }
-  bool compare_exchange_strong(T& expected, T desired, memory_order success, memory_order failure,
-                               memory_scope = default_scope) const noexcept {
-    return cas(expected, desired, false, success, failure);
+  WEFT_HOST_DEVICE bool compare_exchange_strong(T& expected, T desired, memory_order success, memory_order failure,
+                                                memory_scope scope = default_scope) const noexcept {
+    return cas(expected, desired, false, success, failure, scope);
   }
-  bool compare_exchange_strong(T& expected, T desired, memory_order order = default_read_modify_write_order,
-                               memory_scope = default_scope) const noexcept {
-    return cas(expected, desired, false, order, failure_order(order));
+  WEFT_HOST_DEVICE bool compare_exchange_strong(T& expected, T desired,
+                                                memory_order order = default_read_modify_write_order,
+                                                memory_scope scope = default_scope) const noexcept {
+    return cas(expected, desired, false, order, failure_order(order), scope);
   }
 
  protected:
-  bool cas(T& expected, T desired, bool weak, memory_order success, memory_order failure) const noexcept {
-    if constexpr (plain) {
-      if (*m_ptr == expected) {
-        *m_ptr = desired;
-        return true;
-      }
-      expected = *m_ptr;
-      return false;
-    } else {
-      return __atomic_compare_exchange(m_ptr, &expected, &desired, weak, gcc_order(success),
-                                       gcc_order(failure_order(failure)));
-    }
+  WEFT_HOST_DEVICE bool cas(T& expected, T desired, bool weak, memory_order success, memory_order failure,
+                            memory_scope scope) const noexcept {
+    return weft::kernel::atomic_compare_exchange<local>(m_ptr, expected, desired, weak, gcc_order(success),
+                                                        gcc_order(failure_order(failure)), kernel_scope(scope));
   }
-  // Read-modify-write through a compare-exchange loop (floating point, min, max).
-  template <class F>
-  T update(F f, memory_order order) const noexcept {
-    if constexpr (plain) {
-      T old = *m_ptr;
-      *m_ptr = f(old);
-      return old;
-    } else {
-      T old = load(memory_order::relaxed);
-      while (!cas(old, f(old), true, order, memory_order::relaxed)) {
-      }
-      return old;
-    }
+  template <weft::kernel::atomic_op Op, class U>
+  WEFT_HOST_DEVICE T fetch(U operand, memory_order order, memory_scope scope) const noexcept {
+    return weft::kernel::atomic_fetch<Op, local>(m_ptr, operand, gcc_order(order), kernel_scope(scope));
   }
 
   T* m_ptr;
@@ -153,7 +130,7 @@ class atomic_ref : public detail::atomic_ref_base<T, DefaultOrder, DefaultScope,
 
  public:
   using base::base;
-  T operator=(T desired) const noexcept {
+  WEFT_HOST_DEVICE T operator=(T desired) const noexcept {
     this->store(desired);
     return desired;
   }
@@ -164,110 +141,95 @@ template <typename T, memory_order DefaultOrder, memory_scope DefaultScope, acce
 class atomic_ref<T, DefaultOrder, DefaultScope, Space, std::enable_if_t<std::is_integral_v<T>>>
     : public detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space> {
   using base = detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space>;
-  using base::plain;
+  using op = typename base::op;
   static constexpr memory_order rmw = DefaultOrder;
 
  public:
   using difference_type = T;
   using base::base;
-  T operator=(T desired) const noexcept {
+  WEFT_HOST_DEVICE T operator=(T desired) const noexcept {
     this->store(desired);
     return desired;
   }
 
-#define WEFT_ATOMIC_FETCH(name, builtin, op)                                                          \
-  T name(T operand, memory_order order = rmw, memory_scope = DefaultScope) const noexcept {           \
-    if constexpr (plain) {                                                                           \
-      T old = *this->m_ptr;                                                                          \
-      *this->m_ptr = static_cast<T>(old op operand);                                                 \
-      return old;                                                                                    \
-    } else {                                                                                         \
-      return builtin(this->m_ptr, operand, detail::gcc_order(order));                               \
-    }                                                                                                \
+#define WEFT_ATOMIC_FETCH(name, o)                                                                        \
+  WEFT_HOST_DEVICE T name(T operand, memory_order order = rmw, memory_scope scope = DefaultScope) const noexcept { \
+    return this->template fetch<op::o>(operand, order, scope);                                            \
   }
-  WEFT_ATOMIC_FETCH(fetch_add, __atomic_fetch_add, +)
-  WEFT_ATOMIC_FETCH(fetch_sub, __atomic_fetch_sub, -)
-  WEFT_ATOMIC_FETCH(fetch_and, __atomic_fetch_and, &)
-  WEFT_ATOMIC_FETCH(fetch_or, __atomic_fetch_or, |)
-  WEFT_ATOMIC_FETCH(fetch_xor, __atomic_fetch_xor, ^)
-#undef WEFT_ATOMIC_FETCH
+  WEFT_ATOMIC_FETCH(fetch_add, add)
+  WEFT_ATOMIC_FETCH(fetch_sub, sub)
+  WEFT_ATOMIC_FETCH(fetch_and, bit_and)
+  WEFT_ATOMIC_FETCH(fetch_or, bit_or)
+  WEFT_ATOMIC_FETCH(fetch_xor, bit_xor)
+  WEFT_ATOMIC_FETCH(fetch_min, min)
+  WEFT_ATOMIC_FETCH(fetch_max, max)
 
-  T fetch_min(T operand, memory_order order = rmw, memory_scope = DefaultScope) const noexcept {
-    return this->update([operand](T v) { return operand < v ? operand : v; }, order);
-  }
-  T fetch_max(T operand, memory_order order = rmw, memory_scope = DefaultScope) const noexcept {
-    return this->update([operand](T v) { return operand > v ? operand : v; }, order);
-  }
-
-  T operator++(int) const noexcept { return fetch_add(1); }
-  T operator--(int) const noexcept { return fetch_sub(1); }
-  T operator++() const noexcept { return static_cast<T>(fetch_add(1) + 1); }
-  T operator--() const noexcept { return static_cast<T>(fetch_sub(1) - 1); }
-  T operator+=(T v) const noexcept { return static_cast<T>(fetch_add(v) + v); }
-  T operator-=(T v) const noexcept { return static_cast<T>(fetch_sub(v) - v); }
-  T operator&=(T v) const noexcept { return static_cast<T>(fetch_and(v) & v); }
-  T operator|=(T v) const noexcept { return static_cast<T>(fetch_or(v) | v); }
-  T operator^=(T v) const noexcept { return static_cast<T>(fetch_xor(v) ^ v); }
+  WEFT_HOST_DEVICE T operator++(int) const noexcept { return fetch_add(1); }
+  WEFT_HOST_DEVICE T operator--(int) const noexcept { return fetch_sub(1); }
+  WEFT_HOST_DEVICE T operator++() const noexcept { return static_cast<T>(fetch_add(1) + 1); }
+  WEFT_HOST_DEVICE T operator--() const noexcept { return static_cast<T>(fetch_sub(1) - 1); }
+  WEFT_HOST_DEVICE T operator+=(T v) const noexcept { return static_cast<T>(fetch_add(v) + v); }
+  WEFT_HOST_DEVICE T operator-=(T v) const noexcept { return static_cast<T>(fetch_sub(v) - v); }
+  WEFT_HOST_DEVICE T operator&=(T v) const noexcept { return static_cast<T>(fetch_and(v) & v); }
+  WEFT_HOST_DEVICE T operator|=(T v) const noexcept { return static_cast<T>(fetch_or(v) | v); }
+  WEFT_HOST_DEVICE T operator^=(T v) const noexcept { return static_cast<T>(fetch_xor(v) ^ v); }
 };
 
-// Floating point: add, sub, min, max through compare-exchange.
+// Floating point: add, sub, min, max (hardware add on the GPU, compare-exchange otherwise).
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope, access::address_space Space>
 class atomic_ref<T, DefaultOrder, DefaultScope, Space, std::enable_if_t<std::is_floating_point_v<T>>>
     : public detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space> {
   using base = detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space>;
+  using op = typename base::op;
   static constexpr memory_order rmw = DefaultOrder;
 
  public:
   using difference_type = T;
   using base::base;
-  T operator=(T desired) const noexcept {
+  WEFT_HOST_DEVICE T operator=(T desired) const noexcept {
     this->store(desired);
     return desired;
   }
 
-  T fetch_add(T operand, memory_order order = rmw, memory_scope = DefaultScope) const noexcept {
-    return this->update([operand](T v) { return v + operand; }, order);
-  }
-  T fetch_sub(T operand, memory_order order = rmw, memory_scope = DefaultScope) const noexcept {
-    return this->update([operand](T v) { return v - operand; }, order);
-  }
-  T fetch_min(T operand, memory_order order = rmw, memory_scope = DefaultScope) const noexcept {
-    return this->update([operand](T v) { return operand < v ? operand : v; }, order);
-  }
-  T fetch_max(T operand, memory_order order = rmw, memory_scope = DefaultScope) const noexcept {
-    return this->update([operand](T v) { return operand > v ? operand : v; }, order);
-  }
-  T operator+=(T v) const noexcept { return fetch_add(v) + v; }
-  T operator-=(T v) const noexcept { return fetch_sub(v) - v; }
+  WEFT_ATOMIC_FETCH(fetch_add, add)
+  WEFT_ATOMIC_FETCH(fetch_sub, sub)
+  WEFT_ATOMIC_FETCH(fetch_min, min)
+  WEFT_ATOMIC_FETCH(fetch_max, max)
+  WEFT_HOST_DEVICE T operator+=(T v) const noexcept { return fetch_add(v) + v; }
+  WEFT_HOST_DEVICE T operator-=(T v) const noexcept { return fetch_sub(v) - v; }
 };
+#undef WEFT_ATOMIC_FETCH
 
 // Pointers: arithmetic in elements.
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope, access::address_space Space>
 class atomic_ref<T*, DefaultOrder, DefaultScope, Space, void>
     : public detail::atomic_ref_base<T*, DefaultOrder, DefaultScope, Space> {
   using base = detail::atomic_ref_base<T*, DefaultOrder, DefaultScope, Space>;
+  using op = typename base::op;
   static constexpr memory_order rmw = DefaultOrder;
 
  public:
   using difference_type = std::ptrdiff_t;
   using base::base;
-  T* operator=(T* desired) const noexcept {
+  WEFT_HOST_DEVICE T* operator=(T* desired) const noexcept {
     this->store(desired);
     return desired;
   }
 
-  T* fetch_add(difference_type d, memory_order order = rmw, memory_scope = DefaultScope) const noexcept {
-    return this->update([d](T* p) { return p + d; }, order);
+  WEFT_HOST_DEVICE T* fetch_add(difference_type d, memory_order order = rmw,
+                                memory_scope scope = DefaultScope) const noexcept {
+    return this->template fetch<op::add>(d, order, scope);
   }
-  T* fetch_sub(difference_type d, memory_order order = rmw, memory_scope = DefaultScope) const noexcept {
-    return this->update([d](T* p) { return p - d; }, order);
+  WEFT_HOST_DEVICE T* fetch_sub(difference_type d, memory_order order = rmw,
+                                memory_scope scope = DefaultScope) const noexcept {
+    return this->template fetch<op::sub>(d, order, scope);
   }
-  T* operator++(int) const noexcept { return fetch_add(1); }
-  T* operator--(int) const noexcept { return fetch_sub(1); }
-  T* operator++() const noexcept { return fetch_add(1) + 1; }
-  T* operator--() const noexcept { return fetch_sub(1) - 1; }
-  T* operator+=(difference_type d) const noexcept { return fetch_add(d) + d; }
-  T* operator-=(difference_type d) const noexcept { return fetch_sub(d) - d; }
+  WEFT_HOST_DEVICE T* operator++(int) const noexcept { return fetch_add(1); }
+  WEFT_HOST_DEVICE T* operator--(int) const noexcept { return fetch_sub(1); }
+  WEFT_HOST_DEVICE T* operator++() const noexcept { return fetch_add(1) + 1; }
+  WEFT_HOST_DEVICE T* operator--() const noexcept { return fetch_sub(1) - 1; }
+  WEFT_HOST_DEVICE T* operator+=(difference_type d) const noexcept { return fetch_add(d) + d; }
+  WEFT_HOST_DEVICE T* operator-=(difference_type d) const noexcept { return fetch_sub(d) - d; }
 };
 
 }  // namespace weft::sycl

@@ -1,7 +1,7 @@
 #pragma once
 // SYCL 2020 section 4.17.3 (group_barrier) and the memory fences a barrier implies.
-#include <atomic>
 #include <sycl/access.hpp>
+#include <weft/kernel/atomic.hpp>
 #include <weft/kernel/sync.hpp>
 #include <weft/kernel/target.hpp>
 
@@ -12,21 +12,15 @@ class group;
 class sub_group;
 
 namespace detail {
-WEFT_HOST_DEVICE inline void fence(memory_order order, [[maybe_unused]] memory_scope scope) {
-#if WEFT_DEVICE_PASS
-  if (order == memory_order::relaxed) return;
-  if (scope == memory_scope::system) __threadfence_system();
-  else if (scope == memory_scope::device) __threadfence();
-  else __threadfence_block();
-#else
-  switch (order) {
-    case memory_order::relaxed: break;
-    case memory_order::acquire: std::atomic_thread_fence(std::memory_order_acquire); break;
-    case memory_order::release: std::atomic_thread_fence(std::memory_order_release); break;
-    case memory_order::acq_rel: std::atomic_thread_fence(std::memory_order_acq_rel); break;
-    default: std::atomic_thread_fence(std::memory_order_seq_cst); break;
-  }
-#endif
+// The kernel interface's fence (weft/kernel/atomic.hpp): a thread fence on the CPU,
+// fence.acq_rel / fence.sc of the scope on the CUDA target.
+WEFT_HOST_DEVICE inline void fence(memory_order order, memory_scope scope) {
+  const int o = order == memory_order::relaxed   ? __ATOMIC_RELAXED
+                : order == memory_order::acquire ? __ATOMIC_ACQUIRE
+                : order == memory_order::release ? __ATOMIC_RELEASE
+                : order == memory_order::acq_rel ? __ATOMIC_ACQ_REL
+                                                 : __ATOMIC_SEQ_CST;
+  weft::kernel::atomic_fence(o, static_cast<weft::kernel::atomic_scope>(static_cast<int>(scope)));
 }
 }  // namespace detail
 

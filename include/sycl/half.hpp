@@ -10,6 +10,9 @@
 #include <limits>
 #include <type_traits>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
 // Rounding modes of vec::convert (section 4.14.2.5), also used by half's conversions.
@@ -251,3 +254,4 @@ struct hash<weft::sycl::half> {
   size_t operator()(weft::sycl::half h) const noexcept { return hash<uint16_t>()(h.bits()); }
 };
 }  // namespace std
+WEFT_HOST_DEVICE_END

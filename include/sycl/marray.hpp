@@ -7,6 +7,9 @@
 #include <type_traits>
 #include <sycl/half.hpp>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
 template <typename T, std::size_t N>
@@ -194,3 +197,4 @@ WEFT_MARRAY_ALIASES(bool, bool)
 #undef WEFT_MARRAY_ALIASES
 
 }  // namespace weft::sycl
+WEFT_HOST_DEVICE_END

@@ -15,6 +15,7 @@
 #include <sycl/handler_access.hpp>
 #include <sycl/known_identity.hpp>
 #include <sycl/property_list.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
@@ -25,6 +26,8 @@ struct reducer_access;
 template <class T, class Op, bool HasIdentity>
 struct reduction_object;
 }  // namespace detail
+
+WEFT_HOST_DEVICE_BEGIN  // reducers are kernel-side objects (weft/kernel/target.hpp)
 
 namespace detail {
 // Reducer parts that take no space when not needed, so that an array of
@@ -190,6 +193,11 @@ struct reducer_access {
     return r.engaged();
   }
 };
+
+}  // namespace detail
+WEFT_HOST_DEVICE_END
+
+namespace detail {
 
 template <class T, class Op, bool HasIdentity>
 reduction_object<T, Op, HasIdentity> make_reduction(T* target, const T& identity, Op op,

@@ -6,6 +6,9 @@
 // them, and converts implicitly).
 #include <sycl/vec.hpp>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl::detail {
 
 template <class V, class R, int... I>
@@ -137,3 +140,4 @@ class swizzle_view {
 };
 
 }  // namespace weft::sycl::detail
+WEFT_HOST_DEVICE_END

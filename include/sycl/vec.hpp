@@ -12,6 +12,9 @@
 #include <sycl/access.hpp>
 #include <sycl/half.hpp>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
 template <typename T, int N>
@@ -439,5 +442,6 @@ using cl_double = double;
 using byte [[deprecated("use std::byte")]] = unsigned char;
 
 }  // namespace weft::sycl
+WEFT_HOST_DEVICE_END
 
 #include <sycl/swizzle.hpp>

@@ -4,6 +4,9 @@
 // broadcast to the vec or marray argument.
 #include <sycl/math/map.hpp>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
 namespace detail {
@@ -75,3 +78,4 @@ auto sign(const X& x) {
 }
 
 }  // namespace weft::sycl
+WEFT_HOST_DEVICE_END

@@ -10,7 +10,11 @@
 #include <cstring>
 #include <limits>
 #include <sycl/math/map.hpp>
+#include <weft/kernel/math.hpp>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
 namespace detail {
@@ -21,6 +25,7 @@ inline constexpr long double pi_l = 3.141592653589793238462643383279502884L;
 // sin(pi x) and cos(pi x) with exact argument reduction: x = n/2 + r, |r| <= 1/4.
 template <class T>
 T sinpi_impl(T x) {
+  if constexpr (weft::kernel::math::target_special_functions) return weft::kernel::math::sinpi(x);
   using W = wider_t<T>;
   if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
   W two_x = std::nearbyint(W(x) * 2);  // exact: x * 2 is exact in W
@@ -40,6 +45,7 @@ T sinpi_impl(T x) {
 }
 template <class T>
 T cospi_impl(T x) {
+  if constexpr (weft::kernel::math::target_special_functions) return weft::kernel::math::cospi(x);
   using W = wider_t<T>;
   if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
   W two_x = std::nearbyint(W(x) * 2);
@@ -69,7 +75,10 @@ T tanpi_impl(T x) {
     bool even_n = std::fmod(std::fabs(n), W(2)) == 0;
     return (r > 0) == even_n ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
   }
-  W v = std::tan(W(pi_l<T>) * r);
+  W v;
+  // GPU: sinpi/cospi of the exact remainder (double has no wider type there).
+  if constexpr (weft::kernel::math::target_special_functions) v = weft::kernel::math::sinpi(r) / weft::kernel::math::cospi(r);
+  else v = std::tan(W(pi_l<T>) * r);
   if (v == 0) {
     bool even_n = std::fmod(std::fabs(n), W(2)) == 0;
     return std::copysign(T(0), even_n ? x : -x);
@@ -119,23 +128,25 @@ T pown_impl(T x, int n) {
   if constexpr (std::is_same_v<T, float>) {
     return T(std::pow(double(x), double(n)));
   } else {
-    return T(std::pow(static_cast<long double>(x), static_cast<long double>(n)));
+    return T(std::pow(static_cast<wider_t<T>>(x), static_cast<wider_t<T>>(n)));
   }
 }
 template <class T>
 T rsqrt_impl(T x) {
+  if constexpr (weft::kernel::math::target_special_functions) return weft::kernel::math::rsqrt(x);
   using W = wider_t<T>;
   return T(W(1) / std::sqrt(W(x)));
 }
 template <class T>
 T exp10_impl(T x) {
+  if constexpr (weft::kernel::math::target_special_functions) return weft::kernel::math::exp10(x);
   using W = wider_t<T>;
   return T(std::pow(W(10), W(x)));
 }
 // glibc's double cbrt is off by up to 3 ULP (the spec allows 2): round the long double result.
 template <class T>
 T cbrt_impl(T x) {
-  if constexpr (std::is_same_v<T, double>) return T(std::cbrt(static_cast<long double>(x)));
+  if constexpr (std::is_same_v<T, double>) return T(std::cbrt(static_cast<wider_t<T>>(x)));
   else return std::cbrt(x);
 }
 template <class T>
@@ -367,16 +378,16 @@ auto lgamma_r(const X& x, Ptr signp) {
   auto v = detail::value(x);
   *signp = detail::map(
       [](const auto& e) {
-        int s;
-        ::lgamma_r(double(detail::float_of(e)), &s);
-        return s;
+        return weft::kernel::math::lgamma_sign(double(detail::float_of(e)));
       },
       v);
   return lgamma(v);
 }
 
-// --- native:: and half_precision:: (section 4.17.6/4.17.7): the same functions, here at
-// full precision (a CPU loses little by it), for float scalars, vec and marray.
+// --- native:: and half_precision:: (section 4.17.6/4.17.7), for float scalars, vec and
+// marray. native:: is the kernel interface's (weft/kernel/math.hpp): full precision on
+// the CPU (a CPU loses little by it), the hardware approximations on the CUDA target;
+// half_precision:: is full precision everywhere.
 #define WEFT_REDUCED_FN1(name, expr)                                                          \
   template <class X, std::enable_if_t<std::is_same_v<detail::elem_t<X>, float>, int> = 0>     \
   auto name(const X& x) {                                                                     \
@@ -391,27 +402,39 @@ auto lgamma_r(const X& x, Ptr signp) {
     return detail::map([](float v, float w) { return float(expr); }, detail::value(x),        \
                        detail::value(y));                                                     \
   }
-#define WEFT_REDUCED_NAMESPACE(ns)                          \
-  namespace ns {                                            \
-  WEFT_REDUCED_FN1(cos, std::cos(v))                        \
-  WEFT_REDUCED_FN2(divide, v / w)                           \
-  WEFT_REDUCED_FN1(exp, std::exp(v))                        \
-  WEFT_REDUCED_FN1(exp2, std::exp2(v))                      \
-  WEFT_REDUCED_FN1(exp10, detail::exp10_impl(v))            \
-  WEFT_REDUCED_FN1(log, std::log(v))                        \
-  WEFT_REDUCED_FN1(log2, std::log2(v))                      \
-  WEFT_REDUCED_FN1(log10, std::log10(v))                    \
-  WEFT_REDUCED_FN2(powr, detail::powr_impl(v, w))           \
-  WEFT_REDUCED_FN1(recip, 1.0f / v)                         \
-  WEFT_REDUCED_FN1(rsqrt, detail::rsqrt_impl(v))            \
-  WEFT_REDUCED_FN1(sin, std::sin(v))                        \
-  WEFT_REDUCED_FN1(sqrt, std::sqrt(v))                      \
-  WEFT_REDUCED_FN1(tan, std::tan(v))                        \
-  }
-WEFT_REDUCED_NAMESPACE(native)
-WEFT_REDUCED_NAMESPACE(half_precision)
-#undef WEFT_REDUCED_NAMESPACE
-#undef WEFT_REDUCED_FN1
+namespace native {
+WEFT_REDUCED_FN1(cos, weft::kernel::math::native_cos(v))
+WEFT_REDUCED_FN2(divide, weft::kernel::math::native_divide(v, w))
+WEFT_REDUCED_FN1(exp, weft::kernel::math::native_exp(v))
+WEFT_REDUCED_FN1(exp2, weft::kernel::math::native_exp2(v))
+WEFT_REDUCED_FN1(exp10, weft::kernel::math::native_exp10(v))
+WEFT_REDUCED_FN1(log, weft::kernel::math::native_log(v))
+WEFT_REDUCED_FN1(log2, weft::kernel::math::native_log2(v))
+WEFT_REDUCED_FN1(log10, weft::kernel::math::native_log10(v))
+WEFT_REDUCED_FN2(powr, weft::kernel::math::native_powr(v, w))
+WEFT_REDUCED_FN1(recip, weft::kernel::math::native_recip(v))
+WEFT_REDUCED_FN1(rsqrt, weft::kernel::math::native_rsqrt(v))
+WEFT_REDUCED_FN1(sin, weft::kernel::math::native_sin(v))
+WEFT_REDUCED_FN1(sqrt, weft::kernel::math::native_sqrt(v))
+WEFT_REDUCED_FN1(tan, weft::kernel::math::native_tan(v))
+}  // namespace native
+namespace half_precision {
+WEFT_REDUCED_FN1(cos, std::cos(v))
+WEFT_REDUCED_FN2(divide, v / w)
+WEFT_REDUCED_FN1(exp, std::exp(v))
+WEFT_REDUCED_FN1(exp2, std::exp2(v))
+WEFT_REDUCED_FN1(exp10, detail::exp10_impl(v))
+WEFT_REDUCED_FN1(log, std::log(v))
+WEFT_REDUCED_FN1(log2, std::log2(v))
+WEFT_REDUCED_FN1(log10, std::log10(v))
+WEFT_REDUCED_FN2(powr, detail::powr_impl(v, w))
+WEFT_REDUCED_FN1(recip, 1.0f / v)
+WEFT_REDUCED_FN1(rsqrt, detail::rsqrt_impl(v))
+WEFT_REDUCED_FN1(sin, std::sin(v))
+WEFT_REDUCED_FN1(sqrt, std::sqrt(v))
+WEFT_REDUCED_FN1(tan, std::tan(v))
+}  // namespace half_precision
 #undef WEFT_REDUCED_FN2
 
 }  // namespace weft::sycl
+WEFT_HOST_DEVICE_END

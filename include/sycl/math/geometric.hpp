@@ -5,6 +5,9 @@
 // or loses precision before the final rounding.
 #include <sycl/math/map.hpp>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
 namespace detail {
@@ -80,3 +83,4 @@ auto fast_normalize(const X& x) {
 }
 
 }  // namespace weft::sycl
+WEFT_HOST_DEVICE_END

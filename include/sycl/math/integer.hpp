@@ -5,6 +5,9 @@
 #include <limits>
 #include <sycl/math/map.hpp>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
 namespace detail {
@@ -200,3 +203,4 @@ auto upsample(const H& hi, const L& lo) {
 }
 
 }  // namespace weft::sycl
+WEFT_HOST_DEVICE_END

@@ -11,6 +11,9 @@
 #include <sycl/marray.hpp>
 #include <sycl/vec.hpp>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl::detail {
 
 // kind: 0 scalar, 1 vec, 2 marray.
@@ -165,7 +168,14 @@ auto lift3(const E& x, const E& y, const E& z, F f) {
 }
 
 // The type one step wider, used to compute float results in more precision.
+// (GPU code has no long double: double is the widest there.)
+#if WEFT_DEVICE_PASS
+template <class T>
+using wider_t = double;
+#else
 template <class T>
 using wider_t = std::conditional_t<std::is_same_v<T, float>, double, long double>;
+#endif
 
 }  // namespace weft::sycl::detail
+WEFT_HOST_DEVICE_END

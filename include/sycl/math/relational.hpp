@@ -4,6 +4,9 @@
 #include <cstring>
 #include <sycl/math/map.hpp>
 
+#include <weft/kernel/target.hpp>
+
+WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
 #define WEFT_REL_FN2(name, expr)                                                                        \
@@ -122,3 +125,4 @@ auto select(const X& a, const Y& b, const C& c) {
 }
 
 }  // namespace weft::sycl
+WEFT_HOST_DEVICE_END

@@ -39,3 +39,16 @@
 #else
 #define WEFT_KERNEL_SUB_GROUP_SIZE WEFT_SUB_GROUP_SIZE
 #endif
+
+// WEFT_HOST_DEVICE_BEGIN / _END: every function declared between them is
+// host+device in CUDA translation units (clang's force_cuda_host_device), for
+// headers whose whole content is callable from kernels (math, vec, marray,
+// half). Only Weft's own declarations go between them, never a standard
+// header's: #include those before the BEGIN.
+#if defined(__CUDA__)
+#define WEFT_HOST_DEVICE_BEGIN _Pragma("clang force_cuda_host_device begin")
+#define WEFT_HOST_DEVICE_END _Pragma("clang force_cuda_host_device end")
+#else
+#define WEFT_HOST_DEVICE_BEGIN
+#define WEFT_HOST_DEVICE_END
+#endif

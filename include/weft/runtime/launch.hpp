@@ -72,6 +72,12 @@ void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& r, con
 template <int Dims, class Kernel, class... Reductions>
 void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
                    const launch::local_memory_request& local, const Kernel& k, Reductions... reductions);
+template <int Dims, class Kernel, class... Reductions>
+void range_reduction_kernel(const launch::target& t, const sycl::range<Dims>& r, const Kernel& k,
+                            Reductions... reductions);
+template <int Dims, class Kernel, class... Reductions>
+void nd_range_reduction_kernel(const launch::target& t, const sycl::nd_range<Dims>& r,
+                               const launch::local_memory_request& local, const Kernel& k, Reductions... reductions);
 }  // namespace weft::cuda
 #define WEFT_LAUNCH_ON_DEVICE(...) return ::weft::cuda::__VA_ARGS__
 #else
@@ -118,13 +124,13 @@ void nd_range_kernel(const target& t, const sycl::nd_range<Dims>& r, const local
 }
 template <int Dims, class Kernel, class... Reductions>
 void range_reduction_kernel(const target& t, const sycl::range<Dims>& r, const Kernel& k, Reductions... reductions) {
-  if (!t.is_host()) detail::not_on_device(t, "parallel_for with sycl::reduction");
+  if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(range_reduction_kernel(t, r, k, reductions...));
   range_reduction_kernel(r, k, reductions...);
 }
 template <int Dims, class Kernel, class... Reductions>
 void nd_range_reduction_kernel(const target& t, const sycl::nd_range<Dims>& r, const local_memory_request& local,
                                const Kernel& k, Reductions... reductions) {
-  if (!t.is_host()) detail::not_on_device(t, "parallel_for(nd_range) with sycl::reduction");
+  if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(nd_range_reduction_kernel(t, r, local, k, reductions...));
   nd_range_reduction_kernel(r, local, k, reductions...);
 }
 template <int Dims, class Kernel, class... Reductions>
