@@ -29,6 +29,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -472,6 +473,38 @@ void enter_fibers(worker* w, std::size_t base) {
   w->phase->group.store(phase_slot::none, std::memory_order_release);
 }
 
+// The same under static placement (chunk_counter): every group of every earlier
+// block must have passed its first phase. A block no worker has taken yet is
+// waited for only so long (unplaced_block_wait): if no thread comes to take it
+// (the arena lost its other threads), waiting longer would never end.
+constexpr auto unplaced_block_wait = std::chrono::seconds(1);
+
+[[gnu::noinline, gnu::cold]] void pass_first_phase_placed(worker* w) {
+  w->past_first_phase = true;
+  chunk_counter* d = w->dispatch;
+  if (d->synchronises) d->synchronises->store(true, std::memory_order_relaxed);
+  placed_block* mine = w->block;
+  for (placed_block* b = d->blocks; b != mine; ++b) {
+    auto since = std::chrono::steady_clock::time_point{};
+    for (unsigned spins = 0;; ++spins) {
+      if (b->next.load(std::memory_order_acquire) >= b->end || d->stop.load(std::memory_order_relaxed)) break;
+      if (!b->taken.load(std::memory_order_acquire)) {
+        const auto now = std::chrono::steady_clock::now();
+        if (since == decltype(since){}) since = now;
+        else if (now - since > unplaced_block_wait) break;
+      }
+      if (spins < 256) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+      } else {
+        std::this_thread::yield();
+      }
+    }
+  }
+  mine->next.store(w->frame.group_linear + 1, std::memory_order_release);
+}
+
 std::size_t guard_probe_of_this_thread(const void* fault) noexcept {
   for (const worker* w = tl_worker; w; w = w->outer)
     for (const fiber_stack& s : w->stacks)
@@ -489,13 +522,29 @@ void* aligned_block(std::size_t align, std::size_t bytes) {
 
 // ---- worker tasks -----------------------------------------------------------------
 
-void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&), void* ctx) {
+void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_counter&), void* ctx) {
   chunk_counter chunks;
-  chunks.count = n_chunks;
+  chunks.n_groups = plan.n_groups;
+  chunks.groups_per_chunk = std::max<std::size_t>(1, plan.groups_per_chunk);
+  chunks.count = (plan.n_groups + chunks.groups_per_chunk - 1) / chunks.groups_per_chunk;
   const std::size_t workers = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-  const std::size_t n_tasks = std::min(workers, n_chunks);
+  std::size_t n_tasks = std::min(workers, chunks.count);
   std::unique_ptr<phase_slot[]> slots;
-  if (n_tasks > 1) {
+  std::unique_ptr<placed_block[]> blocks;
+  if (plan.placed_blocks > 0) {
+    // Static placement: block k = groups [k*G/C, (k+1)*G/C) (static_partition.hpp).
+    const std::size_t c = std::min(plan.placed_blocks, plan.n_groups);
+    blocks.reset(new placed_block[c]);
+    for (std::size_t k = 0; k < c; ++k) {
+      blocks[k].begin = k * plan.n_groups / c;
+      blocks[k].end = (k + 1) * plan.n_groups / c;
+      blocks[k].next.store(blocks[k].begin, std::memory_order_relaxed);
+    }
+    chunks.blocks = blocks.get();
+    chunks.n_blocks = c;
+    chunks.synchronises = plan.synchronises;
+    n_tasks = c;
+  } else if (n_tasks > 1) {
     slots.reset(new phase_slot[n_tasks]);
     chunks.slots = slots.get();
     chunks.n_slots = n_tasks;
@@ -504,7 +553,8 @@ void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&),
     try {
       body(ctx, chunks);
     } catch (...) {
-      chunks.next.store(n_chunks, std::memory_order_relaxed);  // the others stop claiming
+      chunks.next.store(chunks.count, std::memory_order_relaxed);  // the others stop claiming
+      chunks.stop.store(true, std::memory_order_relaxed);
       throw;
     }
   };
@@ -512,15 +562,18 @@ void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&),
   // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is the address
   // the tasks already hold (no extra capture: the release build is unchanged).
   weft::detail::tsan_fork_join_scope tsan_fork_join(&run);
-  tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, n_tasks, 1),
-      [&](const tbb::blocked_range<std::size_t>&) {
-        weft::detail::tsan_task_scope tsan_task(&run);
-        run();
-      },
-      tbb::simple_partitioner());
+  auto task = [&](const tbb::blocked_range<std::size_t>& r) {
+    weft::detail::tsan_task_scope tsan_task(&run);
+    for (std::size_t t = r.begin(); t != r.end(); ++t) run();
+  };
+  if (blocks)  // task k to slot k, as static_for does
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n_tasks, 1), task, tbb::static_partitioner());
+  else
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n_tasks, 1), task, tbb::simple_partitioner());
 }
 
+namespace {
+// The next chunk for this worker (>= chunks.count: none left).
 std::size_t claim_chunk(worker_view* v, chunk_counter& chunks) {
   if (!v->phase) return chunks.next.fetch_add(1, std::memory_order_relaxed);
   // Published before the claim, so that a worker whose group is later than the
@@ -529,6 +582,50 @@ std::size_t claim_chunk(worker_view* v, chunk_counter& chunks) {
   const std::size_t c = chunks.next.fetch_add(1, std::memory_order_seq_cst);
   if (c >= chunks.count) v->phase->group.store(phase_slot::none, std::memory_order_release);
   return c;  // the first group_started() publishes the group
+}
+
+// Static placement: this worker's own block (arena slot k takes block k) if
+// still free, otherwise the first free one (static_partition.hpp's rule).
+placed_block* claim_block(chunk_counter& chunks) {
+  if (chunks.stop.load(std::memory_order_relaxed)) return nullptr;
+  const int slot = tbb::this_task_arena::current_thread_index();
+  auto take = [](placed_block& b) {
+    return !b.taken.load(std::memory_order_relaxed) && !b.taken.exchange(true, std::memory_order_acq_rel);
+  };
+  if (slot >= 0 && static_cast<std::size_t>(slot) < chunks.n_blocks && take(chunks.blocks[slot]))
+    return &chunks.blocks[slot];
+  for (std::size_t k = 0; k < chunks.n_blocks; ++k)
+    if (take(chunks.blocks[k])) return &chunks.blocks[k];
+  return nullptr;
+}
+
+void finish_block(worker_view* v) noexcept {
+  if (v->block) v->block->next.store(v->block->end, std::memory_order_release);
+  v->block = nullptr;
+}
+}  // namespace
+
+bool claim_groups(worker_view* v, chunk_counter& chunks, std::size_t& first, std::size_t& last) {
+  if (chunks.blocks) {
+    // One block per task (there are as many tasks as blocks), as in static_for:
+    // a task that finished its block does not take another one whose own
+    // worker is merely about to start.
+    if (v->block) {
+      finish_block(v);
+      return false;
+    }
+    placed_block* b = claim_block(chunks);
+    if (!b) return false;
+    v->block = b;
+    first = b->begin;
+    last = b->end;
+    return true;
+  }
+  const std::size_t c = claim_chunk(v, chunks);
+  if (c >= chunks.count) return false;
+  first = c * chunks.groups_per_chunk;
+  last = std::min(first + chunks.groups_per_chunk, chunks.n_groups);
+  return true;
 }
 
 worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chunk_counter& chunks) {
@@ -570,6 +667,7 @@ worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chu
   w->error = nullptr;
   w->dispatch = &chunks;
   w->phase = nullptr;
+  w->block = nullptr;
   if (chunks.n_slots > 1) {
     const std::size_t slot = chunks.joined.fetch_add(1, std::memory_order_relaxed);
     if (slot < chunks.n_slots) w->phase = &chunks.slots[slot];
@@ -584,6 +682,7 @@ void release_worker(worker_view* v) noexcept {
   auto* w = static_cast<worker*>(v);
   if (w->phase) w->phase->group.store(phase_slot::none, std::memory_order_release);
   w->phase = nullptr;
+  finish_block(w);  // (after a failure: the block's remaining groups never run)
   w->dispatch = nullptr;
   w->error = nullptr;
   tl_worker = w->outer;
@@ -666,7 +765,10 @@ WEFT_BARRIER_BODY(work_group_barrier) {
   w->state[me] = weft::cpu::detail::at_group_barrier;
   std::size_t next = me + 1;
   if (next == n) {  // the last arrival releases the barrier; item 0 goes first
-    if (w->phase && !w->past_first_phase) weft::cpu::detail::pass_first_phase(w);
+    if (!w->past_first_phase) {
+      if (w->phase) weft::cpu::detail::pass_first_phase(w);
+      else if (w->block) weft::cpu::detail::pass_first_phase_placed(w);
+    }
     w->group_waiting = 0;
     next = 0;
   } else {

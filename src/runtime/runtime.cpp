@@ -344,7 +344,7 @@ std::string runtime_settings::describe() const {
        (cgroup_quota_cpus ? std::to_string(cgroup_quota_cpus) + " CPU(s) (" + cgroup_quota_source + ")" : "none") +
        "; oneTBB max_allowed_parallelism " + std::to_string(tbb_parallelism) + "\n";
   s += std::string("weft: workers ") + (pin_workers ? "pinned one per CPU of the mask" : "not pinned") + ", " +
-       (static_partition ? "static" : "dynamic") + " partition of parallel_for(range) (" + placement_reason + ")\n";
+       (static_partition ? "static" : "dynamic") + " partition of work items and work groups (" + placement_reason + ")\n";
   if (mpi_source.empty())
     s += "weft: no MPI launcher variables found\n";
   else

@@ -37,10 +37,21 @@ struct alignas(64) phase_slot {
   std::atomic<std::size_t> group{none};
 };
 
+// Static placement (README.md, "Placement"): one per block of consecutive work
+// groups. `next` is the lowest group of the block that has not passed its first
+// phase (not started, or before its first work-group barrier); `end` once the
+// block is done.
+struct alignas(64) placed_block {
+  std::size_t begin = 0, end = 0;
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> taken{false};
+};
+
 // Per worker task: reused across groups and kernels on the same thread.
 struct worker_view {
   std::byte* local_memory = nullptr;  // page aligned, >= the kernel's request
-  phase_slot* phase = nullptr;        // this task's slot, when several tasks run
+  phase_slot* phase = nullptr;        // this task's slot, when several tasks run (dynamic dispatch)
+  placed_block* block = nullptr;      // the block this task runs (static placement)
   group_frame frame;
 };
 
@@ -52,18 +63,49 @@ struct worker_view {
 // Programs such as the seed reduction, where a group's result overwrites input
 // an earlier group reads before its first barrier, stay correct even when the
 // OS preempts a worker. (The earliest running group never waits: no deadlock.)
+//
+// With static placement (weft::detail::static_partition(), README.md,
+// "Placement") the groups are cut into `n_blocks` blocks of consecutive groups
+// instead, block k = groups [k*G/C, (k+1)*G/C), and block k runs on the worker in
+// arena slot k whenever that worker takes part (otherwise on another: every
+// block runs once, nothing waits for a particular worker). Later blocks start
+// before earlier ones have, so the order above is kept by waiting at the first
+// work-group barrier: a group releases it only after every group of every
+// earlier block has passed its first phase. That serialises a kernel whose groups
+// use work-group barriers, so a launch that sees one sets `*synchronises` and
+// the launcher runs that kernel's later launches with the ordered dynamic
+// dispatch (nd_range_kernel.hpp); placement holds for kernels whose groups
+// never release a work-group barrier.
 struct chunk_counter {
   alignas(64) std::atomic<std::size_t> next{0};
   std::size_t count = 0;
+  std::size_t n_groups = 0;
+  std::size_t groups_per_chunk = 1;
   phase_slot* slots = nullptr;  // one per worker task, when there are several
   std::size_t n_slots = 0;
   std::atomic<std::size_t> joined{0};
+  // Static placement: n_blocks > 0.
+  placed_block* blocks = nullptr;
+  std::size_t n_blocks = 0;
+  std::atomic<bool>* synchronises = nullptr;  // set when a group reaches its first work-group barrier's release
+  std::atomic<bool> stop{false};              // a task failed: the others stop claiming and waiting
+};
+
+// What one nd_range launch asks of the dispatcher: its groups in chunks of
+// groups_per_chunk (dynamic), or in placed_blocks blocks (static placement, when
+// placed_blocks > 0).
+struct dispatch_plan {
+  std::size_t n_groups = 0;
+  std::size_t groups_per_chunk = 1;
+  std::size_t placed_blocks = 0;
+  std::atomic<bool>* synchronises = nullptr;
 };
 
 // Runs body(ctx, counter) on up to one oneTBB task per worker of the current
-// arena; each task claims chunks until none is left. The first exception thrown
-// by a body stops the others from claiming and is rethrown here.
-WEFT_API void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_counter&), void* ctx);
+// arena (static placement: one per block); each task claims groups until none
+// is left. The first exception thrown by a body stops the others from claiming
+// and is rethrown here.
+WEFT_API void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_counter&), void* ctx);
 
 // Binds a worker to this thread for one task of a launch: local memory of
 // local_bytes, a group scratch area for groups of group_size items, and a phase
@@ -71,12 +113,13 @@ WEFT_API void run_worker_tasks(std::size_t n_chunks, void (*body)(void*, chunk_c
 WEFT_API worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chunk_counter& chunks);
 WEFT_API void release_worker(worker_view* w) noexcept;
 
-// The next chunk for this worker (>= chunks.count: none left).
-WEFT_API std::size_t claim_chunk(worker_view* w, chunk_counter& chunks);
+// The next groups [first, last) for this worker; false when none is left.
+WEFT_API bool claim_groups(worker_view* w, chunk_counter& chunks, std::size_t& first, std::size_t& last);
 
-// Called as group g starts.
+// Called as group g starts (the groups before it on this worker are finished).
 inline void group_started(worker_view* w, std::size_t g) {
   if (w->phase) w->phase->group.store(g, std::memory_order_release);
+  else if (w->block) w->block->next.store(g, std::memory_order_release);
 }
 
 // Called after the item on the thread's stack returned (or threw: error) in a

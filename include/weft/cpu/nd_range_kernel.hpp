@@ -1,16 +1,22 @@
 #pragma once
 // CPU definition of weft::launch::nd_range_kernel: one oneTBB task per worker
-// claims chunks of work groups in increasing order; each group runs as a plain
+// claims chunks of work groups in increasing order (with static placement on:
+// a fixed block of consecutive groups per worker, see group_executor.hpp's
+// chunk_counter and README.md, "Placement"); each group runs as a plain
 // loop over its items until item 0 reaches a barrier, and only then switches
 // to fibers (src/cpu/group_executor.cpp). A kernel without barriers therefore
 // costs what the plain loop costs.
 #include <algorithm>
+#include <atomic>
 #include <exception>
 #include <sycl/nd_item.hpp>
 #include <weft/cpu/group_executor.hpp>
+#include <weft/cpu/range_launch.hpp>
+#include <weft/cpu/static_partition.hpp>
 #include <weft/cpu/validate.hpp>
 #include <weft/kernel/local_memory.hpp>
 #include <weft/runtime/launch.hpp>
+#include <weft/runtime/runtime.hpp>
 
 namespace weft::cpu::detail {
 
@@ -126,12 +132,17 @@ void nd_worker_body(void* ctx, chunk_counter& chunks) {
   f.dims = Dims;
   for (int d = 0; d < 3; ++d) f.group_range[d] = d < Dims ? l.group_range[d] : 1;
 
-  for (std::size_t c = claim_chunk(w.get(), chunks); c < chunks.count; c = claim_chunk(w.get(), chunks)) {
-    const std::size_t first = c * l.groups_per_chunk;
-    const std::size_t last = std::min(first + l.groups_per_chunk, l.n_groups);
+  for (std::size_t first = 0, last = 0; claim_groups(w.get(), chunks, first, last);)
     for (std::size_t g = first; g < last; ++g) task.run_group(w.get(), g);
-  }
 }
+
+// Per kernel type: whether a statically placed launch of it saw a group reach
+// the release of a work-group barrier. Such a kernel's later launches use the
+// ordered dynamic dispatch (group_executor.hpp, chunk_counter): its groups may
+// rely on the GPU-like order, which static blocks could keep only by running
+// them one block after another.
+template <class Kernel>
+inline std::atomic<bool> kernel_synchronises{false};
 
 // Groups per chunk: enough items per chunk to amortise claiming one, while
 // leaving several chunks per worker for balance.
@@ -159,8 +170,18 @@ void nd_range_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& 
                                                local.bytes};
   if (l.n_groups == 0) return;
   l.groups_per_chunk = weft::cpu::detail::groups_per_chunk(l.n_groups, l.group_size);
-  const std::size_t n_chunks = (l.n_groups + l.groups_per_chunk - 1) / l.groups_per_chunk;
-  weft::cpu::detail::run_worker_tasks(n_chunks, &weft::cpu::detail::nd_worker_body<Dims, Kernel>, &l);
+  weft::cpu::detail::dispatch_plan plan;
+  plan.n_groups = l.n_groups;
+  plan.groups_per_chunk = l.groups_per_chunk;
+  auto& synchronises = weft::cpu::detail::kernel_synchronises<Kernel>;
+  if (weft::detail::static_partition() && !synchronises.load(std::memory_order_relaxed)) {
+    // Static placement (README.md, "Placement"): the groups as the rows of a
+    // parallel_for(range) of n_groups rows of group_size items, so both forms
+    // cut the same items into the same blocks for the same workers.
+    plan.placed_blocks = weft::cpu::static_chunks(l.n_groups, l.group_size, weft::cpu::grain_for(l.n_groups * l.group_size));
+    plan.synchronises = &synchronises;
+  }
+  weft::cpu::detail::run_worker_tasks(plan, &weft::cpu::detail::nd_worker_body<Dims, Kernel>, &l);
 }
 
 }  // namespace weft::launch

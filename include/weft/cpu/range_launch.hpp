@@ -44,14 +44,14 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
     else return item_access::make(i, r);
   };
   if (r.size() == 0) return;
-  detail::tsan_fork_join_scope join(&kernel);  // no-op unless built with TSan
+  weft::detail::tsan_fork_join_scope join(&kernel);  // no-op unless built with TSan
   if (weft::detail::static_partition()) {
     // Pinned workers (or WEFT_PARTITION=static): the deterministic partition of
     // static_partition.hpp along the leading dimension(s), so the same range
     // always runs the same block on the same worker (README.md, "Placement").
     if constexpr (Dims == 1) {
       cpu::static_for(r[0], static_chunks(r[0], 1, grain_for(r.size())), [&](std::size_t b, std::size_t e) {
-        detail::tsan_task_scope task(&kernel);
+        weft::detail::tsan_task_scope task(&kernel);
         WEFT_CHECKED_KERNEL(Kernel);
         const Kernel k = kernel;
         for (std::size_t i = b; i != e; ++i) {
@@ -61,7 +61,7 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
       });
     } else if constexpr (Dims == 2) {
       cpu::static_for(r[0], static_chunks(r[0], r[1], grain_for(r.size())), [&](std::size_t b, std::size_t e) {
-        detail::tsan_task_scope task(&kernel);
+        weft::detail::tsan_task_scope task(&kernel);
         WEFT_CHECKED_KERNEL(Kernel);
         const Kernel k = kernel;
         for (std::size_t i = b; i != e; ++i)
@@ -73,7 +73,7 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
     } else {
       std::size_t planes = r[0] * r[1];
       cpu::static_for(planes, static_chunks(planes, r[2], grain_for(r.size())), [&](std::size_t b, std::size_t e) {
-        detail::tsan_task_scope task(&kernel);
+        weft::detail::tsan_task_scope task(&kernel);
         WEFT_CHECKED_KERNEL(Kernel);
         const Kernel k = kernel;
         for (std::size_t ij = b; ij != e; ++ij)
@@ -88,7 +88,7 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
   if constexpr (Dims == 1) {
     std::size_t grain = grain_for(r[0]);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, r[0], grain), [&](const tbb::blocked_range<std::size_t>& b) {
-      detail::tsan_task_scope task(&kernel);
+      weft::detail::tsan_task_scope task(&kernel);
       WEFT_CHECKED_KERNEL(Kernel);
       const Kernel k = kernel;  // a private copy: its fields cannot alias the data the kernel writes
       for (std::size_t i = b.begin(); i != b.end(); ++i) {
@@ -99,7 +99,7 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
   } else if constexpr (Dims == 2) {
     std::size_t rows = std::max<std::size_t>(1, grain_for(r.size()) / std::max<std::size_t>(1, r[1]));
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, r[0], rows), [&](const tbb::blocked_range<std::size_t>& b) {
-      detail::tsan_task_scope task(&kernel);
+      weft::detail::tsan_task_scope task(&kernel);
       WEFT_CHECKED_KERNEL(Kernel);
       const Kernel k = kernel;
       for (std::size_t i = b.begin(); i != b.end(); ++i)
@@ -114,7 +114,7 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
     std::size_t grain = std::max<std::size_t>(1, items / plane);
     tbb::parallel_for(tbb::blocked_range2d<std::size_t>(0, r[0], grain, 0, r[1], std::max<std::size_t>(1, items / std::max<std::size_t>(1, r[2]))),
                       [&](const tbb::blocked_range2d<std::size_t>& b) {
-                        detail::tsan_task_scope task(&kernel);
+                        weft::detail::tsan_task_scope task(&kernel);
                         WEFT_CHECKED_KERNEL(Kernel);
                         const Kernel k = kernel;
                         for (std::size_t i = b.rows().begin(); i != b.rows().end(); ++i)

@@ -2,6 +2,7 @@
 // CPU execution of parallel_for(range | nd_range, reductions..., kernel).
 //
 // range: oneTBB parallel_reduce over chunks of contiguous linear ids; no fibers.
+// (With static placement on: static_partition.hpp's blocks, README.md, "Placement".)
 // Inside a chunk, consecutive items use `reducer_lanes` private partial states
 // in turn, so a kernel like `sum += a[i]` becomes independent accumulators the
 // compiler keeps in (vector) registers instead of one serial dependency chain.
@@ -29,6 +30,10 @@
 #include <sycl/nd_item.hpp>
 #include <sycl/reduction.hpp>
 #include <weft/cpu/nd_range_kernel.hpp>
+#include <weft/cpu/range_launch.hpp>
+#include <weft/cpu/static_partition.hpp>
+#include <weft/runtime/runtime.hpp>
+#include <weft/sanitizer.hpp>
 #include <weft/runtime/launch.hpp>
 
 namespace weft::cpu {
@@ -207,38 +212,58 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
   parts_t total = empty;
   if (n != 0) {
     const std::size_t grain = std::max<std::size_t>(L * 256, 4096);
-    total = tbb::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, n, grain), empty,
-        [&](const tbb::blocked_range<std::size_t>& b, parts_t acc) {
-          const Kernel k = kernel;  // private copy: its captures cannot alias what the kernel writes
-          // The lanes' partial states are plain local values (no reducer object
-          // lives across items), so the compiler keeps them in registers.
-          lanes_t lanes{detail::lane_array<Reds, L>::empty(reds_in)...};
-          auto item_at = [&](std::size_t i) {
-            if constexpr (Dims == 1) return sycl::detail::item_access::make(sycl::id<1>(i), r);
-            else return sycl::detail::item_access::make(detail::delinearize(i, r), r);
-          };
-          auto run = [&](std::size_t i, std::size_t l) { detail::run_on_lanes(k, item_at(i), lanes, l, reds, seq()); };
-          std::size_t i = b.begin();
-          const std::size_t end = b.end();
-          // Blocks of L items, item i on lane i % L.
-          for (; i < end && i % L != 0; ++i) run(i, i % L);
-          for (; i + L <= end; i += L) {
+    // Items [begin, end) into acc.
+    auto run_block = [&](std::size_t begin, std::size_t end, parts_t& acc) {
+      const Kernel k = kernel;  // private copy: its captures cannot alias what the kernel writes
+      // The lanes' partial states are plain local values (no reducer object
+      // lives across items), so the compiler keeps them in registers.
+      lanes_t lanes{detail::lane_array<Reds, L>::empty(reds_in)...};
+      auto item_at = [&](std::size_t i) {
+        if constexpr (Dims == 1) return sycl::detail::item_access::make(sycl::id<1>(i), r);
+        else return sycl::detail::item_access::make(detail::delinearize(i, r), r);
+      };
+      auto run = [&](std::size_t i, std::size_t l) { detail::run_on_lanes(k, item_at(i), lanes, l, reds, seq()); };
+      std::size_t i = begin;
+      // Blocks of L items, item i on lane i % L.
+      for (; i < end && i % L != 0; ++i) run(i, i % L);
+      for (; i + L <= end; i += L) {
 #if defined(__clang__)
 #pragma clang loop unroll(full)
 #elif defined(__GNUC__)
 #pragma GCC unroll 32
 #endif
-            for (std::size_t l = 0; l < L; ++l) run(i + l, l);
-          }
-          for (; i < end; ++i) run(i, i % L);
-          detail::fold_lane_arrays(acc, lanes, reds, seq());
-          return acc;
-        },
-        [&](parts_t a, const parts_t& b) {
-          detail::fold_parts(a, b, reds, seq());
-          return a;
+        for (std::size_t l = 0; l < L; ++l) run(i + l, l);
+      }
+      for (; i < end; ++i) run(i, i % L);
+      detail::fold_lane_arrays(acc, lanes, reds, seq());
+    };
+    if (weft::detail::static_partition()) {
+      // Static placement (README.md, "Placement"): the linear ids in the blocks
+      // of a 1D parallel_for(range) of n items (for 2D and 3D ranges the same
+      // cut as their row and plane blocks whenever these split evenly), one
+      // partial per block, folded in block order.
+      const std::size_t chunks = std::min(n, static_chunks(n, 1, grain_for(n)));
+      std::vector<parts_t> parts(chunks, empty);
+      {
+        weft::detail::tsan_fork_join_scope join(&kernel);
+        static_for(n, chunks, [&](std::size_t b, std::size_t e) {
+          weft::detail::tsan_task_scope task(&kernel);
+          run_block(b, e, parts[(b * chunks + n - 1) / n]);  // block k begins at floor(k*n/C): k = ceil(b*C/n)
         });
+      }
+      for (const parts_t& p : parts) detail::fold_parts(total, p, reds, seq());
+    } else {
+      total = tbb::parallel_reduce(
+          tbb::blocked_range<std::size_t>(0, n, grain), empty,
+          [&](const tbb::blocked_range<std::size_t>& b, parts_t acc) {
+            run_block(b.begin(), b.end(), acc);
+            return acc;
+          },
+          [&](parts_t a, const parts_t& b) {
+            detail::fold_parts(a, b, reds, seq());
+            return a;
+          });
+    }
   }
   detail::finish_all(reds, total, seq());
 }

@@ -1,6 +1,8 @@
 #pragma once
 // CPU execution of scoped-parallelism kernels (handler::parallel): one oneTBB
-// task per work group, several small groups per task, physical group size 1.
+// task per work group, several small groups per task, physical group size 1
+// (with static placement on: a fixed block of consecutive groups per worker,
+// README.md, "Placement").
 // The kernel receives the s_group object and runs straight through: its
 // distribute_items() calls are loops, barriers are free, no fibers ever.
 #include <cstddef>
@@ -11,7 +13,12 @@
 #include <tuple>
 #include <utility>
 #include <sycl/scoped_parallelism.hpp>
+#include <vector>
+#include <weft/cpu/range_launch.hpp>
 #include <weft/cpu/reduction_launch.hpp>
+#include <weft/cpu/static_partition.hpp>
+#include <weft/runtime/runtime.hpp>
+#include <weft/sanitizer.hpp>
 #include <weft/kernel/scoped.hpp>
 #include <weft/runtime/launch.hpp>
 
@@ -90,6 +97,44 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
     }
   };
   const tbb::blocked_range<std::size_t> all(0, groups, grain);
+
+  if (weft::detail::static_partition()) {
+    // Static placement (README.md, "Placement"): the groups as the rows of a
+    // parallel_for(range) of `groups` rows of `items` items, block k on the
+    // worker in arena slot k; the same groups on the same worker every time.
+    const std::size_t chunks = static_chunks(groups, items, grain_for(groups * items));
+    if constexpr (sizeof...(Reductions) == 0) {
+      weft::detail::tsan_fork_join_scope join(&k);
+      static_for(groups, chunks, [&](std::size_t b, std::size_t e) {
+        weft::detail::tsan_task_scope task(&k);
+        run_groups(b, e, [](const Kernel& kc, const group_t& g) { kc(g); });
+      });
+    } else {
+      // One reducer set per block, folded in block order.
+      using parts_t = std::tuple<detail::partial<Reductions>...>;
+      using seq = std::index_sequence_for<Reductions...>;
+      using reducers_t = detail::pack<typename Reductions::reducer_type...>;
+      const auto reds = std::tie(reductions...);
+      const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
+      std::vector<parts_t> parts(std::max<std::size_t>(1, std::min(chunks, groups)), empty);
+      const std::size_t n_parts = parts.size();
+      {
+        weft::detail::tsan_fork_join_scope join(&k);
+        static_for(groups, n_parts, [&](std::size_t b, std::size_t e) {
+          weft::detail::tsan_task_scope task(&k);
+          reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
+          run_groups(b, e, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
+          // static_for's block k begins at b = floor(k*G/C), C <= G: k = ceil(b*C/G).
+          const std::size_t part = (b * n_parts + groups - 1) / groups;
+          detail::fold_reducers(parts[part], reducers, reds, seq());
+        });
+      }
+      parts_t total = empty;
+      for (const parts_t& p : parts) detail::fold_parts(total, p, reds, seq());
+      detail::finish_all(reds, total, seq());
+    }
+    return;
+  }
 
   if constexpr (sizeof...(Reductions) == 0) {
     tbb::parallel_for(all, [&](const tbb::blocked_range<std::size_t>& r) {

@@ -42,7 +42,7 @@ struct WEFT_API runtime_settings {
   std::string cgroup_quota_source;   // the file the quota came from
   std::size_t tbb_parallelism = 0;   // tbb::global_control::active_value(max_allowed_parallelism) when deciding
   bool pin_workers = false;          // workers pinned to single CPUs of affinity_cpus
-  bool static_partition = false;     // parallel_for(range) uses the deterministic static partition
+  bool static_partition = false;     // kernels use the deterministic static partition (README.md, "Placement")
   std::string placement_reason;      // what set the two above
   int mpi_local_rank = -1;           // rank on this node from launcher variables; -1: none found
   int mpi_local_size = 0;            // ranks on this node; 0: unknown
