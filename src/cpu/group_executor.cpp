@@ -448,11 +448,11 @@ void enter_fibers(worker* w, std::size_t base) {
   enter_fibers(w, me);
 }
 
-// Before group g releases its first work-group barrier: wait until no earlier
+// Before group g releases its first work-group barrier (dynamic dispatch with
+// several tasks): wait until no earlier
 // group running on another worker is still before its own first barrier (see
 // chunk_counter). Waits are short unless that worker was preempted.
-[[gnu::noinline, gnu::cold]] void pass_first_phase(worker* w) {
-  w->past_first_phase = true;
+void pass_first_phase_ordered(worker* w) {
   const chunk_counter* d = w->dispatch;
   const std::size_t g = w->frame.group_linear;
   for (std::size_t i = 0; i < d->n_slots; ++i) {
@@ -474,15 +474,17 @@ void enter_fibers(worker* w, std::size_t base) {
 }
 
 // The same under static placement (chunk_counter): every group of every earlier
-// block must have passed its first phase. A block no worker has taken yet is
-// waited for only so long (unplaced_block_wait): if no thread comes to take it
-// (the arena lost its other threads), waiting longer would never end.
+// block must have passed its first phase. Only a kernel the probe found `plain`
+// gets here (a group of it released a work-group barrier after all): the kernel
+// becomes `synchronising`, its later launches take the ordered dispatch. A block
+// no worker has taken yet is waited for only so long (unplaced_block_wait): if
+// no thread comes to take it (the arena lost its other threads), waiting longer
+// would never end.
 constexpr auto unplaced_block_wait = std::chrono::seconds(1);
 
-[[gnu::noinline, gnu::cold]] void pass_first_phase_placed(worker* w) {
-  w->past_first_phase = true;
+void pass_first_phase_placed(worker* w) {
   chunk_counter* d = w->dispatch;
-  if (d->synchronises) d->synchronises->store(true, std::memory_order_relaxed);
+  if (d->sync) d->sync->store(kernel_sync::synchronising, std::memory_order_relaxed);
   placed_block* mine = w->block;
   for (placed_block* b = d->blocks; b != mine; ++b) {
     auto since = std::chrono::steady_clock::time_point{};
@@ -505,6 +507,16 @@ constexpr auto unplaced_block_wait = std::chrono::seconds(1);
   mine->next.store(w->frame.group_linear + 1, std::memory_order_release);
 }
 
+// Called as the group releases its first work-group barrier: keeps the order
+// (chunk_counter) for the dispatch the group runs under; in the probe, notes
+// that the kernel synchronises. Sub-group barriers take no part in the order.
+[[gnu::noinline, gnu::cold]] void pass_first_phase(worker* w) {
+  w->past_first_phase = true;
+  if (w->phase) pass_first_phase_ordered(w);
+  else if (w->block) pass_first_phase_placed(w);
+  else if (w->dispatch->probing) w->dispatch->probe_synchronised = true;
+}
+
 std::size_t guard_probe_of_this_thread(const void* fault) noexcept {
   for (const worker* w = tl_worker; w; w = w->outer)
     for (const fiber_stack& s : w->stacks)
@@ -523,26 +535,47 @@ void* aligned_block(std::size_t align, std::size_t bytes) {
 // ---- worker tasks -----------------------------------------------------------------
 
 void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_counter&), void* ctx) {
+  std::size_t first = 0;
+  bool placed = plan.placed_blocks > 0;
+  int prober = -1;
+  if (placed && plan.sync->load(std::memory_order_relaxed) == kernel_sync::unknown) {
+    // The probe (chunk_counter): group 0 alone, on this thread, before any
+    // other task starts; an error leaves from here with nothing else running.
+    chunk_counter probe;
+    probe.n_groups = 1;
+    probe.count = 1;
+    probe.probing = true;
+    body(ctx, probe);
+    const bool synchronising = probe.probe_synchronised;
+    plan.sync->store(synchronising ? kernel_sync::synchronising : kernel_sync::plain, std::memory_order_relaxed);
+    if (plan.n_groups == 1) return;
+    first = 1;
+    placed = !synchronising;
+    prober = tbb::this_task_arena::current_thread_index();
+  }
   chunk_counter chunks;
+  chunks.first_group = first;
   chunks.n_groups = plan.n_groups;
   chunks.groups_per_chunk = std::max<std::size_t>(1, plan.groups_per_chunk);
-  chunks.count = (plan.n_groups + chunks.groups_per_chunk - 1) / chunks.groups_per_chunk;
+  chunks.count = (plan.n_groups - first + chunks.groups_per_chunk - 1) / chunks.groups_per_chunk;
   const std::size_t workers = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
   std::size_t n_tasks = std::min(workers, chunks.count);
   std::unique_ptr<phase_slot[]> slots;
   std::unique_ptr<placed_block[]> blocks;
-  if (plan.placed_blocks > 0) {
-    // Static placement: block k = groups [k*G/C, (k+1)*G/C) (static_partition.hpp).
+  if (placed) {
+    // Static placement: block k = groups [k*G/C, (k+1)*G/C) (static_partition.hpp),
+    // block 0 less the probe's group 0.
     const std::size_t c = std::min(plan.placed_blocks, plan.n_groups);
     blocks.reset(new placed_block[c]);
     for (std::size_t k = 0; k < c; ++k) {
-      blocks[k].begin = k * plan.n_groups / c;
+      blocks[k].begin = std::max(first, k * plan.n_groups / c);
       blocks[k].end = (k + 1) * plan.n_groups / c;
       blocks[k].next.store(blocks[k].begin, std::memory_order_relaxed);
     }
     chunks.blocks = blocks.get();
     chunks.n_blocks = c;
-    chunks.synchronises = plan.synchronises;
+    chunks.sync = plan.sync;
+    chunks.prober = prober;
     n_tasks = c;
   } else if (n_tasks > 1) {
     slots.reset(new phase_slot[n_tasks]);
@@ -585,17 +618,24 @@ std::size_t claim_chunk(worker_view* v, chunk_counter& chunks) {
 }
 
 // Static placement: this worker's own block (arena slot k takes block k) if
-// still free, otherwise the first free one (static_partition.hpp's rule).
+// still free, otherwise the first free one (static_partition.hpp's rule). After
+// a probe, block 0 goes to the thread that ran its group 0 (chunks.prober), so
+// that the block stays on one thread; another takes it only when no other block
+// is left (every block still runs once: there are as many tasks as blocks).
 placed_block* claim_block(chunk_counter& chunks) {
   if (chunks.stop.load(std::memory_order_relaxed)) return nullptr;
   const int slot = tbb::this_task_arena::current_thread_index();
   auto take = [](placed_block& b) {
     return !b.taken.load(std::memory_order_relaxed) && !b.taken.exchange(true, std::memory_order_acq_rel);
   };
-  if (slot >= 0 && static_cast<std::size_t>(slot) < chunks.n_blocks && take(chunks.blocks[slot]))
+  const bool reserved = chunks.prober >= 0;  // block 0 is the prober's
+  if (reserved && slot == chunks.prober && take(chunks.blocks[0])) return &chunks.blocks[0];
+  if (slot >= 0 && static_cast<std::size_t>(slot) < chunks.n_blocks && !(reserved && slot == 0) &&
+      take(chunks.blocks[slot]))
     return &chunks.blocks[slot];
-  for (std::size_t k = 0; k < chunks.n_blocks; ++k)
+  for (std::size_t k = reserved ? 1 : 0; k < chunks.n_blocks; ++k)
     if (take(chunks.blocks[k])) return &chunks.blocks[k];
+  if (reserved && take(chunks.blocks[0])) return &chunks.blocks[0];
   return nullptr;
 }
 
@@ -623,7 +663,7 @@ bool claim_groups(worker_view* v, chunk_counter& chunks, std::size_t& first, std
   }
   const std::size_t c = claim_chunk(v, chunks);
   if (c >= chunks.count) return false;
-  first = c * chunks.groups_per_chunk;
+  first = chunks.first_group + c * chunks.groups_per_chunk;
   last = std::min(first + chunks.groups_per_chunk, chunks.n_groups);
   return true;
 }
@@ -765,10 +805,7 @@ WEFT_BARRIER_BODY(work_group_barrier) {
   w->state[me] = weft::cpu::detail::at_group_barrier;
   std::size_t next = me + 1;
   if (next == n) {  // the last arrival releases the barrier; item 0 goes first
-    if (!w->past_first_phase) {
-      if (w->phase) weft::cpu::detail::pass_first_phase(w);
-      else if (w->block) weft::cpu::detail::pass_first_phase_placed(w);
-    }
+    if (!w->past_first_phase) weft::cpu::detail::pass_first_phase(w);
     w->group_waiting = 0;
     next = 0;
   } else {

@@ -3,13 +3,18 @@
 // (k*G/C <= g < (k+1)*G/C) on the worker in arena slot k, like the rows of a
 // parallel_for(range); so for a given size and worker count every form touches
 // the same items from the same worker, launch after launch. And the nd_range
-// first-phase order (group_executor.hpp, chunk_counter) still holds.
+// first-phase order (group_executor.hpp, chunk_counter) still holds: the first
+// placed launch of a kernel runs group 0 alone as a probe, then the rest placed
+// (no work-group barrier seen) or with the ordered dispatch (barrier seen).
 // Each body runs in a fresh forked child (child.hpp): the partition mode is
 // decided once per process.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <set>
+#include <stdexcept>
 #include <numeric>
 #include <string>
 #include <sycl/sycl.hpp>
@@ -226,9 +231,11 @@ TEST(Placement, StaticNdRangeKeepsTheFirstPhaseOrder) {
     std::vector<long> sums(groups);
     std::vector<int> by_group(groups);
     std::string out;
-    // The same kernel type throughout: launch 0 has no barrier (so it stays
-    // placed), launch 1 meets its barriers under static placement, launch 2
-    // runs with the ordered dispatch the kernel has switched to.
+    // The same kernel type throughout: launch 0 has no barrier (the probe finds
+    // group 0 plain, so the kernel stays placed), launch 1 meets its barriers
+    // under static placement (the rare path: block 1 waits for block 0, and
+    // the kernel becomes synchronising), launches 2.. run with the ordered
+    // dispatch.
     auto run = [&](bool barrier) {
       for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<long>(i % 97);
       const long expected0 = std::accumulate(data.begin(), data.begin() + l, 0L);
@@ -267,7 +274,8 @@ TEST(Placement, StaticNdRangeKeepsTheFirstPhaseOrder) {
 }
 
 // The seed reduction (in place: group g writes its sum to element g, inside an
-// earlier group's input) gives the exact sum under static placement.
+// earlier group's input) gives the exact sum under static placement: its first
+// launch probes group 0, sees the barrier and runs the rest ordered.
 TEST(Placement, InPlaceReductionUnderStaticPlacement) {
   auto r = in_child([] {
     static_mode("2");
@@ -302,6 +310,144 @@ TEST(Placement, InPlaceReductionUnderStaticPlacement) {
       } while (len > 1);
     }
     return host[0] == expected ? std::string("ok") : "sum " + std::to_string(host[0]) + " != " + std::to_string(expected);
+  });
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out, "ok");
+}
+
+// A kernel without work-group barriers is placed from its first launch: the
+// probe's group 0 and the rest of block 0 on one thread, each block on one
+// thread, every group once. (A fresh kernel type per round: only the first
+// launch of a type probes.)
+template <int N>
+std::string first_launch_blocks(sycl::queue& q) {
+  constexpr std::size_t G = 64, L = 32;
+  std::vector<int> by_group(G, -1), hits(G, 0);
+  int* s = by_group.data();
+  int* h = hits.data();
+  q.parallel_for(sycl::nd_range<1>(G * L, L), [=](sycl::nd_item<1> it) {
+     if (it.get_local_id(0) == 0) {
+       s[it.get_group(0)] = slot();
+       ++h[it.get_group(0)];
+     }
+   }).wait();
+  std::string out = check_blocks(by_group, 2);
+  for (int x : hits)
+    if (x != 1) out += "a group ran " + std::to_string(x) + " times; ";
+  return out;
+}
+
+TEST(Placement, NonBarrierKernelIsPlacedFromItsFirstLaunch) {
+  auto r = in_child([] {
+    static_mode("2");
+    sycl::queue q;
+    std::string out = first_launch_blocks<0>(q) + first_launch_blocks<1>(q) + first_launch_blocks<2>(q) +
+                      first_launch_blocks<3>(q) + first_launch_blocks<4>(q) + first_launch_blocks<5>(q);
+    return out.empty() ? std::string("ok") : out;
+  });
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out, "ok");
+}
+
+// A barrier kernel's first static launch is not serialised: after the probe
+// (group 0 alone) groups 1.. run with the ordered dispatch on both workers at
+// once. Each group's item 0 spends a while after the barrier and counts the
+// groups it overlapped with; a launch whose blocks waited for each other
+// overlaps about once. "" when the launch overlapped, otherwise what it saw.
+template <int N>
+std::string first_barrier_launch(sycl::queue& q) {
+  constexpr std::size_t G = 64, L = 16;
+  std::vector<int> by_group(G, -1);
+  int* s = by_group.data();
+  std::atomic<int> active{0}, overlapped{0};
+  std::atomic<int>* a = &active;
+  std::atomic<int>* o = &overlapped;
+  q.submit([&](sycl::handler& h) {
+     sycl::local_accessor<int, 1> acc(sycl::range<1>(L), h);
+     h.parallel_for(sycl::nd_range<1>(G * L, L), [=](sycl::nd_item<1> it) {
+       const std::size_t lid = it.get_local_id(0);
+       acc[lid] = static_cast<int>(lid) + N;
+       sycl::group_barrier(it.get_group());
+       if (lid == 0) {
+         s[it.get_group(0)] = slot();
+         if (a->fetch_add(1) > 0) o->fetch_add(1);
+         std::this_thread::sleep_for(std::chrono::milliseconds(2));
+         if (a->load() > 1) o->fetch_add(1);
+         a->fetch_sub(1);
+       }
+     });
+   }).wait();
+  std::set<int> workers(by_group.begin() + 1, by_group.end());
+  if (workers.size() > 1 && overlapped.load() >= static_cast<int>(G / 4)) return "";
+  return "workers " + std::to_string(workers.size()) + " overlapped " + std::to_string(overlapped.load()) + "; ";
+}
+
+TEST(Placement, BarrierKernelsFirstStaticLaunchIsNotSerialised) {
+  auto r = in_child([] {
+    static_mode("2");
+    sycl::queue q;
+    // On a loaded machine a worker may join late: any of a few fresh kernels
+    // must show it.
+    std::string seen;
+    for (auto attempt : {&first_barrier_launch<0>, &first_barrier_launch<1>, &first_barrier_launch<2>,
+                         &first_barrier_launch<3>, &first_barrier_launch<4>, &first_barrier_launch<5>,
+                         &first_barrier_launch<6>, &first_barrier_launch<7>}) {
+      const std::string s = attempt(q);
+      if (s.empty()) return std::string("ok");
+      seen += s;
+    }
+    return seen;
+  });
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out, "ok");
+}
+
+// Errors under static placement: in the probe's group 0, and in a later group
+// (of a barrier kernel, after its probe, and of a plain one): the launch
+// throws, nothing hangs, and the next launch of the same kernel runs normally.
+int caught = 0;  // "bad group" errors the queue's handler saw
+
+template <int N>
+std::string error_in_group(sycl::queue& q, std::size_t bad, bool barrier) {
+  constexpr std::size_t G = 32, L = 16;
+  std::string out;
+  for (int rep = 0; rep < 2; ++rep) {
+    std::vector<int> hits(G, 0);
+    int* h = hits.data();
+    const std::size_t fail = rep == 0 ? bad : G;
+    const int before = caught;
+    q.parallel_for(sycl::nd_range<1>(G * L, L), [=](sycl::nd_item<1> it) {
+      if (barrier) sycl::group_barrier(it.get_group());
+      if (it.get_local_id(0) == 0) {
+        if (it.get_group(0) == fail) throw std::runtime_error("bad group");
+        ++h[it.get_group(0)];
+      }
+    });
+    q.wait_and_throw();
+    if (rep == 0 && caught != before + 1) out += "no error from group " + std::to_string(bad) + "; ";
+    if (rep == 1 && caught != before) out += "error without a bad group; ";
+    if (rep == 1)
+      for (int x : hits)
+        if (x != 1) out += "a group ran " + std::to_string(x) + " times; ";
+  }
+  return out;
+}
+
+TEST(Placement, ErrorsInTheProbeAndAfterIt) {
+  auto r = in_child([] {
+    static_mode("2");
+    sycl::queue q([](sycl::exception_list list) {
+      for (auto& e : list) {
+        try {
+          std::rethrow_exception(e);
+        } catch (const std::runtime_error& ex) {
+          caught += std::string(ex.what()) == "bad group";
+        }
+      }
+    });
+    std::string out = error_in_group<0>(q, 0, false) + error_in_group<1>(q, 0, true) + error_in_group<2>(q, 31, true) +
+                      error_in_group<3>(q, 20, false);
+    return out.empty() ? std::string("ok") : out;
   });
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(r.out, "ok");

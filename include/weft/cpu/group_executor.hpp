@@ -55,6 +55,10 @@ struct worker_view {
   group_frame frame;
 };
 
+// What a kernel type's groups are known to do (nd_range_kernel.hpp, kernel_sync):
+// not known yet, no work-group barrier released so far, or they synchronise.
+enum class kernel_sync : unsigned char { unknown, plain, synchronising };
+
 // Hands out chunks of consecutive work groups in increasing order, like a GPU
 // dispatcher: group g starts only after every group before it has started. And,
 // as on a GPU where an earlier group is never behind a later one, a group
@@ -69,16 +73,23 @@ struct worker_view {
 // instead, block k = groups [k*G/C, (k+1)*G/C), and block k runs on the worker in
 // arena slot k whenever that worker takes part (otherwise on another: every
 // block runs once, nothing waits for a particular worker). Later blocks start
-// before earlier ones have, so the order above is kept by waiting at the first
-// work-group barrier: a group releases it only after every group of every
-// earlier block has passed its first phase. That serialises a kernel whose groups
-// use work-group barriers, so a launch that sees one sets `*synchronises` and
-// the launcher runs that kernel's later launches with the ordered dynamic
-// dispatch (nd_range_kernel.hpp); placement holds for kernels whose groups
-// never release a work-group barrier.
+// before earlier ones have, and keeping the order above would mean a group
+// releases its first work-group barrier only after every group of every earlier
+// block has passed its first phase: the blocks would run nearly one after
+// another. So the first placed launch of a kernel type is a probe
+// (run_worker_tasks): group 0 runs alone, on the launching thread, before any
+// other task starts. If it released a work-group barrier, the kernel is
+// `synchronising` and groups 1.. run with the ordered dynamic dispatch, as do
+// its later launches (nd_range_kernel.hpp); if not, it is `plain` and groups
+// 1.. run placed (block 0 stays with the launching thread, which ran its group
+// 0), as do its later launches. A group of a `plain` kernel may still release a
+// work-group barrier (data-dependent barriers are legal): it then waits for
+// the earlier blocks as above, which keeps the order, and marks the kernel
+// `synchronising` so that this slow path is taken at most once per kernel.
 struct chunk_counter {
   alignas(64) std::atomic<std::size_t> next{0};
   std::size_t count = 0;
+  std::size_t first_group = 0;  // chunk c = groups [first_group + c*groups_per_chunk, ...)
   std::size_t n_groups = 0;
   std::size_t groups_per_chunk = 1;
   phase_slot* slots = nullptr;  // one per worker task, when there are several
@@ -87,24 +98,30 @@ struct chunk_counter {
   // Static placement: n_blocks > 0.
   placed_block* blocks = nullptr;
   std::size_t n_blocks = 0;
-  std::atomic<bool>* synchronises = nullptr;  // set when a group reaches its first work-group barrier's release
-  std::atomic<bool> stop{false};              // a task failed: the others stop claiming and waiting
+  std::atomic<kernel_sync>* sync = nullptr;  // set to synchronising when a placed group releases a work-group barrier
+  int prober = -1;                           // arena slot of the thread that ran the probe: block 0 is its
+  // The probe: a single task runs group 0 alone; it sets probe_synchronised
+  // (same thread) when the group releases a work-group barrier.
+  bool probing = false;
+  bool probe_synchronised = false;
+  std::atomic<bool> stop{false};  // a task failed: the others stop claiming and waiting
 };
 
 // What one nd_range launch asks of the dispatcher: its groups in chunks of
 // groups_per_chunk (dynamic), or in placed_blocks blocks (static placement, when
-// placed_blocks > 0).
+// placed_blocks > 0; `sync` is then the kernel type's, never `synchronising`).
 struct dispatch_plan {
   std::size_t n_groups = 0;
   std::size_t groups_per_chunk = 1;
   std::size_t placed_blocks = 0;
-  std::atomic<bool>* synchronises = nullptr;
+  std::atomic<kernel_sync>* sync = nullptr;
 };
 
 // Runs body(ctx, counter) on up to one oneTBB task per worker of the current
-// arena (static placement: one per block); each task claims groups until none
-// is left. The first exception thrown by a body stops the others from claiming
-// and is rethrown here.
+// arena (static placement: one per block, after the probe where the kernel's
+// kind is not known yet, see chunk_counter); each task claims groups until none
+// is left. The first exception thrown by a body (the probe's included) stops
+// the others from claiming and is rethrown here.
 WEFT_API void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_counter&), void* ctx);
 
 // Binds a worker to this thread for one task of a launch: local memory of

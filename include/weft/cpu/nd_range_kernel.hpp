@@ -136,13 +136,13 @@ void nd_worker_body(void* ctx, chunk_counter& chunks) {
     for (std::size_t g = first; g < last; ++g) task.run_group(w.get(), g);
 }
 
-// Per kernel type: whether a statically placed launch of it saw a group reach
-// the release of a work-group barrier. Such a kernel's later launches use the
-// ordered dynamic dispatch (group_executor.hpp, chunk_counter): its groups may
-// rely on the GPU-like order, which static blocks could keep only by running
-// them one block after another.
+// Per kernel type: what its groups do about work-group barriers, learnt by the
+// probe of its first statically placed launch (group_executor.hpp,
+// chunk_counter). A `synchronising` kernel's launches use the ordered dynamic
+// dispatch: its groups may rely on the GPU-like order, which static blocks
+// could keep only by running them one block after another.
 template <class Kernel>
-inline std::atomic<bool> kernel_synchronises{false};
+inline std::atomic<kernel_sync> kernel_sync_of{kernel_sync::unknown};
 
 // Groups per chunk: enough items per chunk to amortise claiming one, while
 // leaving several chunks per worker for balance.
@@ -173,13 +173,13 @@ void nd_range_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& 
   weft::cpu::detail::dispatch_plan plan;
   plan.n_groups = l.n_groups;
   plan.groups_per_chunk = l.groups_per_chunk;
-  auto& synchronises = weft::cpu::detail::kernel_synchronises<Kernel>;
-  if (weft::detail::static_partition() && !synchronises.load(std::memory_order_relaxed)) {
+  auto& sync = weft::cpu::detail::kernel_sync_of<Kernel>;
+  if (weft::detail::static_partition() && sync.load(std::memory_order_relaxed) != weft::cpu::detail::kernel_sync::synchronising) {
     // Static placement (README.md, "Placement"): the groups as the rows of a
     // parallel_for(range) of n_groups rows of group_size items, so both forms
     // cut the same items into the same blocks for the same workers.
     plan.placed_blocks = weft::cpu::static_chunks(l.n_groups, l.group_size, weft::cpu::grain_for(l.n_groups * l.group_size));
-    plan.synchronises = &synchronises;
+    plan.sync = &sync;
   }
   weft::cpu::detail::run_worker_tasks(plan, &weft::cpu::detail::nd_worker_body<Dims, Kernel>, &l);
 }
