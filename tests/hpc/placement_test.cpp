@@ -35,6 +35,16 @@ void static_mode(const char* threads) {
 
 int slot() { return tbb::this_task_arena::current_thread_index(); }
 
+// Some work per item, so that a block lasts long enough (milliseconds) for every
+// worker to arrive and take its own block even on a loaded machine: with empty
+// groups the first worker would finish its block and take the next before the
+// second woke up.
+inline unsigned busy(std::size_t seed) {
+  unsigned x = static_cast<unsigned>(seed) | 1u;
+  for (int i = 0; i < 4000; ++i) x = x * 1664525u + 1013904223u;
+  return x;
+}
+
 // "" when the per-unit slots form `blocks` contiguous blocks of the static
 // partition (unit u in block k iff k*n/blocks <= u < (k+1)*n/blocks), each run by
 // one thread; otherwise what is wrong. A block whose worker came late may run
@@ -80,8 +90,10 @@ TEST(Placement, NdRangeGroupsKeepTheirWorker) {
       std::vector<int> by_item(G * L, -1);
       int* s = by_item.data();
       out += "1D " + same_mapping_twice(2, [&] {
-        q.parallel_for(sycl::nd_range<1>(G * L, L), [=](sycl::nd_item<1> it) { s[it.get_global_id(0)] = slot(); })
-            .wait();
+        q.parallel_for(sycl::nd_range<1>(G * L, L), [=](sycl::nd_item<1> it) {
+           const std::size_t i = it.get_global_id(0);
+           s[i] = busy(i) == 1u ? -3 : slot();  // (-3 never happens: it keeps busy() from being dropped)
+         }).wait();
         // Every item of a group on its group's thread; one entry per group.
         std::vector<int> by_group(G);
         for (std::size_t g = 0; g < G; ++g) {
@@ -99,7 +111,8 @@ TEST(Placement, NdRangeGroupsKeepTheirWorker) {
       int* s = by_group.data();
       out += ", 2D " + same_mapping_twice(2, [&] {
         q.parallel_for(sycl::nd_range<2>(groups * local, local), [=](sycl::nd_item<2> it) {
-           if (it.get_local_linear_id() == 0) s[it.get_group_linear_id()] = slot();
+           const bool never = busy(it.get_global_linear_id()) == 1u;  // keeps busy() from being dropped
+           if (it.get_local_linear_id() == 0 || never) s[it.get_group_linear_id()] = never ? -3 : slot();
          }).wait();
         return by_group;
       });
