@@ -334,13 +334,14 @@ event_ptr queue_state::submit(command_group&& cg) {
   {
     std::lock_guard<std::mutex> q(mutex);
     prune(in_flight);
-    // The oldest commands with device work in flight that nobody waits for
-    // complete here once the device is done, so a queue never waited on does
-    // not keep them all.
-    for (auto& e : in_flight) {
-      if (in_device_flight.size() == 4) break;
-      if (e->marker.load(std::memory_order_acquire)) in_device_flight.push_back(e);
-    }
+    // Once many are in flight, the oldest commands with device work in flight
+    // that nobody waits for complete here when the device is done, so a queue
+    // never waited on does not keep them all (short chains skip the queries).
+    if (in_flight.size() >= 32)
+      for (auto& e : in_flight) {
+        if (in_device_flight.size() == 2) break;
+        if (e->marker.load(std::memory_order_acquire)) in_device_flight.push_back(e);
+      }
     in_flight.push_back(node);
   }
   for (auto& e : in_device_flight) e->poll();
