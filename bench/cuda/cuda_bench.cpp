@@ -11,6 +11,10 @@
 //              the seed's kernel hand-written in CUDA (multi-pass)
 //   matmul:    the seed's sub-group matmul (group_broadcast), vs a CUDA kernel
 //              doing the same with __shfl_sync
+//   latency:   Weft's per-command overhead: an empty single_task and a tiny
+//              parallel_for, submit + wait, vs the same kernel launched by hand
+//              + cudaStreamSynchronize; a chain of dependent kernels on an
+//              in-order queue vs the same launches on one stream
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -19,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace {
@@ -79,6 +84,36 @@ __global__ void matmul_cuda(const double* A, const double* B, double* C, std::si
   C[m * N + n] = sum;
 }
 
+__global__ void empty_cuda() {}
+
+__global__ void iota_cuda(int* p, std::size_t n) {
+  std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) p[i] = int(i);
+}
+
+__global__ void increment_cuda(int* p, std::size_t n) {
+  std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) p[i] += 1;
+}
+
+// Median of `samples` single timings of f, in microseconds.
+double median_us(int samples, const std::function<void()>& f) {
+  for (int i = 0; i < 20; ++i) f();  // warm-up
+  std::vector<double> t;
+  for (int r = 0; r < samples; ++r) {
+    auto t0 = clock_type::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::micro>(clock_type::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+void report_us(const char* name, double weft_us, double base_us) {
+  std::printf("%-36s weft %8.1f us  baseline %8.1f us  overhead %7.1f us  ratio(base/weft) %.3f\n", name, weft_us,
+              base_us, weft_us - base_us, base_us / weft_us);
+}
+
 void report(const char* name, double weft_s, double base_s, const char* unit, double work) {
   std::printf("%-28s weft %9.3f ms  baseline %9.3f ms  %s weft %8.1f base %8.1f  ratio(base/weft) %.3f\n", name,
               weft_s * 1e3, base_s * 1e3, unit, work / weft_s, work / base_s, base_s / weft_s);
@@ -90,6 +125,55 @@ int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::atoi(argv[1]) : 20;
   sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
   std::printf("device: %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
+
+  // --- per-command latency ---------------------------------------------------------------
+  {
+    const std::size_t n = 1024;
+    const int samples = std::max(200, reps * 10);
+    int* p = sycl::malloc_device<int>(n, q);
+    sycl::queue ooo{q.get_device()};  // out of order
+    cudaStream_t s;
+    check_cuda(cudaStreamCreate(&s), "cudaStreamCreate");
+    const double w_task = median_us(samples, [&] { q.single_task([] {}).wait(); });
+    const double w_task_ooo = median_us(samples, [&] { ooo.single_task([] {}).wait(); });
+    const double c_task = median_us(samples, [&] {
+      empty_cuda<<<1, 1, 0, s>>>();
+      check_cuda(cudaStreamSynchronize(s), "empty_cuda");
+    });
+    report_us("latency: empty single_task (in-order)", w_task, c_task);
+    report_us("latency: empty single_task (default)", w_task_ooo, c_task);
+    const double w_pf = median_us(samples, [&] {
+      q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { p[i] = int(i[0]); }).wait();
+    });
+    const double c_pf = median_us(samples, [&] {
+      iota_cuda<<<unsigned(n / 256), 256, 0, s>>>(p, n);
+      check_cuda(cudaStreamSynchronize(s), "iota_cuda");
+    });
+    report_us("latency: parallel_for(1024)", w_pf, c_pf);
+    std::printf("RATIO latency_single_task %.3f\nRATIO latency_parallel_for %.3f\n", c_task / w_task, c_pf / w_pf);
+    constexpr int chain = 64;
+    q.memset(p, 0, n * sizeof(int)).wait();
+    const double w_chain = median_us(std::max(20, reps), [&] {
+      for (int k = 0; k < chain; ++k) q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { p[i] += 1; });
+      q.wait();
+    });
+    const double c_chain = median_us(std::max(20, reps), [&] {
+      for (int k = 0; k < chain; ++k) increment_cuda<<<unsigned(n / 256), 256, 0, s>>>(p, n);
+      check_cuda(cudaStreamSynchronize(s), "increment_cuda");
+    });
+    int probe = 0;
+    q.memcpy(&probe, p + n - 1, sizeof(int)).wait();
+    const int runs = 2 * (20 + std::max(20, reps));
+    if (probe != runs * chain) {
+      std::fprintf(stderr, "chain: wrong result %d, expected %d\n", probe, runs * chain);
+      return 1;
+    }
+    report_us("chain: 64 dependent kernels, per kernel", w_chain / chain, c_chain / chain);
+    std::printf("RATIO chain_64 %.3f\n", c_chain / w_chain);
+    check_cuda(cudaStreamDestroy(s), "cudaStreamDestroy");
+    sycl::free(p, q);
+  }
+  if (argc > 2 && std::string(argv[2]) == "latency") return 0;
 
   // --- triad vs cudaMemcpy D2D -------------------------------------------------------
   {

@@ -28,7 +28,7 @@ class event {
   typename Param::return_type get_info() const {
     static_assert(std::is_same_v<Param, info::event::command_execution_status>, "not an event information descriptor");
     if (!m_state) return info::event_command_status::complete;
-    return static_cast<info::event_command_status>(m_state->status.load());
+    return static_cast<info::event_command_status>(m_state->poll());
   }
   template <class Param>
   typename Param::return_type get_profiling_info() const;

@@ -5,6 +5,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -34,6 +35,126 @@ void check(cudaError_t e, const char* what) {
 cudaStream_t stream_for(const device_state& d) {
   check(cudaSetDevice(d.ordinal), "cudaSetDevice");
   return cudaStreamPerThread;
+}
+
+// --- kernels in flight ------------------------------------------------------------
+// Kernels go to a small pool of streams per device, round robin, so independent
+// command groups overlap; a kernel that follows device work in flight goes to
+// that work's stream, where the order is free. Each launch records a marker (an
+// event without timing) behind its work and the command completes when the GPU
+// reaches it (weft::detail::defer_completion): no thread blocks per command.
+// Each stream has a companion stream for notifications (a stream callback
+// there, after waiting for the marker), so a host callback never holds up the
+// kernels queued behind it.
+constexpr int streams_per_device = 4;
+
+struct stream_pair {
+  cudaStream_t work = nullptr;
+  cudaStream_t notify = nullptr;
+};
+
+struct device_streams {
+  std::once_flag made;
+  stream_pair pairs[streams_per_device];
+  std::atomic<unsigned> next{0};
+};
+
+struct marker {
+  cudaEvent_t event = nullptr;
+  int device = 0;
+  const stream_pair* streams = nullptr;
+  const char* what = "";
+};
+
+struct marker_pool {
+  std::mutex mutex;
+  std::vector<marker*> free;
+  std::vector<std::unique_ptr<device_streams>> devices;
+};
+
+// Never destroyed: markers are released from ~event_state, at any time up to exit.
+marker_pool& pool() {
+  static marker_pool* p = new marker_pool;
+  return *p;
+}
+
+const stream_pair& pick_streams(int device) {
+  auto& p = pool();
+  device_streams* ds;
+  {
+    std::lock_guard<std::mutex> g(p.mutex);
+    if (p.devices.size() <= std::size_t(device)) p.devices.resize(device + 1);
+    if (!p.devices[device]) p.devices[device] = std::make_unique<device_streams>();
+    ds = p.devices[device].get();
+  }
+  std::call_once(ds->made, [&] {
+    for (auto& sp : ds->pairs) {
+      check(cudaStreamCreate(&sp.work), "cudaStreamCreate");
+      check(cudaStreamCreateWithFlags(&sp.notify, cudaStreamNonBlocking), "cudaStreamCreate");
+    }
+  });
+  return ds->pairs[ds->next.fetch_add(1, std::memory_order_relaxed) % streams_per_device];
+}
+
+marker* acquire_marker(int device) {
+  auto& p = pool();
+  {
+    std::lock_guard<std::mutex> g(p.mutex);
+    for (std::size_t i = p.free.size(); i-- > 0;)
+      if (p.free[i]->device == device) {
+        marker* m = p.free[i];
+        p.free.erase(p.free.begin() + std::ptrdiff_t(i));
+        return m;
+      }
+  }
+  auto* m = new marker;
+  m->device = device;
+  check(cudaEventCreateWithFlags(&m->event, cudaEventDisableTiming), "cudaEventCreate");
+  return m;
+}
+
+void marker_release(void* m) {
+  auto& p = pool();
+  std::lock_guard<std::mutex> g(p.mutex);
+  p.free.push_back(static_cast<marker*>(m));
+}
+
+std::string failure(cudaError_t e, const std::string& what) {
+  return what + ": CUDA error " + std::to_string(int(e)) + " (" + cudaGetErrorName(e) + ": " + cudaGetErrorString(e) +
+         ")";
+}
+
+bool marker_wait(void* mp, std::string* error) {
+  auto* m = static_cast<marker*>(mp);
+  const cudaError_t e = cudaEventSynchronize(m->event);
+  if (e == cudaSuccess) return true;
+  if (error) *error = failure(e, std::string(m->what) + ": the kernel failed on the GPU");
+  return false;
+}
+
+bool marker_reached(void* mp) { return cudaEventQuery(static_cast<marker*>(mp)->event) != cudaErrorNotReady; }
+
+// cudaStreamAddCallback rather than cudaLaunchHostFunc: its callback runs after
+// a device error too (with the error), so the command still completes.
+struct notification {
+  void (*callback)(void*);
+  void* arg;
+};
+
+void CUDART_CB on_notify(cudaStream_t, cudaError_t, void* p) {
+  std::unique_ptr<notification> n(static_cast<notification*>(p));
+  n->callback(n->arg);
+}
+
+bool marker_notify(void* mp, void (*callback)(void*), void* arg) {
+  auto* m = static_cast<marker*>(mp);
+  if (cudaSetDevice(m->device) != cudaSuccess) return false;
+  cudaStream_t s = m->streams->notify;
+  if (cudaStreamWaitEvent(s, m->event, 0) != cudaSuccess) return false;
+  auto* n = new notification{callback, arg};
+  if (cudaStreamAddCallback(s, &on_notify, n, 0) == cudaSuccess) return true;
+  delete n;
+  return false;
 }
 
 void* usm_allocate(const device_state& d, int kind, std::size_t bytes) {
@@ -106,7 +227,8 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
   check(cudaStreamSynchronize(s), "queue::fill (cudaStreamSynchronize)");
 }
 
-const weft::detail::backend_ops ops = {&usm_allocate, &usm_free, &memcpy_op, &memset_op, &fill_op};
+const weft::detail::backend_ops ops = {&usm_allocate, &usm_free,      &memcpy_op,     &memset_op,     &fill_op,
+                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release};
 
 void* storage_allocate(std::size_t bytes) {
   void* p = nullptr;
@@ -199,16 +321,52 @@ bool register_backend() {
   return once;
 }
 
-void* prepare(const weft::detail::device_state& d) { return stream_for(d); }
+// The launching thread's stream and the work it follows are kept between
+// prepare and finish (one command at a time per thread).
+thread_local const stream_pair* t_streams = nullptr;
+
+void* prepare(const weft::detail::device_state& d) {
+  check(cudaSetDevice(d.ordinal), "cudaSetDevice");
+  const auto waits = weft::detail::take_device_waits();
+  const stream_pair* sp = nullptr;
+  for (std::size_t i = 0; i < waits.count && !sp; ++i) {
+    auto* m = static_cast<const marker*>(waits.markers[i]);
+    if (m->device == d.ordinal) sp = m->streams;  // continue the chain on its stream
+  }
+  if (!sp) sp = &pick_streams(d.ordinal);
+  for (std::size_t i = 0; i < waits.count; ++i) {
+    auto* m = static_cast<const marker*>(waits.markers[i]);
+    if (m->streams != sp) check(cudaStreamWaitEvent(sp->work, m->event, 0), "cudaStreamWaitEvent");
+  }
+  t_streams = sp;
+  return sp->work;
+}
 
 void finish(void* stream, const char* what) {
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) fail(e, std::string(what) + ": the kernel launch failed");
-  e = cudaStreamSynchronize(static_cast<cudaStream_t>(stream));
+  auto s = static_cast<cudaStream_t>(stream);
+  int device = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice");
+  marker* m = acquire_marker(device);
+  m->what = what;
+  m->streams = t_streams && t_streams->work == s ? t_streams : &pick_streams(device);
+  e = cudaEventRecord(m->event, s);
+  if (e != cudaSuccess) {
+    marker_release(m);
+    fail(e, std::string(what) + ": cudaEventRecord after the kernel");
+  }
+  if (weft::detail::defer_completion(m, &ops)) return;
+  // Not inside a command: wait here.
+  marker_release(m);
+  e = cudaStreamSynchronize(s);
   if (e != cudaSuccess) fail(e, std::string(what) + ": the kernel failed on the GPU");
 }
 
 void note_scoped_on_cpu(const launch::target& t) {
+  // It runs on the host: the GPU work it follows must be done first.
+  const auto waits = weft::detail::take_device_waits();
+  for (std::size_t i = 0; i < waits.count; ++i) marker_wait(waits.markers[i], nullptr);
   static std::once_flag once;
   std::call_once(once, [&] {
     std::fprintf(stderr,

@@ -8,6 +8,7 @@
 #include <string>
 #include <unordered_set>
 #include <sycl/exception.hpp>
+#include <weft/runtime/device_state.hpp>
 #include <weft/runtime/queue_state.hpp>
 #include "graph.hpp"
 #include "runtime_internal.hpp"
@@ -59,11 +60,37 @@ bool blocked_by_held_access(const event_state* target) {
 
 }  // namespace
 
+namespace {
+void complete_deferred(event_state& node);
+}  // namespace
+
+// A node whose device work is in flight completes on the waiting thread, which
+// waits for the device itself (no hand-off to another thread on the way back).
 void event_state::wait() {
   if (is_complete()) return;
   if (!t_held_host_access.empty() && blocked_by_held_access(this)) report_self_deadlock("waiting for this command");
-  std::unique_lock<std::mutex> g(mutex);
-  done.wait(g, [this] { return status.load(std::memory_order_acquire) == node_status::complete; });
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> g(mutex);
+      done.wait(g, [this] {
+        return status.load(std::memory_order_acquire) == node_status::complete ||
+               (marker.load(std::memory_order_acquire) && !claimed.load(std::memory_order_acquire));
+      });
+      if (status.load(std::memory_order_acquire) == node_status::complete) return;
+    }
+    complete_deferred(*this);  // may lose the race to another completer: then wait for it
+  }
+}
+
+node_status event_state::poll() {
+  void* m = marker.load(std::memory_order_acquire);
+  if (m && !is_complete() && !claimed.load(std::memory_order_acquire) && marker_ops->marker_reached(m))
+    complete_deferred(*this);
+  return status.load(std::memory_order_acquire);
+}
+
+event_state::~event_state() {
+  if (void* m = marker.load(std::memory_order_relaxed)) marker_ops->marker_release(m);
 }
 
 namespace {
@@ -78,19 +105,18 @@ void print_error(std::exception_ptr e) {
   }
 }
 
-void release(const event_ptr& node);
 void execute(event_ptr node);
 
 // Marks `node` complete and returns the successors that became ready to run.
-std::vector<event_ptr> finish(const event_ptr& node) {
+std::vector<event_ptr> finish(event_state& node) {
   std::vector<event_ptr> next;
   {
-    std::lock_guard<std::mutex> g(node->mutex);
-    if (node->profiled) node->end_ns = now_ns();
-    node->status.store(node_status::complete, std::memory_order_release);
-    next.swap(node->successors);
+    std::lock_guard<std::mutex> g(node.mutex);
+    if (node.profiled) node.end_ns = now_ns();
+    node.status.store(node_status::complete, std::memory_order_release);
+    next.swap(node.successors);
   }
-  node->done.notify_all();
+  node.done.notify_all();
   std::vector<event_ptr> ready;
   for (auto& s : next)
     if (s->pending.fetch_sub(1, std::memory_order_acq_rel) == 1) ready.push_back(std::move(s));
@@ -98,7 +124,94 @@ std::vector<event_ptr> finish(const event_ptr& node) {
 }
 
 void complete(const event_ptr& node) {
+  for (auto& s : finish(*node)) enqueue([s] { execute(s); });
+}
+
+// Reports an error of `node` to its queue. The queue is kept (returned) until the
+// node is complete: if its last handle went away meanwhile, this reference is
+// the last one and ~queue_state would run here, waiting for its in-flight
+// commands, this one among them, which would never complete (seen at exit under
+// TSan's timing).
+std::shared_ptr<queue_state> report_error(event_state& node, std::exception_ptr e) {
+  std::shared_ptr<queue_state> q = node.queue.lock();
+  if (q) q->report(std::move(e));
+  else print_error(std::move(e));
+  return q;
+}
+
+// What the command running on this thread may learn from and tell the scheduler
+// (take_device_waits, defer_completion).
+struct exec_context {
+  std::vector<void*> markers;
+  void* deferred = nullptr;
+  const backend_ops* ops = nullptr;
+};
+thread_local exec_context* t_exec = nullptr;
+
+// Asks the backend to report the marker once a host-side successor waits for
+// this node. Caller holds node->mutex and the node's marker is set.
+void arm_notification(const event_ptr& node);
+
+// Completes a node whose work is in flight on a device: waits for the device
+// (at once if it is done), then, if no other thread got there first, reports a
+// device failure, drops the command's captures and completes the node.
+void complete_deferred(event_state& node) {
+  std::string error;
+  const bool ok = node.marker_ops->marker_wait(node.marker.load(std::memory_order_acquire), &error);
+  if (node.claimed.exchange(true, std::memory_order_acq_rel)) return;
+  std::shared_ptr<queue_state> reported_to;
+  if (!ok) {
+    try {
+      throw_error(sycl::errc::runtime, error);
+    } catch (...) {
+      reported_to = report_error(node, std::current_exception());
+    }
+  }
+  node.work = nullptr;  // drop the kernel's captures (accessors) now
   for (auto& s : finish(node)) enqueue([s] { execute(s); });
+}
+
+// Runs a node's command on this thread. Returns true and the successors it made
+// ready when the node completed; false when its device work is still in flight
+// (the node then completes later, see complete_deferred).
+bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
+  node->status.store(node_status::running, std::memory_order_release);
+  if (node->profiled) node->start_ns = now_ns();
+  std::vector<event_ptr> waits;
+  waits.swap(node->device_waits);
+  exec_context ctx;
+  for (auto& w : waits) ctx.markers.push_back(w->marker.load(std::memory_order_acquire));
+  exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
+  t_exec = &ctx;
+  std::exception_ptr error;
+  try {
+    if (node->work) node->work();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  t_exec = outer;
+  std::shared_ptr<queue_state> reported_to;
+  if (error) reported_to = report_error(*node, error);
+  if (ctx.deferred) {
+    {
+      std::lock_guard<std::mutex> g(node->mutex);
+      node->marker_ops = ctx.ops;
+      node->marker.store(ctx.deferred, std::memory_order_release);
+      if (!node->successors.empty()) arm_notification(node);
+    }
+    node->done.notify_all();  // waiters now wait for the device themselves
+    return false;
+  }
+  // Completing without device work in flight (a failed launch, a command that
+  // ran on the host): successors still may not start before the device work
+  // this node was to follow, which they no longer see.
+  for (std::size_t i = 0; i < waits.size(); ++i) {
+    std::string ignored;  // a failure there is reported by its own command
+    waits[i]->marker_ops->marker_wait(ctx.markers[i], &ignored);
+  }
+  node->work = nullptr;  // drop the kernel's captures (accessors) now
+  ready = finish(*node);
+  return true;
 }
 
 // Runs a node on this worker, then (as a continuation, without a round trip
@@ -106,21 +219,8 @@ void complete(const event_ptr& node) {
 // handed to other workers.
 void execute(event_ptr node) {
   while (node) {
-    node->status.store(node_status::running, std::memory_order_release);
-    if (node->profiled) node->start_ns = now_ns();
-    // The queue an error is reported to is kept until this node is complete: if
-    // its last handle went away meanwhile, this reference is the last one and
-    // ~queue_state would run here, waiting for its in-flight commands, this one
-    // among them, which would never complete (seen at exit under TSan's timing).
-    std::shared_ptr<queue_state> reported_to;
-    try {
-      if (node->work) node->work();
-    } catch (...) {
-      if ((reported_to = node->queue.lock())) reported_to->report(std::current_exception());
-      else print_error(std::current_exception());
-    }
-    node->work = nullptr;  // drop the kernel's captures (accessors) now
-    auto ready = finish(node);
+    std::vector<event_ptr> ready;
+    run_node(node, ready);
     node = nullptr;
     for (std::size_t i = 0; i < ready.size(); ++i) {
       if (i == 0) node = std::move(ready[0]);
@@ -129,18 +229,54 @@ void execute(event_ptr node) {
   }
 }
 
-// One dependency fewer; the node runs when none are left.
-void release(const event_ptr& node) {
-  if (node->pending.fetch_sub(1, std::memory_order_acq_rel) == 1) enqueue([node] { execute(node); });
+// The backend's notification (a backend thread, which must not call the
+// backend): completion goes to a worker.
+void on_marker_reached(void* arg) {
+  std::unique_ptr<event_ptr> node(static_cast<event_ptr*>(arg));
+  if ((*node)->claimed.load(std::memory_order_acquire)) return;
+  enqueue([n = std::move(*node)] { complete_deferred(*n); });
+}
+
+void arm_notification(const event_ptr& node) {
+  if (node->notify_armed) return;
+  node->notify_armed = true;
+  void* m = node->marker.load(std::memory_order_relaxed);
+  auto* arg = new event_ptr(node);
+  if (!node->marker_ops->marker_notify(m, &on_marker_reached, arg)) {
+    // No notification from the backend: a worker waits for the device instead.
+    delete arg;
+    enqueue([node] { complete_deferred(*node); });
+  }
+}
+
+// One dependency fewer; the node runs when none are left: a device kernel at
+// once on this thread (launching is quick and needs no worker), anything else
+// on a worker.
+void release(const event_ptr& node, bool inline_device_kernel = false) {
+  if (node->pending.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  if (inline_device_kernel && node->device_kernel) {
+    std::vector<event_ptr> ready;
+    run_node(node, ready);
+    for (auto& s : ready) enqueue([s] { execute(s); });
+    return;
+  }
+  enqueue([node] { execute(node); });
 }
 
 // Makes `node` wait for `dep` unless dep already completed. Caller holds graph_mutex().
+// A device kernel may instead follow a dependency whose work is in flight on
+// the same device on the device itself (device_waits), without a host round trip.
 void add_dependency(const event_ptr& dep, const event_ptr& node) {
   if (!dep || dep == node) return;
   std::lock_guard<std::mutex> g(dep->mutex);
   if (dep->is_complete()) return;
+  if (node->device_chain && dep->device == node->device && dep->marker.load(std::memory_order_relaxed)) {
+    node->device_waits.push_back(dep);
+    return;
+  }
   node->pending.fetch_add(1, std::memory_order_relaxed);
   dep->successors.push_back(node);
+  if (dep->marker.load(std::memory_order_relaxed)) arm_notification(dep);
 }
 
 void prune(std::vector<event_ptr>& events) {
@@ -169,6 +305,12 @@ event_ptr queue_state::submit(command_group&& cg) {
   node->work = std::move(cg.work);
   node->queue = weak_from_this();
   node->profiled = profiling;
+  node->device = device.state();
+  // A kernel for a device whose backend leaves work in flight: launched from this
+  // thread when nothing holds it back, and (unless profiled, whose start times must
+  // follow the previous command's end) queued on the device behind earlier device work.
+  node->device_kernel = cg.kind == command_kind::kernel && node->device->ops && node->device->ops->marker_wait;
+  node->device_chain = node->device_kernel && !profiling;
   if (profiling) node->submit_ns = now_ns();
   {
     std::lock_guard<std::mutex> g(graph_mutex());
@@ -188,12 +330,22 @@ event_ptr queue_state::submit(command_group&& cg) {
     }
     for (auto& d : deps) add_dependency(d, node);
   }
+  std::vector<event_ptr> in_device_flight;
   {
     std::lock_guard<std::mutex> q(mutex);
     prune(in_flight);
+    // Once many are in flight, the oldest commands with device work in flight
+    // that nobody waits for complete here when the device is done, so a queue
+    // never waited on does not keep them all (short chains skip the queries).
+    if (in_flight.size() >= 32)
+      for (auto& e : in_flight) {
+        if (in_device_flight.size() == 2) break;
+        if (e->marker.load(std::memory_order_acquire)) in_device_flight.push_back(e);
+      }
     in_flight.push_back(node);
   }
-  release(node);
+  for (auto& e : in_device_flight) e->poll();
+  release(node, true);
   return node;
 }
 
@@ -203,7 +355,9 @@ void queue_state::wait() {
     std::lock_guard<std::mutex> q(mutex);
     pending = in_flight;
   }
-  for (auto& e : pending) e->wait();
+  // Newest first: device work completes in order along a chain, so waiting for
+  // the last command first leaves the others done.
+  for (auto it = pending.rbegin(); it != pending.rend(); ++it) (*it)->wait();
   std::lock_guard<std::mutex> q(mutex);
   prune(in_flight);
 }
@@ -288,6 +442,18 @@ void release_host_access(const event_ptr& node) {
   held.erase(std::remove(held.begin(), held.end(), node), held.end());
   // Completes now, or when the host accessors it follows are released.
   if (node->pending.fetch_sub(1, std::memory_order_acq_rel) == 1) complete(node);
+}
+
+device_waits take_device_waits() {
+  if (!t_exec) return {};
+  return {t_exec->markers.data(), t_exec->markers.size()};
+}
+
+bool defer_completion(void* marker, const backend_ops* ops) {
+  if (!t_exec || t_exec->deferred) return false;
+  t_exec->deferred = marker;
+  t_exec->ops = ops;
+  return true;
 }
 
 }  // namespace weft::detail

@@ -1,9 +1,10 @@
 #pragma once
 // CUDA definitions of the launch interface (weft/runtime/launch.hpp), used when
 // a queue's device is a GPU and the submitting translation unit is compiled as
-// CUDA. Each launch runs inside its command-group node on a Weft worker:
-// launch on the thread's stream, then wait for it, so the node completes when
-// the kernel does and the existing task graph orders everything.
+// CUDA. Each launch runs inside its command-group node (on the submitting
+// thread, or a worker when it had to wait for host-side work): prepare() picks
+// the stream and makes it wait for the device work the node follows, finish()
+// leaves a marker behind the kernel; the node completes when the GPU reaches it.
 //
 //   single_task            -> one thread
 //   parallel_for(range)    -> a 1-D grid of 256-thread blocks over the linear ids

@@ -17,12 +17,17 @@ bool register_backend();
 inline const bool registered = register_backend();
 
 // The CUDA device behind a Weft device (its cudart ordinal), made current on the
-// calling thread; returns the stream commands of this thread go to (the
-// per-thread default stream, so concurrent command groups overlap).
+// calling thread; returns the stream the command's kernels go to: the stream of
+// the device work it follows (weft::detail::take_device_waits), after waiting
+// there for any such work on other streams, or else one of a small per-device
+// pool, round robin, so independent command groups overlap.
 void* prepare(const weft::detail::device_state& d);
-// After a kernel launch: throws sycl::exception(errc::runtime) with the CUDA
-// error if the launch failed, else waits for the stream and throws likewise if
-// the kernel failed. `what` names the launch in the message.
+// After the command's kernel launches: throws sycl::exception(errc::runtime)
+// with the CUDA error if a launch failed, else records a marker behind them and
+// hands it to the runtime (weft::detail::defer_completion): the command
+// completes when the GPU reaches it, and a kernel failure then reaches the
+// queue's async handler. Outside a command it waits for the stream instead.
+// `what` (a string literal) names the launch in messages.
 void finish(void* stream, const char* what);
 // The dynamic shared memory a block may use on d (opt-in maximum).
 std::size_t max_dynamic_shared(const weft::detail::device_state& d);

@@ -23,7 +23,37 @@ struct backend_ops {
   void (*memset)(const device_state& d, void* dst, int value, std::size_t bytes);
   // count copies of a pattern of pattern_bytes bytes.
   void (*fill)(const device_state& d, void* dst, const void* pattern, std::size_t pattern_bytes, std::size_t count);
+
+  // Markers: what a launch leaves behind its device work (defer_completion),
+  // so that commands complete when the device work does without a thread
+  // blocking per command. Null for a backend whose commands complete before
+  // their work returns.
+  // Blocks until the device reached the marker; false, with a message, when the
+  // device work before it failed.
+  bool (*marker_wait)(void* marker, std::string* error);
+  // True once the device reached the marker (or failed before it); never blocks.
+  bool (*marker_reached)(void* marker);
+  // Calls callback(arg) once, from a backend thread, when the device reaches the
+  // marker (the callback must not call the backend). False if it cannot.
+  bool (*marker_notify)(void* marker, void (*callback)(void*), void* arg);
+  // The marker is no longer needed (no device call: it may run anywhere).
+  void (*marker_release)(void* marker);
 };
+
+// For a backend's launch code, inside a command's work (on whichever thread
+// runs it):
+// The markers of earlier commands on the same device that this command must
+// follow and that have not completed: the launch makes the device wait for them
+// (e.g. cudaStreamWaitEvent) before its own work. Valid until the work returns.
+struct device_waits {
+  void* const* markers = nullptr;
+  std::size_t count = 0;
+};
+WEFT_API device_waits take_device_waits();
+// The work left device work in flight behind `marker`: the command completes
+// when the device reaches it (errors then reach the queue's async handler as
+// errc::runtime). False outside a command (the caller must wait itself).
+WEFT_API bool defer_completion(void* marker, const backend_ops* ops);
 
 struct device_state {
   sycl::info::device_type type = sycl::info::device_type::cpu;

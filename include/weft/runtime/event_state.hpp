@@ -13,6 +13,8 @@
 namespace weft::detail {
 
 struct queue_state;
+struct device_state;
+struct backend_ops;
 
 enum class node_status : int { submitted = 0, running = 1, complete = 2 };
 
@@ -27,6 +29,25 @@ struct WEFT_API event_state {
   // Blocks until the node has completed.
   void wait();
   bool is_complete() const { return status.load(std::memory_order_acquire) == node_status::complete; }
+  // The status, after completing the node if its device work has ended (no blocking).
+  node_status poll();
+
+  // Device work in flight (a GPU kernel): the backend launched the work and left
+  // a marker behind it; the node completes once the device reaches the marker,
+  // found by whoever gets there first (a waiter, a poll, or the backend's
+  // notification when host-side successors need it).
+  const device_state* device = nullptr;    // the queue's device
+  bool device_kernel = false;              // a kernel on a backend device: may launch on the submitting thread
+  bool device_chain = false;               // may follow earlier device work on the device itself
+  std::atomic<void*> marker{nullptr};      // set once the work is in flight (under mutex)
+  const backend_ops* marker_ops = nullptr;
+  bool notify_armed = false;               // the backend will report the marker (under mutex)
+  std::atomic<bool> claimed{false};        // one completer of deferred work
+  std::vector<std::shared_ptr<event_state>> device_waits;  // in flight on the same device: waited for there
+  event_state() = default;
+  event_state(const event_state&) = delete;
+  event_state& operator=(const event_state&) = delete;
+  ~event_state();
 
   // Graph plumbing, used by the scheduler.
   std::mutex mutex;

@@ -1,0 +1,210 @@
+// How GPU commands complete (README.md, "The CUDA target", queues and events):
+// a kernel's node completes when the GPU reaches the marker behind it; dependent
+// kernels on the same GPU are queued behind their predecessors on the device,
+// without a host round trip; host-side successors (CPU kernels, host tasks,
+// memory commands) still start only after the GPU work is done.
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include "cuda_test_util.hpp"
+
+namespace {
+
+// Spins long enough (about `iters` dependent steps) that a successor launched
+// too early would see the old value.
+SYCL_EXTERNAL inline int slow_value(int seed, int iters) {
+  int v = seed;
+  for (int k = 0; k < iters; ++k) v = (v * 1103515245 + 12345) & 0x7fffffff;
+  return v - v + seed;  // the same value, after the delay
+}
+
+}  // namespace
+
+TEST(CudaCompletion, InOrderChainOfDependentKernels) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
+  const std::size_t n = 4096;
+  int* p = sycl::malloc_device<int>(n, q);
+  q.memset(p, 0, n * sizeof(int));
+  for (int k = 0; k < 500; ++k) {
+    if (k % 3 == 0) q.single_task([=] { p[0] += 1; });
+    else q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { p[i] += 1; });
+  }
+  std::vector<int> h(n);
+  q.memcpy(h.data(), p, n * sizeof(int)).wait();  // only the copy is waited for
+  EXPECT_EQ(h[0], 500);
+  for (std::size_t i = 1; i < n; ++i) ASSERT_EQ(h[i], 333) << i;
+  sycl::free(p, q);
+}
+
+TEST(CudaCompletion, ChainsThroughBuffersOnOutOfOrderQueues) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g1, g2;
+  const std::size_t n = 1 << 16;
+  std::vector<int> out(n);
+  {
+    sycl::buffer<int> a{sycl::range<1>(n)}, b{sycl::range<1>(n)}, c{out.data(), sycl::range<1>(n)};
+    for (int round = 0; round < 20; ++round) {
+      g1.q.submit([&](sycl::handler& h) {
+        sycl::accessor w{a, h, sycl::write_only};
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { w[i] = slow_value(int(i[0]) + round, 200); });
+      });
+      g2.q.submit([&](sycl::handler& h) {  // another queue, another stream: RAW on a
+        sycl::accessor r{a, h, sycl::read_only};
+        sycl::accessor w{b, h, sycl::write_only};
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { w[i] = r[i] * 2; });
+      });
+      g1.q.submit([&](sycl::handler& h) {  // RAW on b, WAR on a for the next round
+        sycl::accessor r{b, h, sycl::read_only};
+        sycl::accessor ra{a, h, sycl::read_only};
+        sycl::accessor w{c, h, sycl::read_write};
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { w[i] = (round == 0 ? 0 : w[i]) + r[i] - ra[i]; });
+      });
+    }
+  }
+  // sum over rounds of (i + round)
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], int(20 * i + 190)) << i;
+  EXPECT_TRUE(g1.errors.empty());
+  EXPECT_TRUE(g2.errors.empty());
+}
+
+TEST(CudaCompletion, KernelWaitsForTwoQueues) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g1, g2, g3;
+  const std::size_t n = 1 << 16;
+  int* a = sycl::malloc_device<int>(n, g1.q);
+  int* b = sycl::malloc_device<int>(n, g1.q);
+  int* c = sycl::malloc_shared<int>(n, g1.q);
+  for (int round = 0; round < 10; ++round) {
+    auto ea = g1.q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = slow_value(int(i[0]), 2000); });
+    auto eb = g2.q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { b[i] = slow_value(round, 100); });
+    g3.q.parallel_for(sycl::range<1>(n), std::vector<sycl::event>{ea, eb}, [=](sycl::id<1> i) { c[i] = a[i] + b[i]; }).wait();
+    for (std::size_t i = 0; i < n; i += 61) ASSERT_EQ(c[i], int(i) + round) << i;
+  }
+  sycl::free(a, g1.q);
+  sycl::free(b, g1.q);
+  sycl::free(c, g1.q);
+  EXPECT_TRUE(g1.errors.empty() && g2.errors.empty() && g3.errors.empty());
+}
+
+// GPU -> CPU kernel -> host task -> GPU through one buffer, waiting only at the end.
+TEST(CudaCompletion, CrossDeviceOrderingThroughBuffers) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  sycl::queue cpu{sycl::cpu_selector_v};
+  const std::size_t n = 1 << 15;
+  std::vector<int> v(n, 1);
+  {
+    sycl::buffer<int> b{v.data(), sycl::range<1>(n)};
+    for (int round = 0; round < 10; ++round) {
+      g.q.submit([&](sycl::handler& h) {
+        sycl::accessor a{b, h};
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = slow_value(a[i] * 2, 300); });
+      });
+      cpu.submit([&](sycl::handler& h) {
+        sycl::accessor a{b, h};
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] += 1; });
+      });
+      g.q.submit([&](sycl::handler& h) {
+        sycl::accessor a{b, h};
+        h.host_task([=] {
+          for (std::size_t i = 0; i < n; ++i) a[i] -= 1;
+        });
+      });
+    }
+  }
+  int want = 1;
+  for (int round = 0; round < 10; ++round) want = want * 2;
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(v[i], want) << i;
+  EXPECT_TRUE(g.errors.empty());
+}
+
+// Nobody waits: the event's status still reaches complete (a poll finds the GPU done).
+TEST(CudaCompletion, EventStatusCompletesWithoutWait) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  int* p = sycl::malloc_shared<int>(1, g.q);
+  *p = 0;
+  auto e = g.q.single_task([=] { *p = 7; });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (e.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the event never completed";
+    std::this_thread::yield();
+  }
+  EXPECT_EQ(*p, 7);
+  sycl::free(p, g.q);
+}
+
+// A host task after a GPU kernel starts when the kernel is done, with no wait
+// on the kernel's event (the backend's notification completes it).
+TEST(CudaCompletion, HostTaskAfterKernelWithoutWaiting) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  int* p = sycl::malloc_shared<int>(1, g.q);
+  *p = 0;
+  std::atomic<int> seen{-1};
+  auto k = g.q.single_task([=] { *p = slow_value(5, 100000); });
+  auto t = g.q.submit([&](sycl::handler& h) {
+    h.depends_on(k);
+    h.host_task([&, p] { seen = *p; });
+  });
+  t.wait();
+  EXPECT_EQ(seen.load(), 5);
+  sycl::free(p, g.q);
+}
+
+// Many commands never waited for one by one.
+TEST(CudaCompletion, ManyCommandsThenOneWait) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  int* p = sycl::malloc_device<int>(64, g.q);
+  g.q.memset(p, 0, 64 * sizeof(int)).wait();
+  for (int k = 0; k < 5000; ++k)
+    g.q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device>(p[i]) += 1; });
+  g.q.wait_and_throw();
+  int h[64];
+  g.q.memcpy(h, p, sizeof h).wait();
+  for (int x : h) ASSERT_EQ(x, 5000);
+  sycl::free(p, g.q);
+  EXPECT_TRUE(g.errors.empty());
+}
+
+// Profiling stays ordered along an in-order queue: each command starts after
+// the previous one ended.
+TEST(CudaCompletion, ProfilingIsOrdered) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v, {sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  int* p = sycl::malloc_device<int>(1024, q);
+  std::vector<sycl::event> es;
+  for (int k = 0; k < 20; ++k)
+    es.push_back(q.parallel_for(sycl::range<1>(1024), [=](sycl::id<1> i) { p[i] = slow_value(int(i[0]) + k, 1000); }));
+  q.wait();
+  std::uint64_t prev_end = 0;
+  for (auto& e : es) {
+    auto s = e.get_profiling_info<sycl::info::event_profiling::command_submit>();
+    auto b = e.get_profiling_info<sycl::info::event_profiling::command_start>();
+    auto f = e.get_profiling_info<sycl::info::event_profiling::command_end>();
+    EXPECT_LE(s, b);
+    EXPECT_LE(b, f);
+    EXPECT_LE(prev_end, b);
+    prev_end = f;
+  }
+  sycl::free(p, q);
+}
+
+// A scoped kernel on a GPU queue runs on the CPU backend: it still follows the
+// GPU kernel before it.
+TEST(CudaCompletion, ScopedOnGpuQueueFollowsGpuWork) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
+  int* p = sycl::malloc_shared<int>(256, q);
+  q.parallel_for(sycl::range<1>(256), [=](sycl::id<1> i) { p[i] = slow_value(int(i[0]), 5000); });
+  q.submit([&](sycl::handler& h) {
+    h.parallel(sycl::range<1>(1), sycl::range<1>(256), [=](auto grp) {
+      sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { p[idx.get_global_id(0)] += 1; });
+    });
+  });
+  q.wait();
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(p[i], i + 1) << i;
+  sycl::free(p, q);
+}
