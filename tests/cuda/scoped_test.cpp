@@ -345,6 +345,58 @@ TEST(CudaScoped, GroupAlgorithms) {
   EXPECT_TRUE(g.errors.empty());
 }
 
+// Groups two levels down (8 items inside each 32-item sub-group): their items,
+// leaders, local memory and algorithms over a work-group wrapper.
+TEST(CudaScoped, DeeperGroups) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  const std::size_t groups = 3, wg = 300, n = groups * wg;
+  dev_array<long long> sums(g.q, n), scans(g.q, n), bcast(g.q, n), shifted(g.q, n), lead(g.q, n);
+  auto *sm = sums.p, *sc = scans.p, *bc = bcast.p, *sh = shifted.p, *ld = lead.p;
+  g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg), [=](auto grp) {
+    sycl::memory_environment(grp, sycl::require_private_mem<long long>(), sycl::require_private_mem<long long>(),
+                             [&](auto& x, auto& y) {
+                               sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { x(idx) = (long long)idx.get_global_id(0); });
+                               sycl::distribute_groups(grp, [&](auto sg) {
+                                 sycl::distribute_groups(sg, [&](auto ssg) {
+                                   const long long s = sycl::reduce_over_group(ssg, x, sycl::plus<long long>());
+                                   const long long b = sycl::group_broadcast(ssg, x, 2);
+                                   sycl::memory_environment(ssg, sycl::require_local_mem<long long>(-1), [&](long long& first) {
+                                     sycl::single_item_and_wait(ssg, [&] { first = s; });
+                                     sycl::exclusive_scan_over_group(ssg, x, y, sycl::plus<long long>());
+                                     sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) {
+                                       sm[idx.get_global_id(0)] = first;
+                                       sc[idx.get_global_id(0)] = y(idx);
+                                       bc[idx.get_global_id(0)] = b;
+                                     });
+                                   });
+                                   sycl::shift_group_right(ssg, x, y, 1);
+                                   sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) { sh[idx.get_global_id(0)] = y(idx); });
+                                   sycl::single_item(ssg, [&] {
+                                     const std::size_t i = grp.get_group_id(0) * wg + sg.get_group_id(0) * 32 + ssg.get_group_id(0) * 8;
+                                     ld[i] = ssg.get_logical_local_linear_range();
+                                   });
+                                 });
+                               });
+                             });
+  }).wait();
+  const auto rs = sums.get(), rc = scans.get(), rb = bcast.get(), rh = shifted.get(), rl = lead.get();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t l = i % wg, first = i - (l % 32) % 8;
+    const std::size_t size = std::min<std::size_t>(8, std::min<std::size_t>(32, wg - l / 32 * 32) - (l % 32) / 8 * 8);
+    long long s = 0, pre = 0;
+    for (std::size_t k = first; k < first + size; ++k) s += (long long)k;
+    for (std::size_t k = first; k < i; ++k) pre += (long long)k;
+    SCOPED_TRACE("item " + std::to_string(i));
+    ASSERT_EQ(rs[i], s);
+    ASSERT_EQ(rc[i], pre);
+    ASSERT_EQ(rb[i], (long long)first + 2);
+    ASSERT_EQ(rh[i], i == first ? (long long)i : (long long)i - 1);
+    if (i == first) ASSERT_EQ(rl[i], (long long)size);
+  }
+  EXPECT_TRUE(g.errors.empty());
+}
+
 // 2-D work groups whose sub-groups do not fill warps: reductions and scans follow
 // the local linear order.
 TEST(CudaScoped, GroupAlgorithms2D) {

@@ -126,9 +126,10 @@ __device__ inline void for_each_owned_wg(const G& g, F&& f) {
   constexpr int Dims = G::dimensions;
   const auto& s = sd::group_access::state(g);
   if constexpr (Dims == 1) {
-    const std::size_t n = s.local_range[0], p = blockDim.x;
+    // 32-bit counters: the launch limits work groups to max_slots * 256 items.
+    const unsigned n = unsigned(s.local_range[0]), p = blockDim.x;
     unsigned k = 0;
-    for (std::size_t i = threadIdx.x; i < n; i += p, ++k) f(k, i, id<1>(i));
+    for (unsigned i = threadIdx.x; i < n; i += p, ++k) f(k, std::size_t(i), id<1>(i));
   } else {
     const layout<Dims> l = children(g);
     unsigned k = 0;
@@ -276,11 +277,15 @@ struct allocation<sd::memory_request<T, sd::mem_kind::local, Init>, Group, Tag, 
   __device__ allocation([[maybe_unused]] const sd::memory_request<T, sd::mem_kind::local, Init>& r, const Group&) {
     if constexpr (level == 0) data = work_group_local<T, Tag, I>();
     else data = warp_local<T, Tag, I>();
-    if (team_leader<level>()) {
-      if constexpr (Init) construct_fill(data, 1, r.init);
-      else construct_default(data, 1);
+    // The barrier in the destructor separates this use from the previous one; a
+    // barrier here is needed only where the leader constructs something.
+    if constexpr (Init || !std::is_trivially_default_constructible_v<sd::scalar_of_t<T>>) {
+      if (team_leader<level>()) {
+        if constexpr (Init) construct_fill(data, 1, r.init);
+        else construct_default(data, 1);
+      }
+      team_barrier<level>();
     }
-    team_barrier<level>();
   }
   __device__ ~allocation() {
     team_barrier<level>();  // every item is done with it before it is destroyed or reused
