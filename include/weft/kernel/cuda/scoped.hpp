@@ -21,8 +21,9 @@
 //   group_barrier      __syncthreads() (work group), __syncwarp() (deeper groups)
 //   local memory       static __shared__ storage per request (its size comes from
 //                      the type at compile time): one copy for the work group, one
-//                      per warp for deeper groups; the leader constructs it and the
-//                      team synchronises before the callable and after it
+//                      per warp for deeper groups; the leader constructs it (the
+//                      team synchronises after that where there is anything to
+//                      construct) and the team synchronises on leaving
 //   private memory     per-thread storage: the thread's slots (work group, up to
 //                      max_slots) or its one item (deeper groups)
 //   group algorithms   each thread folds the items it owns, then warp shuffles
