@@ -9,6 +9,9 @@
 //              barriers), vs the same kernel in CUDA with __shared__ memory
 //   sycl::reduction: parallel_for(range, reduction(plus)) over device USM, vs
 //              the seed's kernel hand-written in CUDA (multi-pass)
+//   scoped:    the scoped-parallelism seed's reduction (cgh.parallel, local memory
+//              from memory_environment, distribute_items_and_wait tree) over device
+//              USM, one pass, vs the same tree hand-written in CUDA
 //   matmul:    the seed's sub-group matmul (group_broadcast), vs a CUDA kernel
 //              doing the same with __shfl_sync
 //   latency:   Weft's per-command overhead: an empty single_task and a tiny
@@ -112,6 +115,20 @@ double median_us(int samples, const std::function<void()>& f) {
 void report_us(const char* name, double weft_us, double base_us) {
   std::printf("%-36s weft %8.1f us  baseline %8.1f us  overhead %7.1f us  ratio(base/weft) %.3f\n", name, weft_us,
               base_us, weft_us - base_us, base_us / weft_us);
+}
+
+// The scoped seed's reduction, hand-written: each block of wg threads sums its wg inputs.
+template <int wg>
+__global__ void scoped_reduce_cuda(int* data) {
+  __shared__ int scratch[wg];
+  const std::size_t base = std::size_t(blockIdx.x) * wg;
+  scratch[threadIdx.x] = data[base + threadIdx.x];
+  __syncthreads();
+  for (int i = wg / 2; i > 0; i /= 2) {
+    if (int(threadIdx.x) < i) scratch[threadIdx.x] += scratch[threadIdx.x + i];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) data[base] = scratch[0];
 }
 
 void report(const char* name, double weft_s, double base_s, const char* unit, double work) {
@@ -282,6 +299,61 @@ int main(int argc, char** argv) {
     std::printf("RATIO reduction_%zuMi %.3f (goal >= 0.8)\n", len0 >> 20, t_cuda / t_weft);
     sycl::free(data, q);
     sycl::free(scratch, q);
+  }
+
+  // --- the scoped-parallelism seed's reduction (one pass) ------------------------------
+  for (const std::size_t len : {std::size_t(1) << 24, std::size_t(1) << 26}) {
+    constexpr std::size_t Group_size = 128;
+    std::vector<int> host(len);
+    for (std::size_t i = 0; i < len; ++i) host[i] = int(i % 7);
+    int* data = sycl::malloc_device<int>(len, q);
+    auto weft_scoped = [&] {
+      q.submit([&](sycl::handler& cgh) {
+        cgh.parallel(sycl::range<1>{len / Group_size}, sycl::range<1>{Group_size}, [=](auto grp) {
+          sycl::memory_environment(grp, sycl::require_local_mem<int[Group_size]>(), [&](auto& scratch) {
+            sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
+              scratch[idx.get_local_id(grp, 0)] = data[idx.get_global_id(0)];
+            });
+            for (int i = Group_size / 2; i > 0; i /= 2)
+              sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
+                size_t lid = idx.get_innermost_local_id(0);
+                if (lid < size_t(i)) scratch[lid] += scratch[lid + i];
+              });
+            sycl::single_item(grp, [&]() { data[grp.get_group_id(0) * Group_size] = scratch[0]; });
+          });
+        });
+      });
+      q.wait();
+    };
+    auto cuda_scoped = [&] {
+      scoped_reduce_cuda<Group_size><<<unsigned(len / Group_size), unsigned(Group_size)>>>(data);
+      check_cuda(cudaDeviceSynchronize(), "scoped_reduce_cuda");
+    };
+    std::vector<int> got(len);
+    q.memcpy(data, host.data(), len * sizeof(int)).wait();
+    weft_scoped();
+    q.memcpy(got.data(), data, len * sizeof(int)).wait();
+    std::vector<int> got_cuda(len);
+    q.memcpy(data, host.data(), len * sizeof(int)).wait();
+    cuda_scoped();
+    q.memcpy(got_cuda.data(), data, len * sizeof(int)).wait();
+    for (std::size_t g = 0; g < len / Group_size; g += 997) {
+      int expect = 0;
+      for (std::size_t i = g * Group_size; i < (g + 1) * Group_size; ++i) expect += host[i];
+      if (got[g * Group_size] != expect || got_cuda[g * Group_size] != expect) {
+        std::fprintf(stderr, "scoped reduction: group %zu: %d / %d, expected %d\n", g, got[g * Group_size],
+                     got_cuda[g * Group_size], expect);
+        return 1;
+      }
+    }
+    // Timed on partial sums left in place: the same work every repetition.
+    const double t_weft = median_seconds(reps, weft_scoped);
+    const double t_cuda = median_seconds(reps, cuda_scoped);
+    char name[64];
+    std::snprintf(name, sizeof name, "scoped reduction (%zu Mi ints)", len >> 20);
+    report(name, t_weft, t_cuda, "GB/s", double(len) * sizeof(int) * 1e-9);
+    std::printf("RATIO scoped_reduction_%zuMi %.3f (goal >= 0.8)\n", len >> 20, t_cuda / t_weft);
+    sycl::free(data, q);
   }
 
   // --- sycl::reduction (range, plus) against the hand-written multi-pass reduction --------

@@ -63,6 +63,7 @@
 #include <weft/kernel/cuda/group_functions.hpp>
 #include <weft/cuda/launch.hpp>
 #include <weft/cuda/reduction_launch.hpp>
+#include <weft/cuda/scoped_launch.hpp>
 #endif
 
 // The API lives in weft::sycl; `sycl` is an alias so that SYCL 1.2.1 code may

@@ -370,7 +370,7 @@ void note_scoped_on_cpu(const launch::target& t) {
   static std::once_flag once;
   std::call_once(once, [&] {
     std::fprintf(stderr,
-                 "weft: scoped parallelism (handler::parallel) on %s runs on the CPU backend in this version; "
+                 "weft: scoped kernels with sycl::reduction arguments (handler::parallel) on %s run on the CPU backend in this version; "
                  "it reaches buffers and shared/host USM, not malloc_device memory (README.md, section The CUDA target)\n",
                  t.device->name.c_str());
   });

@@ -30,7 +30,11 @@
 #include <sycl/scoped/checks.hpp>
 #include <sycl/scoped/s_item.hpp>
 #include <weft/config.hpp>
+#include <weft/kernel/scoped.hpp>
+#include <weft/kernel/target.hpp>
 
+// Kernel-side: group objects are host+device in CUDA translation units.
+WEFT_HOST_DEVICE_BEGIN
 namespace weft::sycl {
 
 namespace detail::scoped {
@@ -133,10 +137,18 @@ class group_base {
     return get_physical_local_linear_id();
   }
 
-  /// The physical work item: on the CPU one per group, so always 0.
-  id_type get_physical_local_id() const noexcept { return id_type{}; }
-  std::size_t get_physical_local_id(int) const noexcept { return 0; }
-  std::size_t get_physical_local_linear_id() const noexcept { return 0; }
+  /// The calling physical work item: on the CPU one per group, so always 0; on
+  /// the CUDA target the thread in the block (work group) or the lane (sub-groups),
+  /// counted along the last dimension.
+  id_type get_physical_local_id() const noexcept {
+    id_type r{};
+    r[dimensions - 1] = kernel::scoped_physical_item(Props::level).id;
+    return r;
+  }
+  std::size_t get_physical_local_id(int dimension) const noexcept {
+    return dimension == dimensions - 1 ? kernel::scoped_physical_item(Props::level).id : 0;
+  }
+  std::size_t get_physical_local_linear_id() const noexcept { return kernel::scoped_physical_item(Props::level).id; }
 
   [[deprecated("Use get_logical_local_range()")]] range_type get_local_range() const noexcept {
     return m_s.local_range;
@@ -152,13 +164,22 @@ class group_base {
   std::size_t get_logical_local_range(int dimension) const noexcept { return m_s.local_range[dimension]; }
   std::size_t get_logical_local_linear_range() const noexcept { return m_s.local_range.size(); }
 
-  /// Physical group size: 1 on the CPU.
-  range_type get_physical_local_range() const noexcept { return ones<dimensions>(); }
-  std::size_t get_physical_local_range(int) const noexcept { return 1; }
-  std::size_t get_physical_local_linear_range() const noexcept { return 1; }
+  /// Physical group size: 1 on the CPU; on the CUDA target the block's threads
+  /// (work group) or the warp (sub-groups), along the last dimension.
+  range_type get_physical_local_range() const noexcept {
+    range_type r = ones<dimensions>();
+    r[dimensions - 1] = kernel::scoped_physical_item(Props::level).count;
+    return r;
+  }
+  std::size_t get_physical_local_range(int dimension) const noexcept {
+    return dimension == dimensions - 1 ? kernel::scoped_physical_item(Props::level).count : 1;
+  }
+  std::size_t get_physical_local_linear_range() const noexcept {
+    return kernel::scoped_physical_item(Props::level).count;
+  }
 
-  /// The one physical item is the leader.
-  bool leader() const noexcept { return true; }
+  /// The first physical item is the leader (on the CPU the only one).
+  bool leader() const noexcept { return kernel::scoped_physical_item(Props::level).id == 0; }
 
   friend bool operator==(const group_base& a, const group_base& b) noexcept {
     return a.m_s.ctx == b.m_s.ctx && a.m_s.global_origin == b.m_s.global_origin &&
@@ -285,3 +306,4 @@ using work_group_t = s_group<props<Dims, 0, std::size_t(WEFT_SUB_GROUP_SIZE)>>;
 }  // namespace detail::scoped
 
 }  // namespace weft::sycl
+WEFT_HOST_DEVICE_END

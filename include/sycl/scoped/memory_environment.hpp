@@ -15,6 +15,7 @@
 #include <sycl/scoped/checks.hpp>
 #include <sycl/scoped/groups.hpp>
 #include <sycl/scoped/private_memory.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
@@ -128,25 +129,25 @@ constexpr bool environment_callable(std::index_sequence<I...>) {
 
 /// Request local memory of type T, not initialized.
 template <class T>
-auto require_local_mem() noexcept {
+WEFT_HOST_DEVICE auto require_local_mem() noexcept {
   return detail::scoped::memory_request<T, detail::scoped::mem_kind::local, false>{};
 }
 /// Request local memory of type T, initialized with x (element-wise for C arrays up to 3 D).
 template <class T, class InitType>
-auto require_local_mem(const InitType& x) noexcept {
+WEFT_HOST_DEVICE auto require_local_mem(const InitType& x) noexcept {
   static_assert(detail::scoped::check_init_type<T, InitType>());
   return detail::scoped::memory_request<T, detail::scoped::mem_kind::local, true>{
       static_cast<detail::scoped::scalar_of_t<T>>(x)};
 }
 /// Request private memory of logical work items of type T, not initialized.
 template <class T>
-auto require_private_mem() noexcept {
+WEFT_HOST_DEVICE auto require_private_mem() noexcept {
   return detail::scoped::memory_request<T, detail::scoped::mem_kind::priv, false>{};
 }
 /// Request private memory of logical work items of type T, initialized with x
 /// (T may be left out: it is then the type of x; for C arrays x initializes each element).
 template <class T = void, class InitType>
-auto require_private_mem(const InitType& x) noexcept {
+WEFT_HOST_DEVICE auto require_private_mem(const InitType& x) noexcept {
   using value_t = std::conditional_t<std::is_void_v<T>, InitType, T>;
   static_assert(detail::scoped::check_init_type<value_t, InitType>());
   return detail::scoped::memory_request<value_t, detail::scoped::mem_kind::priv, true>{

@@ -5,7 +5,10 @@
 #include <cstddef>
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
+#include <weft/kernel/target.hpp>
 
+// Kernel-side: every member is host+device in CUDA translation units.
+WEFT_HOST_DEVICE_BEGIN
 namespace weft::sycl {
 
 namespace detail::scoped {
@@ -80,7 +83,9 @@ class s_item {
   range<Dim> m_global_range;
   id<Dim> m_inner_id;
   range<Dim> m_inner_range;
-  std::size_t m_wg_linear;  // linear id within the work group: the private-memory slot
+  // The private-memory slot: on the CPU the linear id within the work group; on
+  // the CUDA target the slot in the owning thread's storage (weft/kernel/cuda/scoped.hpp).
+  std::size_t m_wg_linear;
 };
 
 namespace detail::scoped {
@@ -98,3 +103,4 @@ struct s_item_access {
 }  // namespace detail::scoped
 
 }  // namespace weft::sycl
+WEFT_HOST_DEVICE_END

@@ -149,16 +149,6 @@ void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, c
   }
 }
 
-// Scoped parallelism has no GPU mapping yet (README.md, "The CUDA target"): it
-// runs on the CPU backend, which reaches buffers (managed storage) and shared
-// or host USM, but not malloc_device memory. A note says so once per program.
-void note_scoped_on_cpu(const launch::target& t);
-
-template <int Dims, class Kernel, class... Reductions>
-void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
-                   const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
-  note_scoped_on_cpu(t);
-  launch::scoped_kernel(num_groups, group_size, local, k, reductions...);
-}
+// Scoped parallelism (handler::parallel): weft/cuda/scoped_launch.hpp.
 
 }  // namespace weft::cuda
