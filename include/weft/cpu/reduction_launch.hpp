@@ -30,6 +30,7 @@
 #include <sycl/reduction.hpp>
 #include <weft/cpu/nd_range_kernel.hpp>
 #include <weft/runtime/launch.hpp>
+#include <weft/sanitizer.hpp>
 
 namespace weft::cpu {
 
@@ -197,7 +198,8 @@ void finish_all(const Reds& reds, const Parts& parts, std::index_sequence<J...>)
 
 template <int Dims, class Kernel, class... Reds>
 void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const Reds&... reds_in) {
-  using parts_t = std::tuple<detail::partial<Reds>...>;
+  // (TSan) oneTBB copies the partials between threads: see weft/sanitizer.hpp.
+  using parts_t = weft::detail::tsan_reduce_value_t<std::tuple<detail::partial<Reds>...>>;
   using seq = std::index_sequence_for<Reds...>;
   constexpr std::size_t L = reducer_lanes;
   using lanes_t = std::tuple<detail::lane_array<Reds, L>...>;
@@ -207,9 +209,13 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
   parts_t total = empty;
   if (n != 0) {
     const std::size_t grain = std::max<std::size_t>(L * 256, 4096);
+    // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is `reds`,
+    // which both lambdas already capture (the release build is unchanged).
+    weft::detail::tsan_fork_join_scope tsan_fork_join(&reds);
     total = tbb::parallel_reduce(
         tbb::blocked_range<std::size_t>(0, n, grain), empty,
         [&](const tbb::blocked_range<std::size_t>& b, parts_t acc) {
+          weft::detail::tsan_task_scope tsan_task(&reds);
           const Kernel k = kernel;  // private copy: its captures cannot alias what the kernel writes
           // The lanes' partial states are plain local values (no reducer object
           // lives across items), so the compiler keeps them in registers.
@@ -236,6 +242,10 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
           return acc;
         },
         [&](parts_t a, const parts_t& b) {
+          // (TSan) the join runs on the thread that finished last: it acquires
+          // what the caller released, and `b` as its writer released it.
+          weft::detail::tsan_task_scope tsan_task(&reds);
+          weft::detail::tsan_value_read_scope tsan_b(&b);
           detail::fold_parts(a, b, reds, seq());
           return a;
         });

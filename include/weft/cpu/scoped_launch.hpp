@@ -14,6 +14,7 @@
 #include <weft/cpu/reduction_launch.hpp>
 #include <weft/kernel/scoped.hpp>
 #include <weft/runtime/launch.hpp>
+#include <weft/sanitizer.hpp>
 
 namespace weft::cpu {
 
@@ -92,20 +93,29 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
   const tbb::blocked_range<std::size_t> all(0, groups, grain);
 
   if constexpr (sizeof...(Reductions) == 0) {
+    // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is
+    // `run_groups`, which the task already captures (the release build is unchanged).
+    weft::detail::tsan_fork_join_scope tsan_fork_join(&run_groups);
     tbb::parallel_for(all, [&](const tbb::blocked_range<std::size_t>& r) {
+      weft::detail::tsan_task_scope tsan_task(&run_groups);
       run_groups(r.begin(), r.end(), [](const Kernel& kc, const group_t& g) { kc(g); });
     });
   } else {
     // One reducer set per task: its groups run one after another on one thread,
     // so reducers are used from distribute_items() like any private variable.
-    using parts_t = std::tuple<detail::partial<Reductions>...>;
+    // (TSan) oneTBB copies the partials between threads: see weft/sanitizer.hpp.
+    using parts_t = weft::detail::tsan_reduce_value_t<std::tuple<detail::partial<Reductions>...>>;
     using seq = std::index_sequence_for<Reductions...>;
     using reducers_t = detail::pack<typename Reductions::reducer_type...>;
     const auto reds = std::tie(reductions...);
     const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
+    // (TSan) oneTBB's hand-over; the token is `reds`, which both lambdas
+    // already capture. The scope ends after `total` is read (finish_all).
+    weft::detail::tsan_fork_join_scope tsan_fork_join(&reds);
     const parts_t total = tbb::parallel_reduce(
         all, empty,
         [&](const tbb::blocked_range<std::size_t>& r, parts_t acc) {
+          weft::detail::tsan_task_scope tsan_task(&reds);
           reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
           run_groups(r.begin(), r.end(), [&](const Kernel& kc, const group_t& g) {
             detail::invoke_pack(kc, g, reducers, seq());
@@ -114,6 +124,10 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
           return acc;
         },
         [&](parts_t a, const parts_t& b) {
+          // (TSan) the join runs on the thread that finished last: it acquires
+          // what the caller released, and `b` as its writer released it.
+          weft::detail::tsan_task_scope tsan_task(&reds);
+          weft::detail::tsan_value_read_scope tsan_b(&b);
           detail::fold_parts(a, b, reds, seq());
           return a;
         });
