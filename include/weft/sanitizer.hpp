@@ -43,6 +43,14 @@ inline void tsan_acquire(const void*) {}
 inline void tsan_release(const void*) {}
 #endif
 
+// The address of the first argument: a token for a task whose first use of
+// the caller's variables is a whole parameter pack (using the pack, in order,
+// keeps the lambda's captures in the same order, so its layout is unchanged).
+template <class T, class... Rest>
+inline const void* tsan_first_address(const T& first, const Rest&...) {
+  return &first;
+}
+
 // A fork-join hand-over (a oneTBB algorithm whose tasks run on other threads)
 // uses two tokens: tasks acquire `fork` when they start and release `join` when
 // they end; the caller releases `fork` before and acquires `join` after. Tasks

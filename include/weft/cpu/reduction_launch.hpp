@@ -209,13 +209,15 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
   parts_t total = empty;
   if (n != 0) {
     const std::size_t grain = std::max<std::size_t>(L * 256, 4096);
-    // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is `reds`,
-    // which both lambdas already capture (the release build is unchanged).
-    weft::detail::tsan_fork_join_scope tsan_fork_join(&reds);
+    // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp. The tokens are what
+    // each lambda uses first anyway, `kernel` in the body and `reds` in the
+    // combiner, so their captures and layout are unchanged in release builds.
+    weft::detail::tsan_fork_join_scope tsan_fork_join(&kernel);
+    weft::detail::tsan_fork_join_scope tsan_fork_join_combine(&reds);
     total = tbb::parallel_reduce(
         tbb::blocked_range<std::size_t>(0, n, grain), empty,
         [&](const tbb::blocked_range<std::size_t>& b, parts_t acc) {
-          weft::detail::tsan_task_scope tsan_task(&reds);
+          weft::detail::tsan_task_scope tsan_task(&kernel);
           const Kernel k = kernel;  // private copy: its captures cannot alias what the kernel writes
           // The lanes' partial states are plain local values (no reducer object
           // lives across items), so the compiler keeps them in registers.
