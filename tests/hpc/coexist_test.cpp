@@ -12,6 +12,7 @@
 #include <tbb/task_arena.h>
 #include <thread>
 #include <vector>
+#include <weft/sanitizer.hpp>
 #include "child.hpp"
 #if WEFT_TEST_OPENMP
 #include <omp.h>
@@ -46,7 +47,16 @@ TEST(Coexist, ApplicationTbbRunsWhileWeftRuns) {
     while (!started) std::this_thread::yield();
     // The application's default arena, its own parallel_for, while a Weft kernel runs.
     std::vector<long> v(1 << 20);
-    tbb::parallel_for(std::size_t(0), v.size(), [&](std::size_t i) { v[i] = static_cast<long>(i); });
+    {
+      // (TSan) libtbb.so is not instrumented: the application announces its own
+      // oneTBB hand-over, as Weft does for its own (weft/sanitizer.hpp; no-ops
+      // in other builds).
+      weft::detail::tsan_fork_join_scope join(&v);
+      tbb::parallel_for(std::size_t(0), v.size(), [&](std::size_t i) {
+        weft::detail::tsan_task_scope task(&v);
+        v[i] = static_cast<long>(i);
+      });
+    }
     long sum = std::accumulate(v.begin(), v.end(), 0L);
     int after = tbb::this_task_arena::max_concurrency();
     release = true;

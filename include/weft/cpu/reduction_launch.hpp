@@ -202,7 +202,8 @@ void finish_all(const Reds& reds, const Parts& parts, std::index_sequence<J...>)
 
 template <int Dims, class Kernel, class... Reds>
 void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const Reds&... reds_in) {
-  using parts_t = std::tuple<detail::partial<Reds>...>;
+  // (TSan) oneTBB copies the partials between threads: see weft/sanitizer.hpp.
+  using parts_t = weft::detail::tsan_reduce_value_t<std::tuple<detail::partial<Reds>...>>;
   using seq = std::index_sequence_for<Reds...>;
   constexpr std::size_t L = reducer_lanes;
   using lanes_t = std::tuple<detail::lane_array<Reds, L>...>;
@@ -253,13 +254,23 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
       }
       for (const parts_t& p : parts) detail::fold_parts(total, p, reds, seq());
     } else {
+      // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp. The tokens are what
+      // each lambda uses first anyway, `run_block` in the body and `reds` in the
+      // combiner, so their captures and layout are unchanged in release builds.
+      weft::detail::tsan_fork_join_scope tsan_fork_join(&run_block);
+      weft::detail::tsan_fork_join_scope tsan_fork_join_combine(&reds);
       total = tbb::parallel_reduce(
           tbb::blocked_range<std::size_t>(0, n, grain), empty,
           [&](const tbb::blocked_range<std::size_t>& b, parts_t acc) {
+            weft::detail::tsan_task_scope tsan_task(&run_block);
             run_block(b.begin(), b.end(), acc);
             return acc;
           },
           [&](parts_t a, const parts_t& b) {
+            // (TSan) the join runs on the thread that finished last: it acquires
+            // what the caller released, and `b` as its writer released it.
+            weft::detail::tsan_task_scope tsan_task(&reds);
+            weft::detail::tsan_value_read_scope tsan_b(&b);
             detail::fold_parts(a, b, reds, seq());
             return a;
           });

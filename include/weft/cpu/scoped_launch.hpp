@@ -21,6 +21,7 @@
 #include <weft/sanitizer.hpp>
 #include <weft/kernel/scoped.hpp>
 #include <weft/runtime/launch.hpp>
+#include <weft/sanitizer.hpp>
 
 namespace weft::cpu {
 
@@ -137,20 +138,31 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
   }
 
   if constexpr (sizeof...(Reductions) == 0) {
+    // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is
+    // `run_groups`, which the task already captures (the release build is unchanged).
+    weft::detail::tsan_fork_join_scope tsan_fork_join(&run_groups);
     tbb::parallel_for(all, [&](const tbb::blocked_range<std::size_t>& r) {
+      weft::detail::tsan_task_scope tsan_task(&run_groups);
       run_groups(r.begin(), r.end(), [](const Kernel& kc, const group_t& g) { kc(g); });
     });
   } else {
     // One reducer set per task: its groups run one after another on one thread,
     // so reducers are used from distribute_items() like any private variable.
-    using parts_t = std::tuple<detail::partial<Reductions>...>;
+    // (TSan) oneTBB copies the partials between threads: see weft/sanitizer.hpp.
+    using parts_t = weft::detail::tsan_reduce_value_t<std::tuple<detail::partial<Reductions>...>>;
     using seq = std::index_sequence_for<Reductions...>;
     using reducers_t = detail::pack<typename Reductions::reducer_type...>;
     const auto reds = std::tie(reductions...);
     const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
+    // (TSan) oneTBB's hand-over. The tokens are what each lambda uses first
+    // anyway, the reductions (in order) in the body and `reds` in the combiner,
+    // so their captures and layout are unchanged in release builds.
+    weft::detail::tsan_fork_join_scope tsan_fork_join(weft::detail::tsan_first_address(reductions...));
+    weft::detail::tsan_fork_join_scope tsan_fork_join_combine(&reds);
     const parts_t total = tbb::parallel_reduce(
         all, empty,
         [&](const tbb::blocked_range<std::size_t>& r, parts_t acc) {
+          weft::detail::tsan_task_scope tsan_task(weft::detail::tsan_first_address(reductions...));
           reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
           run_groups(r.begin(), r.end(), [&](const Kernel& kc, const group_t& g) {
             detail::invoke_pack(kc, g, reducers, seq());
@@ -159,6 +171,10 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
           return acc;
         },
         [&](parts_t a, const parts_t& b) {
+          // (TSan) the join runs on the thread that finished last: it acquires
+          // what the caller released, and `b` as its writer released it.
+          weft::detail::tsan_task_scope tsan_task(&reds);
+          weft::detail::tsan_value_read_scope tsan_b(&b);
           detail::fold_parts(a, b, reds, seq());
           return a;
         });
