@@ -65,10 +65,10 @@ __global__ void range_entry(const Kernel k, const sycl::range<Dims> r, const syc
   }
 }
 
-template <int Dims, class Kernel>
-__global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, const sycl::range<Dims> groups,
-                               const sycl::id<Dims> offset) {
-  sycl::id<Dims> lid, gid;
+// The running thread's local id and its block's group id: SYCL's last
+// dimension is the block's x, groups come from a 1-D grid.
+template <int Dims>
+__device__ inline void block_ids(const sycl::range<Dims>& groups, sycl::id<Dims>& lid, sycl::id<Dims>& gid) {
   if constexpr (Dims == 1) {
     lid[0] = threadIdx.x;
     gid[0] = blockIdx.x;
@@ -82,6 +82,13 @@ __global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, co
     lid[2] = threadIdx.x;
     gid = sycl::detail::delinearize(std::size_t(blockIdx.x), groups);
   }
+}
+
+template <int Dims, class Kernel>
+__global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, const sycl::range<Dims> groups,
+                               const sycl::id<Dims> offset) {
+  sycl::id<Dims> lid, gid;
+  block_ids(groups, lid, gid);
   k(sycl::detail::nd_item_access::make(sycl::detail::group_access::make(gid, lid, local, groups), offset));
 }
 

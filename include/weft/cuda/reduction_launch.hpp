@@ -182,19 +182,7 @@ __global__ void nd_range_reduction_entry(const Kernel k, const sycl::range<Dims>
                                          const std::tuple<D...> ds) {
   using seq = std::index_sequence_for<D...>;
   sycl::id<Dims> lid, gid;
-  if constexpr (Dims == 1) {
-    lid[0] = threadIdx.x;
-    gid[0] = blockIdx.x;
-  } else if constexpr (Dims == 2) {
-    lid[0] = threadIdx.y;
-    lid[1] = threadIdx.x;
-    gid = sycl::detail::delinearize(std::size_t(blockIdx.x), groups);
-  } else {
-    lid[0] = threadIdx.z;
-    lid[1] = threadIdx.y;
-    lid[2] = threadIdx.x;
-    gid = sycl::detail::delinearize(std::size_t(blockIdx.x), groups);
-  }
+  weft::cuda::detail::block_ids(groups, lid, gid);
   auto states = std::apply([](const auto&... d) { return std::make_tuple(empty_state(d)...); }, ds);
   run_nd_item(k, sycl::detail::nd_item_access::make(sycl::detail::group_access::make(gid, lid, local, groups), offset),
               ds, states, seq());
