@@ -6,19 +6,22 @@
 // order within each barrier episode. The group's last item therefore performs
 // the whole copy when it makes the call (every item's earlier writes to the
 // source are done by then), and waiting is a work-group barrier, after which
-// every item sees the copied data.
+// every item sees the copied data. On the CUDA target the block's threads share
+// the copy (thread i copies elements i, i + group size, ...) and waiting is
+// __syncthreads.
 #include <cstddef>
 #include <type_traits>
 #include <sycl/multi_ptr.hpp>
 #include <weft/kernel/local_memory.hpp>
 #include <weft/kernel/sync.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
 class device_event {
  public:
   // A group function: every item of the group waits.
-  void wait() const { weft::kernel::work_group_barrier(); }
+  WEFT_HOST_DEVICE void wait() const { weft::kernel::work_group_barrier(); }
 
  private:
   friend struct detail_device_event_access;
@@ -26,14 +29,18 @@ class device_event {
 };
 
 struct detail_device_event_access {
-  static device_event make() { return {}; }
+  WEFT_HOST_DEVICE static device_event make() { return {}; }
 };
 
 namespace detail {
 
 template <class DestT, class SrcT>
-device_event group_copy(std::size_t local_linear_id, std::size_t group_size, DestT* dest, const SrcT* src,
-                        std::size_t n, std::size_t dest_stride, std::size_t src_stride) {
+WEFT_HOST_DEVICE device_event group_copy(std::size_t local_linear_id, std::size_t group_size, DestT* dest,
+                                         const SrcT* src, std::size_t n, std::size_t dest_stride,
+                                         std::size_t src_stride) {
+#if WEFT_DEVICE_PASS
+  for (std::size_t i = local_linear_id; i < n; i += group_size) dest[i * dest_stride] = src[i * src_stride];
+#else
   if (local_linear_id + 1 == group_size) {
     if (dest_stride == 1 && src_stride == 1) {
       for (std::size_t i = 0; i < n; ++i) dest[i] = src[i];
@@ -41,6 +48,7 @@ device_event group_copy(std::size_t local_linear_id, std::size_t group_size, Des
       for (std::size_t i = 0; i < n; ++i) dest[i * dest_stride] = src[i * src_stride];
     }
   }
+#endif
   return detail_device_event_access::make();
 }
 
@@ -51,12 +59,12 @@ struct copy_pointer {};
 template <class T>
 struct copy_pointer<T*> {
   static constexpr address_space space = address_space::generic_space;
-  static T* raw(T* p) { return p; }
+  WEFT_HOST_DEVICE static T* raw(T* p) { return p; }
 };
 template <class T, address_space S, access::decorated D>
 struct copy_pointer<multi_ptr<T, S, D>> {
   static constexpr address_space space = S;
-  static T* raw(const multi_ptr<T, S, D>& p) { return p.get_raw(); }
+  WEFT_HOST_DEVICE static T* raw(const multi_ptr<T, S, D>& p) { return p.get_raw(); }
 };
 template <class P>
 using copy_pointer_raw_t = decltype(copy_pointer<P>::raw(std::declval<P>()));
@@ -65,7 +73,7 @@ using copy_pointer_raw_t = decltype(copy_pointer<P>::raw(std::declval<P>()));
 // memory, the destination when copying out of it. A multi_ptr's address space
 // says which side is which; for raw pointers the destination's address does.
 template <class Dest, class Src>
-device_event group_copy_any(std::size_t local_linear_id, std::size_t group_size, Dest dest, Src src, std::size_t n,
+WEFT_HOST_DEVICE device_event group_copy_any(std::size_t local_linear_id, std::size_t group_size, Dest dest, Src src, std::size_t n,
                             std::size_t stride, bool strided) {
   auto* d = copy_pointer<Dest>::raw(dest);
   const auto* s = copy_pointer<Src>::raw(src);
@@ -79,7 +87,7 @@ device_event group_copy_any(std::size_t local_linear_id, std::size_t group_size,
 }
 
 template <class... Events>
-void wait_for_events(Events&...) {
+WEFT_HOST_DEVICE void wait_for_events(Events&...) {
   static_assert((std::is_same_v<Events, device_event> && ...), "wait_for takes device_events");
   if constexpr (sizeof...(Events) > 0) weft::kernel::work_group_barrier();  // one barrier covers them all
 }

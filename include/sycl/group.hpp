@@ -52,17 +52,18 @@ class group {
   // a raw pointer or a multi_ptr; the strided forms stride the global side.
   template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
             typename = detail::copy_pointer_raw_t<Src>>
-  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const {
+  WEFT_HOST_DEVICE device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const {
     return detail::group_copy_any(get_local_linear_id(), get_local_linear_range(), dest, src, num_elements, 1, false);
   }
   template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
             typename = detail::copy_pointer_raw_t<Src>>
-  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements, std::size_t stride) const {
+  WEFT_HOST_DEVICE device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements,
+                                                      std::size_t stride) const {
     return detail::group_copy_any(get_local_linear_id(), get_local_linear_range(), dest, src, num_elements, stride,
                                   true);
   }
   template <typename... Events>
-  void wait_for(Events... events) const {
+  WEFT_HOST_DEVICE void wait_for(Events... events) const {
     detail::wait_for_events(events...);
   }
 

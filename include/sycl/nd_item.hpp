@@ -61,16 +61,17 @@ class nd_item {
   // call; the strided forms stride the global side (section 4.9.1.5).
   template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
             typename = detail::copy_pointer_raw_t<Src>>
-  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const {
+  WEFT_HOST_DEVICE device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const {
     return m_group.async_work_group_copy(dest, src, num_elements);
   }
   template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
             typename = detail::copy_pointer_raw_t<Src>>
-  device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements, std::size_t stride) const {
+  WEFT_HOST_DEVICE device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements,
+                                                      std::size_t stride) const {
     return m_group.async_work_group_copy(dest, src, num_elements, stride);
   }
   template <typename... Events>
-  void wait_for(Events... events) const {
+  WEFT_HOST_DEVICE void wait_for(Events... events) const {
     detail::wait_for_events(events...);
   }
 

@@ -131,3 +131,40 @@ TEST(CudaGroups, SubGroupMatmulSeed) {
       ASSERT_EQ(c[m * N + n], ref) << m << "," << n;
     }
 }
+
+// async_work_group_copy: the block's threads share the copy; wait_for is a barrier.
+TEST(CudaGroups, AsyncWorkGroupCopy) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  constexpr std::size_t wg = 64, groups = 8, n = wg * groups, stride = 3;
+  int* in = sycl::malloc_shared<int>(n * stride, g.q);
+  int* out = sycl::malloc_shared<int>(n, g.q);
+  int* strided_out = sycl::malloc_shared<int>(n * stride, g.q);
+  for (std::size_t i = 0; i < n * stride; ++i) {
+    in[i] = int(i) * 7 + 1;
+    strided_out[i] = -1;
+  }
+  g.q.submit([&](sycl::handler& h) {
+     sycl::local_accessor<int, 1> tile(wg, h), picked(wg, h);
+     h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+       const std::size_t base = it.get_group(0) * wg, l = it.get_local_id(0);
+       int* t = &tile[0];
+       int* p = &picked[0];
+       auto e1 = it.async_work_group_copy(t, in + base, wg);               // contiguous, global -> local
+       auto e2 = it.async_work_group_copy(p, in + base * stride, wg, stride);  // strided source
+       it.wait_for(e1, e2);
+       t[l] = t[l] * 2 + p[l];
+       sycl::group_barrier(it.get_group());
+       it.async_work_group_copy(out + base, t, wg).wait();                      // local -> global
+       it.async_work_group_copy(strided_out + base * stride, p, wg, stride).wait();  // strided destination
+     });
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t grp = i / wg, l = i % wg;
+    ASSERT_EQ(out[i], in[i] * 2 + in[grp * wg * stride + l * stride]) << "item " << i;
+    ASSERT_EQ(strided_out[i * stride], in[i * stride]) << "strided element " << i;
+    if (i * stride + 1 < n * stride) ASSERT_EQ(strided_out[i * stride + 1], -1) << "gap after element " << i;
+  }
+  EXPECT_TRUE(g.errors.empty());
+  for (int* p : {in, out, strided_out}) sycl::free(p, g.q);
+}
