@@ -96,6 +96,22 @@ __global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, co
   weft::detail::throw_error(sycl::errc::nd_range, what);
 }
 
+// The CUDA block of an nd_range's work group (SYCL's last dimension is x);
+// throws errc::nd_range where CUDA's block or grid limits are exceeded.
+template <int Dims>
+dim3 work_group_block(const sycl::range<Dims>& lr, const sycl::range<Dims>& gr) {
+  dim3 block(1, 1, 1);
+  if constexpr (Dims == 1) block.x = unsigned(lr[0]);
+  else if constexpr (Dims == 2) block = dim3(unsigned(lr[1]), unsigned(lr[0]), 1);
+  else block = dim3(unsigned(lr[2]), unsigned(lr[1]), unsigned(lr[0]));
+  if (lr.size() > 1024 || block.z > 64)
+    too_large("nd_range on the CUDA target: the work-group size " + std::to_string(lr.size()) +
+              " exceeds 1024 items, or its first dimension of 3 exceeds 64 (CUDA block limits)");
+  if (gr.size() > 0x7fffffffu)
+    too_large("nd_range on the CUDA target: " + std::to_string(gr.size()) +
+              " work groups exceed the 2^31-1 blocks of a CUDA grid; use larger work groups");
+  return block;
+}
 }  // namespace detail
 
 template <class Kernel>
@@ -130,16 +146,7 @@ void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, c
     const sycl::range<Dims> lr = ndr.get_local_range();
     const sycl::range<Dims> gr = ndr.get_group_range();
     if (gr.size() == 0) return;
-    dim3 block(1, 1, 1);
-    if constexpr (Dims == 1) block.x = unsigned(lr[0]);
-    else if constexpr (Dims == 2) block = dim3(unsigned(lr[1]), unsigned(lr[0]), 1);
-    else block = dim3(unsigned(lr[2]), unsigned(lr[1]), unsigned(lr[0]));
-    if (lr.size() > 1024 || block.z > 64)
-      detail::too_large("nd_range on the CUDA target: the work-group size " + std::to_string(lr.size()) +
-                        " exceeds 1024 items, or its first dimension of 3 exceeds 64 (CUDA block limits)");
-    if (gr.size() > 0x7fffffffu)
-      detail::too_large("nd_range on the CUDA target: " + std::to_string(gr.size()) +
-                        " work groups exceed the 2^31-1 blocks of a CUDA grid; use larger work groups");
+    const dim3 block = detail::work_group_block(lr, gr);
     auto* s = static_cast<cudaStream_t>(prepare(*t.device));
     auto entry = &detail::nd_range_entry<Dims, Kernel>;
     if (local.bytes > 48 * 1024) {

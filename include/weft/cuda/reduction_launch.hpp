@@ -299,16 +299,7 @@ void nd_range_reduction_kernel(const launch::target& t, const sycl::nd_range<Dim
   if constexpr (!detail::is_adapter<Kernel>::value) {
     const sycl::range<Dims> lr = ndr.get_local_range();
     const sycl::range<Dims> gr = ndr.get_group_range();
-    dim3 blk(1, 1, 1);
-    if constexpr (Dims == 1) blk.x = unsigned(lr[0]);
-    else if constexpr (Dims == 2) blk = dim3(unsigned(lr[1]), unsigned(lr[0]), 1);
-    else blk = dim3(unsigned(lr[2]), unsigned(lr[1]), unsigned(lr[0]));
-    if (lr.size() > 1024 || blk.z > 64)
-      detail::too_large("nd_range on the CUDA target: the work-group size " + std::to_string(lr.size()) +
-                        " exceeds 1024 items, or its first dimension of 3 exceeds 64 (CUDA block limits)");
-    if (gr.size() > 0x7fffffffu)
-      detail::too_large("nd_range on the CUDA target: " + std::to_string(gr.size()) +
-                        " work groups exceed the 2^31-1 blocks of a CUDA grid; use larger work groups");
+    const dim3 blk = detail::work_group_block(lr, gr);
     auto* s = static_cast<cudaStream_t>(prepare(*t.device));
     const unsigned blocks = unsigned(gr.size());
     red::partials<Reductions...> parts(s, blocks ? blocks : 1, reductions...);
