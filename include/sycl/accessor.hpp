@@ -89,14 +89,14 @@ class accessor_view {
 #if WEFT_CHECKED
     check(i);
 #endif
-    return m_base[linearize(id<Dims>(i + m_offset), m_mem)];
+    return base()[linearize(id<Dims>(i + m_offset), m_mem)];
   }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
   WEFT_HOST_DEVICE reference operator[](std::size_t i) const {
 #if WEFT_CHECKED
     check(id<1>(i));
 #endif
-    return m_base[m_offset[0] + i];
+    return base()[m_offset[0] + i];
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   WEFT_HOST_DEVICE subscript_proxy<Value, Dims, 1> operator[](std::size_t i) const {
@@ -105,22 +105,22 @@ class accessor_view {
     return {*this, idx};
   }
   // The start of the underlying (sub-)buffer, even for a ranged accessor (SYCL 2020 4.7.6.9).
-  WEFT_HOST_DEVICE Value* get_pointer() const noexcept { return m_base; }
+  WEFT_HOST_DEVICE Value* get_pointer() const noexcept { return base(); }
   // Iterators over the accessed range only, row-major (SYCL 2020 4.7.6.8): plain
   // pointers in one dimension, where that range is contiguous.
   using iterator = std::conditional_t<Dims == 1, Value*, range_iterator<Value, Dims>>;
   WEFT_HOST_DEVICE iterator begin() const noexcept {
     if constexpr (Dims == 1) return first_element();
-    else return {m_base, m_mem, m_offset, m_range, 0};
+    else return {base(), m_mem, m_offset, m_range, 0};
   }
   WEFT_HOST_DEVICE iterator end() const noexcept {
     if constexpr (Dims == 1) return first_element() + size();
-    else return {m_base, m_mem, m_offset, m_range, size()};
+    else return {base(), m_mem, m_offset, m_range, size()};
   }
   WEFT_HOST_DEVICE iterator cbegin() const noexcept { return begin(); }
   WEFT_HOST_DEVICE iterator cend() const noexcept { return end(); }
   // The first element of the accessed range (for contiguous fast paths).
-  WEFT_HOST_DEVICE Value* first_element() const noexcept { return m_base + linearize(m_offset, m_mem); }
+  WEFT_HOST_DEVICE Value* first_element() const noexcept { return base() + linearize(m_offset, m_mem); }
 
   // True when the accessed elements are one contiguous block of storage.
   bool is_contiguous() const {
@@ -134,7 +134,16 @@ class accessor_view {
   }
 
  protected:
-  Value* m_base = nullptr;  // first element of the (sub-)buffer
+  Value* m_base = nullptr;         // first element of the (sub-)buffer in host storage
+  Value* m_device_base = nullptr;  // the same in the copy of the device the command group runs on
+  // The storage this code reaches: the device's copy in CUDA device code, else the host's.
+  WEFT_HOST_DEVICE Value* base() const noexcept {
+#if WEFT_DEVICE_PASS
+    return m_device_base;
+#else
+    return m_base;
+#endif
+  }
   range<Dims> m_mem;        // the buffer's range: gives the strides
   id<Dims> m_offset;
   range<Dims> m_range;
@@ -219,8 +228,11 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   // A placeholder accessor copied into a command group (captured by a kernel or
   // host task) tells the handler, which checks at submission that it was
   // bound with handler::require (errc::kernel_argument otherwise).
+  // A device's copy of the buffer is bound then too (handler_access::note_placeholder).
   accessor(const accessor& other) : view(other), m_placeholder(other.m_placeholder) {
-    if (m_placeholder) detail::handler_access::note_placeholder(this->m_state, this->m_range, Mode);
+    if (m_placeholder)
+      if (std::byte* where = detail::handler_access::note_placeholder(this->m_state, this->m_range, Mode, on_device))
+        this->m_device_base = reinterpret_cast<value_type*>(where);
   }
   accessor& operator=(const accessor&) = default;
 
@@ -262,7 +274,8 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
     this->bind(buf, r, offset);
-    detail::handler_access::add_requirement(cgh, this->m_state, effective_mode(props));
+    std::byte* where = detail::handler_access::add_requirement(cgh, this->m_state, effective_mode(props), on_device);
+    this->m_device_base = reinterpret_cast<value_type*>(where);
   }
 
   bool is_placeholder() const noexcept { return m_placeholder; }
@@ -277,6 +290,8 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
     if (props.has_property<property::no_init>() && Mode == access_mode::read_write) return access_mode::discard_read_write;
     return Mode;
   }
+  // Host-task accessors are used on the host only: no device copy for them.
+  static constexpr bool on_device = Tgt != target::host_task;
   bool m_placeholder = false;
 };
 

@@ -3,7 +3,9 @@
 // uses that memory directly (no copies); write-back happens on destruction as
 // the specification requires: to the final-data destination when one was set.
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <exception>
 #include <iterator>
 #include <limits>
 #include <memory>
@@ -29,19 +31,24 @@ class handler;
 namespace detail {
 struct buffer_access;
 
-// Runs at the destruction of the last buffer handle: waits, then writes back.
+// Runs at the destruction of the last buffer handle: waits, then writes back
+// (from a device copy first when one holds the latest data).
 struct buffer_owner {
   weft::detail::buffer_ptr state;
   std::function<void(const void*, std::size_t)> write_back;  // null: no write-back
   bool write_back_enabled = true;
   bool final_data_set = false;  // set_final_data was called
+  bool users_memory = false;    // the host storage is the memory the buffer was built on
   ~buffer_owner() {
     if (!state) return;
     state->wait_all();
-    if (write_back && write_back_enabled) write_back(state->data, state->bytes);
-    // Backend storage (weft::detail::set_buffer_storage) holds a copy of the user's memory.
-    else if (state->host_mirror && write_back_enabled && !final_data_set && state->bytes)
-      std::memcpy(state->host_mirror, state->data, state->bytes);
+    if (!write_back_enabled || !(write_back || (users_memory && !final_data_set))) return;
+    try {
+      weft::detail::prepare_access(*state, nullptr, access_mode::read);
+      if (write_back) write_back(state->data, state->bytes);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "weft: a buffer's write-back on destruction failed: %s\n", e.what());
+    }
   }
 };
 
@@ -96,6 +103,7 @@ class buffer {
       if (!host_data) detail::throw_error(errc::invalid, "buffer: the host pointer is null; use buffer(range) for a buffer without host memory");
       m_owner = std::make_shared<detail::buffer_owner>();
       m_owner->state = weft::detail::buffer_state::wrap(host_data, byte_size());
+      m_owner->users_memory = true;
     }
   }
   // A const host pointer is copied: kernels may write the buffer, never the caller's data.
@@ -119,11 +127,13 @@ class buffer {
     }
     m_owner = std::make_shared<detail::buffer_owner>();
     m_owner->state = weft::detail::buffer_state::wrap(const_cast<elem*>(host_data.get()), byte_size(), host_data);
+    m_owner->users_memory = true;
   }
   buffer(const std::shared_ptr<T[]>& host_data, const range<Dims>& r, const property_list& props = {})
       : m_range(checked_range(r)), m_props(props) {
     m_owner = std::make_shared<detail::buffer_owner>();
     m_owner->state = weft::detail::buffer_state::wrap(const_cast<elem*>(host_data.get()), byte_size(), host_data);
+    m_owner->users_memory = true;
   }
   // Copies [first, last); no write-back.
   template <class InputIt, int D = Dims,

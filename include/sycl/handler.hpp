@@ -530,14 +530,18 @@ class handler {
   detail::kernel_extras m_extras;  // specialization constants, streams (sycl/detail/kernel_extras.hpp)
 };
 
-inline void detail::handler_access::note_placeholder(handler& cgh, const buffer_ptr& buffer, const std::size_t* extent,
-                                                     int dims, access_mode mode) {
+inline std::byte* detail::handler_access::note_placeholder(handler& cgh, const buffer_ptr& buffer,
+                                                          const std::size_t* extent, int dims, access_mode mode,
+                                                          bool on_device) {
   handler::placeholder_use use{buffer, {extent[0], extent[1], extent[2]}, dims, mode};
   cgh.m_placeholders.push_back(std::move(use));
+  return on_device ? buffer->data_on(*cgh.m_queue->device.state()) : buffer->data;
 }
 
-inline void detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode) {
+inline std::byte* detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode,
+                                                         bool on_device) {
   cgh.m_cg.requirements.push_back({buffer, mode});
+  return on_device ? buffer->data_on(*cgh.m_queue->device.state()) : buffer->data;
 }
 inline void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<stream_sink> sink) {
   cgh.m_extras.streams.push_back(std::move(sink));

@@ -116,10 +116,11 @@ class reducer : private detail::op_slot<BinaryOperation>,
   T m_value;
 };
 
+// The partial's type is not deduced: it converts to T (e.g. int into a reducer of long).
 #define WEFT_REDUCER_OPERATOR(op, kind)                                                                       \
   template <typename T, typename Op, int D, bool H,                                                          \
             std::enable_if_t<detail::op_kind_v<Op, T> == detail::op_kind::kind, int> = 0>                    \
-  reducer<T, Op, D, H>& operator op(reducer<T, Op, D, H>& r, const T& partial) {                             \
+  reducer<T, Op, D, H>& operator op(reducer<T, Op, D, H>& r, const std::enable_if_t<true, T>& partial) {     \
     return r.combine(partial);                                                                               \
   }
 WEFT_REDUCER_OPERATOR(+=, plus)
@@ -214,11 +215,11 @@ typename Buffer::value_type* buffer_target(Buffer& vars, handler& cgh, const pro
                                    " elements but a reduction variable is one element; pass a buffer of range 1");
   const auto& state = buffer_access::state(vars);
   // Reading the old value too, unless it is to be overwritten by the identity.
-  handler_access::add_requirement(cgh, state,
-                                  props.has_property<property::reduction::initialize_to_identity>()
-                                      ? access_mode::discard_write
-                                      : access_mode::read_write);
-  return reinterpret_cast<typename Buffer::value_type*>(state->data);
+  std::byte* where = handler_access::add_requirement(cgh, state,
+                                                    props.has_property<property::reduction::initialize_to_identity>()
+                                                        ? access_mode::discard_write
+                                                        : access_mode::read_write);
+  return reinterpret_cast<typename Buffer::value_type*>(where);
 }
 
 }  // namespace detail

@@ -230,17 +230,6 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
 const weft::detail::backend_ops ops = {&usm_allocate, &usm_free,      &memcpy_op,     &memset_op,     &fill_op,
                                        &marker_wait,  &marker_reached, &marker_notify, &marker_release};
 
-void* storage_allocate(std::size_t bytes) {
-  void* p = nullptr;
-  if (cudaMallocManaged(&p, bytes, cudaMemAttachGlobal) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return nullptr;
-  }
-  return p;
-}
-void storage_free(void* p) { (void)cudaFree(p); }
-const weft::detail::buffer_storage_ops storage = {&storage_allocate, &storage_free};
-
 struct cuda_platform {
   weft::detail::platform_state platform;
   std::vector<std::unique_ptr<device_state>> devices;
@@ -307,8 +296,6 @@ void add_platform() {
   g_platform = discover();
   if (!g_platform) return;
   weft::detail::register_platform(&g_platform->platform);
-  // Buffers keep managed storage so that kernels on the GPU and on the CPU both reach it.
-  weft::detail::set_buffer_storage(&storage);
 }
 
 }  // namespace
@@ -367,6 +354,7 @@ void note_scoped_on_cpu(const launch::target& t) {
   // It runs on the host: the GPU work it follows must be done first.
   const auto waits = weft::detail::take_device_waits();
   for (std::size_t i = 0; i < waits.count; ++i) marker_wait(waits.markers[i], nullptr);
+  weft::detail::run_on_host_instead();
   static std::once_flag once;
   std::call_once(once, [&] {
     std::fprintf(stderr,

@@ -121,10 +121,6 @@ const std::vector<const platform_state*>& platforms() {
   return h.all;
 }
 
-namespace {
-const buffer_storage_ops* g_buffer_storage = nullptr;
-}  // namespace
-
 const device_state* g_host_usm_provider = nullptr;  // runtime_internal: host USM from a backend
 
 void register_platform(const platform_state* p) {
@@ -132,15 +128,6 @@ void register_platform(const platform_state* p) {
   host().all.push_back(p);
   for (auto* d : p->devices)
     if (d->ops && !g_host_usm_provider) g_host_usm_provider = d;
-}
-
-void set_buffer_storage(const buffer_storage_ops* ops) { g_buffer_storage = ops; }
-const buffer_storage_ops* buffer_storage() {
-  // A buffer may be the program's first use of Weft (before any device query):
-  // let registered backends find their devices first, so the buffer gets
-  // storage their devices reach.
-  if (!g_buffer_storage) (void)platforms();
-  return g_buffer_storage;
 }
 
 void device_memcpy(const device_state* d, void* dst, const void* src, std::size_t bytes) {

@@ -143,6 +143,7 @@ std::shared_ptr<queue_state> report_error(event_state& node, std::exception_ptr 
 // (take_device_waits, defer_completion).
 struct exec_context {
   std::vector<void*> markers;
+  const std::vector<requirement>* buffers = nullptr;
   void* deferred = nullptr;
   const backend_ops* ops = nullptr;
 };
@@ -185,6 +186,12 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   t_exec = &ctx;
   std::exception_ptr error;
   try {
+    // The buffers' latest contents move to where the command runs (a device
+    // kernel: its device; anything else: the host) before it starts.
+    // (Moved out: the buffers refer to this node as their last user.)
+    const std::vector<requirement> uses = std::move(node->buffers);
+    ctx.buffers = &uses;
+    for (auto& use : uses) prepare_access(*use.buffer, node->device_kernel ? node->device : nullptr, use.mode);
     if (node->work) node->work();
   } catch (...) {
     error = std::current_exception();
@@ -330,6 +337,7 @@ event_ptr queue_state::submit(command_group&& cg) {
     }
     for (auto& d : deps) add_dependency(d, node);
   }
+  node->buffers = std::move(cg.requirements);
   std::vector<event_ptr> in_device_flight;
   {
     std::lock_guard<std::mutex> q(mutex);
@@ -432,6 +440,12 @@ event_ptr acquire_host_access(const buffer_ptr& buffer, sycl::access_mode mode) 
                         "(end its scope) before creating this one");
       }
   for (auto& d : to_wait) d->wait();
+  try {
+    prepare_access(*buffer, nullptr, mode);  // the latest contents, from a device copy
+  } catch (...) {
+    complete(node);  // leave the buffer usable by others
+    throw;
+  }
   node->status.store(node_status::running, std::memory_order_release);
   t_held_host_access.push_back(node);
   return node;
@@ -447,6 +461,11 @@ void release_host_access(const event_ptr& node) {
 device_waits take_device_waits() {
   if (!t_exec) return {};
   return {t_exec->markers.data(), t_exec->markers.size()};
+}
+
+void run_on_host_instead() {
+  if (!t_exec || !t_exec->buffers) return;
+  for (auto& use : *t_exec->buffers) prepare_access(*use.buffer, nullptr, use.mode);
 }
 
 bool defer_completion(void* marker, const backend_ops* ops) {

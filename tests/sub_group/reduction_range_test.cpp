@@ -30,6 +30,19 @@ TEST(RangeReduction, UsmSumKnownIdentity) {
   }
 }
 
+// The partial converts to the reducer's type, as with any operator (int into long).
+TEST(RangeReduction, PartialConvertsToTheReducersType) {
+  sycl::queue q;
+  long* sum = sycl::malloc_shared<long>(1, q);
+  *sum = 0;
+  const int big = 1 << 30;
+  q.parallel_for(sycl::range<1>(8), sycl::reduction(sum, sycl::plus<long>()), [=](sycl::id<1>, auto& s) {
+     s += big;  // an int: the sum (2^33) only fits in the long
+   }).wait();
+  EXPECT_EQ(*sum, 8L * big);
+  sycl::free(sum, q);
+}
+
 TEST(RangeReduction, InitializeToIdentity) {
   sycl::queue q;
   double* prod = sycl::malloc_shared<double>(1, q);

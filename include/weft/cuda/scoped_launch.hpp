@@ -19,9 +19,16 @@
 namespace weft::cuda {
 
 // Scoped kernels with reductions have no GPU mapping yet: they run on the CPU
-// backend, which reaches buffers (managed storage) and shared or host USM, but
-// not malloc_device memory. A note says so once per program.
+// backend, which reaches buffers (their host storage, brought up to date first)
+// and shared or host USM, but not malloc_device memory. A note says so once
+// per program.
 void note_scoped_on_cpu(const launch::target& t);
+// A buffer reduction's variable in the buffer's host storage, for that fallback.
+template <class Reduction>
+Reduction on_host(Reduction r) {
+  if (r.keep_alive) r.target = reinterpret_cast<decltype(r.target)>(r.keep_alive->data);
+  return r;
+}
 
 namespace detail {
 
@@ -50,7 +57,7 @@ void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
                    const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
   if constexpr (sizeof...(Reductions) > 0) {
     note_scoped_on_cpu(t);
-    launch::scoped_kernel(num_groups, group_size, local, k, reductions...);
+    launch::scoped_kernel(num_groups, group_size, local, k, on_host(reductions)...);
   } else {
     namespace ks = kernel::cuda::scoped;
     namespace sd = sycl::detail::scoped;

@@ -8,11 +8,6 @@
 
 namespace weft::detail {
 
-struct requirement {
-  buffer_ptr buffer;
-  sycl::access_mode mode;
-};
-
 enum class command_kind { none, kernel, host_task, copy, fill, memcpy, memset, prefetch, update_host };
 
 struct command_group {

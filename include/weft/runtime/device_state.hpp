@@ -54,6 +54,10 @@ WEFT_API device_waits take_device_waits();
 // when the device reaches it (errors then reach the queue's async handler as
 // errc::runtime). False outside a command (the caller must wait itself).
 WEFT_API bool defer_completion(void* marker, const backend_ops* ops);
+// The command runs on the host after all (a backend's fallback for a kernel it
+// cannot run): its buffers' latest contents move to the host storage, which its
+// accessors then use, as for a host command. No-op outside a command.
+WEFT_API void run_on_host_instead();
 
 struct device_state {
   sycl::info::device_type type = sycl::info::device_type::cpu;
@@ -94,16 +98,6 @@ WEFT_API void register_platform(const platform_state* p);
 // register_platform; it runs once, when platforms are first asked for (so no
 // backend is probed at static initialisation).
 WEFT_API void add_platform_provider(void (*provider)());
-
-// Where buffers keep their storage when a backend needs memory its devices can
-// reach (CUDA: managed memory). Null (the default): aligned host memory, and a
-// buffer on a host pointer uses that memory directly.
-struct buffer_storage_ops {
-  void* (*allocate)(std::size_t bytes);
-  void (*free)(void* p);
-};
-WEFT_API void set_buffer_storage(const buffer_storage_ops* ops);
-WEFT_API const buffer_storage_ops* buffer_storage();
 
 // The memory commands of a queue on device d: the backend's when it has one,
 // plain host memory operations otherwise.

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <vector>
+#include <sycl/access.hpp>
 #include <weft/runtime/export.hpp>
 
 namespace weft::detail {
@@ -15,6 +16,13 @@ namespace weft::detail {
 struct queue_state;
 struct device_state;
 struct backend_ops;
+struct buffer_state;
+
+// A buffer a command accesses, and how.
+struct requirement {
+  std::shared_ptr<buffer_state> buffer;
+  sycl::access_mode mode;
+};
 
 enum class node_status : int { submitted = 0, running = 1, complete = 2 };
 
@@ -44,6 +52,7 @@ struct WEFT_API event_state {
   bool notify_armed = false;               // the backend will report the marker (under mutex)
   std::atomic<bool> claimed{false};        // one completer of deferred work
   std::vector<std::shared_ptr<event_state>> device_waits;  // in flight on the same device: waited for there
+  std::vector<requirement> buffers;  // made current where the command runs, just before it runs
   event_state() = default;
   event_state(const event_state&) = delete;
   event_state& operator=(const event_state&) = delete;
