@@ -5,6 +5,9 @@
 // includes its per-command overhead (task graph, node, stream sync).
 //
 //   triad:     a[i] = b[i] + s * c[i] (USM device memory), bandwidth vs cudaMemcpy D2D
+//   buffers:   the triad on buffers (device copies, no data movement between
+//              kernels) vs on USM; a first kernel on a fresh buffer built on host
+//              data (its upload) vs cudaMemcpy from the same pageable memory
 //   reduction: the ComputeCpp seed's local-memory tree reduction (nd_range,
 //              barriers), vs the same kernel in CUDA with __shared__ memory
 //   sycl::reduction: parallel_for(range, reduction(plus)) over device USM, vs
@@ -18,6 +21,7 @@
 //              parallel_for, submit + wait, vs the same kernel launched by hand
 //              + cudaStreamSynchronize; a chain of dependent kernels on an
 //              in-order queue vs the same launches on one stream
+// Arguments: [reps] [latency|buffers]: stop after that section.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -191,6 +195,69 @@ int main(int argc, char** argv) {
     sycl::free(p, q);
   }
   if (argc > 2 && std::string(argv[2]) == "latency") return 0;
+
+  // --- triad on buffers: the device copies stay on the GPU between kernels ------------
+  // Steady state against the same triad on device USM (the buffers' bookkeeping
+  // must cost nothing), and a first kernel on a fresh buffer built on host data
+  // (its upload) against cudaMemcpy from the same pageable host memory.
+  {
+    const std::size_t n = std::size_t(1) << 27;  // 1 GiB per array of doubles
+    const double s = 3.0;
+    sycl::buffer<double> a{sycl::range<1>(n)}, b{sycl::range<1>(n)}, c{sycl::range<1>(n)};
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor bb{b, h, sycl::write_only, sycl::no_init};
+      sycl::accessor cc{c, h, sycl::write_only, sycl::no_init};
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+        bb[i] = 1.0;
+        cc[i] = 2.0;
+      });
+    });
+    auto buffer_triad = [&] {
+      q.submit([&](sycl::handler& h) {
+         sycl::accessor aa{a, h, sycl::write_only, sycl::no_init};
+         sycl::accessor bb{b, h, sycl::read_only};
+         sycl::accessor cc{c, h, sycl::read_only};
+         h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { aa[i] = bb[i] + s * cc[i]; });
+       }).wait();
+    };
+    buffer_triad();
+    {
+      sycl::host_accessor check{a, sycl::read_only};
+      if (check[0] != 7.0 || check[n - 1] != 7.0) {
+        std::fprintf(stderr, "buffer triad: wrong result %g %g\n", check[0], check[n - 1]);
+        return 1;
+      }
+    }
+    double* ua = sycl::malloc_device<double>(n, q);
+    double* ub = sycl::malloc_device<double>(n, q);
+    double* uc = sycl::malloc_device<double>(n, q);
+    q.fill(ub, 1.0, n);
+    q.fill(uc, 2.0, n).wait();
+    auto usm_triad = [&] { q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { ua[i] = ub[i] + s * uc[i]; }).wait(); };
+    const double t_buffer = median_seconds(reps, buffer_triad);
+    const double t_usm = median_seconds(reps, usm_triad);
+    report("triad on buffers vs USM", t_buffer, t_usm, "GB/s", 3.0 * n * sizeof(double) * 1e-9);
+    std::printf("RATIO triad_buffers_vs_usm %.3f\n", t_usm / t_buffer);
+    std::vector<double> host(n, 1.0);
+    const int upload_reps = std::max(3, reps / 4);
+    const double t_first = median_seconds(upload_reps, [&] {
+      sycl::buffer<double> fresh(host.data(), sycl::range<1>(n));
+      q.submit([&](sycl::handler& h) {
+         sycl::accessor in{fresh, h, sycl::read_only};
+         sycl::accessor aa{a, h, sycl::write_only, sycl::no_init};
+         h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { aa[i] = in[i]; });
+       }).wait();
+    });
+    const double t_h2d = median_seconds(upload_reps, [&] {
+      check_cuda(cudaMemcpy(ua, host.data(), n * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy");
+    });
+    report("first kernel on host data", t_first, t_h2d, "GB/s", n * sizeof(double) * 1e-9);
+    std::printf("RATIO buffer_upload_vs_cudaMemcpy_h2d %.3f\n", t_h2d / t_first);
+    sycl::free(ua, q);
+    sycl::free(ub, q);
+    sycl::free(uc, q);
+  }
+  if (argc > 2 && std::string(argv[2]) == "buffers") return 0;
 
   // --- triad vs cudaMemcpy D2D -------------------------------------------------------
   {
