@@ -350,20 +350,6 @@ void finish(void* stream, const char* what) {
   if (e != cudaSuccess) fail(e, std::string(what) + ": the kernel failed on the GPU");
 }
 
-void note_scoped_on_cpu(const launch::target& t) {
-  // It runs on the host: the GPU work it follows must be done first.
-  const auto waits = weft::detail::take_device_waits();
-  for (std::size_t i = 0; i < waits.count; ++i) marker_wait(waits.markers[i], nullptr);
-  weft::detail::run_on_host_instead();
-  static std::once_flag once;
-  std::call_once(once, [&] {
-    std::fprintf(stderr,
-                 "weft: scoped kernels with sycl::reduction arguments (handler::parallel) on %s run on the CPU backend in this version; "
-                 "it reaches buffers and shared/host USM, not malloc_device memory (README.md, section The CUDA target)\n",
-                 t.device->name.c_str());
-  });
-}
-
 std::size_t max_dynamic_shared(const weft::detail::device_state& d) { return d.local_mem_size; }
 
 }  // namespace weft::cuda

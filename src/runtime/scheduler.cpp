@@ -143,7 +143,6 @@ std::shared_ptr<queue_state> report_error(event_state& node, std::exception_ptr 
 // (take_device_waits, defer_completion).
 struct exec_context {
   std::vector<void*> markers;
-  const std::vector<requirement>* buffers = nullptr;
   void* deferred = nullptr;
   const backend_ops* ops = nullptr;
 };
@@ -190,7 +189,6 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
     // kernel: its device; anything else: the host) before it starts.
     // (Moved out: the buffers refer to this node as their last user.)
     const std::vector<requirement> uses = std::move(node->buffers);
-    ctx.buffers = &uses;
     for (auto& use : uses) prepare_access(*use.buffer, node->device_kernel ? node->device : nullptr, use.mode);
     if (node->work) node->work();
   } catch (...) {
@@ -461,11 +459,6 @@ void release_host_access(const event_ptr& node) {
 device_waits take_device_waits() {
   if (!t_exec) return {};
   return {t_exec->markers.data(), t_exec->markers.size()};
-}
-
-void run_on_host_instead() {
-  if (!t_exec || !t_exec->buffers) return;
-  for (auto& use : *t_exec->buffers) prepare_access(*use.buffer, nullptr, use.mode);
 }
 
 bool defer_completion(void* marker, const backend_ops* ops) {

@@ -200,9 +200,8 @@ TEST(CudaBuffers, FinalDataAndWriteBack) {
   EXPECT_TRUE(g.errors.empty());
 }
 
-// A scoped kernel with a reduction runs on the CPU backend (no GPU mapping yet):
-// it must see what a GPU kernel wrote, and the next GPU kernel what it wrote.
-TEST(CudaBuffers, ScopedReductionFallbackSeesDeviceData) {
+// A scoped kernel with a reduction into a buffer, between two other GPU kernels.
+TEST(CudaBuffers, ScopedReductionBetweenKernels) {
   WEFT_REQUIRE_GPU();
   gpu_queue g;
   const std::size_t groups = 8, group_size = 64, n = groups * group_size;

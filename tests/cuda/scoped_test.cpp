@@ -1,6 +1,7 @@
 // Scoped parallelism (AdaptiveCpp's cgh.parallel) on the GPU: distribution,
 // sub-groups, single_item, local and private memory, group algorithms and the
 // specification's reduction example (README.md, "The CUDA target").
+#include <algorithm>
 #include <numeric>
 #include <vector>
 
@@ -461,6 +462,52 @@ TEST(CudaScoped, SeedReduction) {
     for (std::size_t i = grp * 128; i < (grp + 1) * 128; ++i) expect += int(i);
     EXPECT_EQ(input[grp * 128], expect) << grp;
   }
+  EXPECT_TRUE(g.errors.empty());
+}
+
+// sycl::reduction arguments to cgh.parallel on the GPU: each physical item has
+// its own reducers; device USM (unreachable from the CPU) is fine; a
+// contribution from single_item counts once per group.
+TEST(CudaScoped, ReductionsOnTheGpu) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  const std::size_t groups = 37, group_size = 200, n = groups * group_size;
+  dev_array<int> in(g.q, n);
+  g.q.parallel_for(sycl::range<1>(n), [p = in.p](sycl::id<1> i) { p[i] = int(i[0] % 1000); }).wait();
+  dev_array<long> sum(g.q, 1, 5);  // no initialize_to_identity: combined with the 5
+  dev_array<int> top(g.q, 1);
+  dev_array<int> once(g.q, 1);
+  g.q.submit([&](sycl::handler& h) {
+    auto r_sum = sycl::reduction(sum.p, sycl::plus<long>());
+    auto r_max = sycl::reduction(top.p, sycl::maximum<int>(), sycl::property::reduction::initialize_to_identity{});
+    auto r_once = sycl::reduction(once.p, sycl::plus<int>(), sycl::property::reduction::initialize_to_identity{});
+    h.parallel(sycl::range<1>(groups), sycl::range<1>(group_size), r_sum, r_max, r_once,
+               [p = in.p](auto grp, auto& s, auto& m, auto& o) {
+                 sycl::distribute_items(grp, [&](sycl::s_item<1> idx) {
+                   const int v = p[idx.get_global_id(0)];
+                   s += v;
+                   m.combine(v);
+                 });
+                 sycl::single_item(grp, [&] { o += 1; });
+               });
+  });
+  g.q.wait_and_throw();
+  long expect = 5;
+  int expect_max = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    expect += long(i % 1000);
+    expect_max = std::max(expect_max, int(i % 1000));
+  }
+  EXPECT_EQ(sum.get()[0], expect);
+  EXPECT_EQ(top.get()[0], expect_max);
+  EXPECT_EQ(once.get()[0], int(groups));
+  // No work groups: initialize_to_identity still writes the identity.
+  g.q.submit([&](sycl::handler& h) {
+    auto r = sycl::reduction(top.p, sycl::plus<int>(), sycl::property::reduction::initialize_to_identity{});
+    h.parallel(sycl::range<1>(0), sycl::range<1>(64), r, [](auto, auto&) {});
+  });
+  g.q.wait_and_throw();
+  EXPECT_EQ(top.get()[0], 0);
   EXPECT_TRUE(g.errors.empty());
 }
 

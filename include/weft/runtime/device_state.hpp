@@ -54,10 +54,6 @@ WEFT_API device_waits take_device_waits();
 // when the device reaches it (errors then reach the queue's async handler as
 // errc::runtime). False outside a command (the caller must wait itself).
 WEFT_API bool defer_completion(void* marker, const backend_ops* ops);
-// The command runs on the host after all (a backend's fallback for a kernel it
-// cannot run): its buffers' latest contents move to the host storage, which its
-// accessors then use, as for a host command. No-op outside a command.
-WEFT_API void run_on_host_instead();
 
 struct device_state {
   sycl::info::device_type type = sycl::info::device_type::cpu;
