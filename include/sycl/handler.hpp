@@ -287,7 +287,7 @@ class handler {
   template <class T, int D, access_mode M, target Tg, access::placeholder P>
   void update_host(accessor<T, D, M, Tg, P> acc) {
     track(acc, access_mode::read);
-    set_command(weft::detail::command_kind::update_host, [] {});  // storage is host memory already
+    set_command(weft::detail::command_kind::update_host, [] {});  // the runtime brings the host storage up to date
   }
   template <class T, int D, access_mode M, target Tg, access::placeholder P, class U>
   void fill(accessor<T, D, M, Tg, P> dst, const U& value) {

@@ -32,10 +32,6 @@ void check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) fail(e, what);
 }
 
-cudaStream_t stream_for(const device_state& d) {
-  check(cudaSetDevice(d.ordinal), "cudaSetDevice");
-  return cudaStreamPerThread;
-}
 
 // --- kernels in flight ------------------------------------------------------------
 // Kernels go to a small pool of streams per device, round robin, so independent
@@ -128,7 +124,7 @@ bool marker_wait(void* mp, std::string* error) {
   auto* m = static_cast<marker*>(mp);
   const cudaError_t e = cudaEventSynchronize(m->event);
   if (e == cudaSuccess) return true;
-  if (error) *error = failure(e, std::string(m->what) + ": the kernel failed on the GPU");
+  if (error) *error = failure(e, std::string(m->what) + ": failed on the GPU");
   return false;
 }
 
@@ -189,34 +185,48 @@ bool device_reachable(const void* p) {
   return a.type != cudaMemoryTypeUnregistered;
 }
 
+// Memory commands go to the command's stream like kernels (prepare) and leave a
+// marker behind (finish), so a queue's copies and kernels follow each other on
+// the GPU and no worker waits for them. Outside a command (a buffer's copies,
+// weft::detail::prepare_access) they complete before returning.
 void memcpy_op(const device_state& d, void* dst, const void* src, std::size_t bytes) {
-  cudaStream_t s = stream_for(d);
+  auto s = static_cast<cudaStream_t>(prepare(d));
   check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, s), "queue::memcpy (cudaMemcpyAsync)");
-  check(cudaStreamSynchronize(s), "queue::memcpy (cudaStreamSynchronize)");
+  finish(s, "queue::memcpy");
+}
+
+// Host memory the GPU cannot reach is written by the host, once the device
+// work the command follows is done.
+void wait_for_device_work_followed() {
+  const auto waits = weft::detail::take_device_waits();
+  for (std::size_t i = 0; i < waits.count; ++i) marker_wait(waits.markers[i], nullptr);
 }
 
 void memset_op(const device_state& d, void* dst, int value, std::size_t bytes) {
   if (!device_reachable(dst)) {
+    wait_for_device_work_followed();
     std::memset(dst, value, bytes);
     return;
   }
-  cudaStream_t s = stream_for(d);
+  auto s = static_cast<cudaStream_t>(prepare(d));
   check(cudaMemsetAsync(dst, value, bytes, s), "queue::memset (cudaMemsetAsync)");
-  check(cudaStreamSynchronize(s), "queue::memset (cudaStreamSynchronize)");
+  finish(s, "queue::memset");
 }
 
-// One copy of a block of patterns, then doubling device-to-device copies.
+// One copy of a block of patterns (staged by the copy, so the block may go at
+// once), then doubling device-to-device copies.
 void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t pattern_bytes, std::size_t count) {
   auto* out = static_cast<unsigned char*>(dst);
   const std::size_t total = pattern_bytes * count;
   if (!device_reachable(dst)) {
+    wait_for_device_work_followed();
     for (std::size_t i = 0; i < count; ++i) std::memcpy(out + i * pattern_bytes, pattern, pattern_bytes);
     return;
   }
   const std::size_t first = std::min<std::size_t>(count, 4096);
   std::vector<unsigned char> block(first * pattern_bytes);
   for (std::size_t i = 0; i < first; ++i) std::memcpy(block.data() + i * pattern_bytes, pattern, pattern_bytes);
-  cudaStream_t s = stream_for(d);
+  auto s = static_cast<cudaStream_t>(prepare(d));
   check(cudaMemcpyAsync(out, block.data(), block.size(), cudaMemcpyDefault, s), "queue::fill");
   std::size_t filled = block.size();
   while (filled < total) {
@@ -224,7 +234,7 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
     check(cudaMemcpyAsync(out + filled, out, n, cudaMemcpyDefault, s), "queue::fill");
     filled += n;
   }
-  check(cudaStreamSynchronize(s), "queue::fill (cudaStreamSynchronize)");
+  finish(s, "queue::fill");
 }
 
 const weft::detail::backend_ops ops = {&usm_allocate, &usm_free,      &memcpy_op,     &memset_op,     &fill_op,
@@ -331,7 +341,7 @@ void* prepare(const weft::detail::device_state& d) {
 
 void finish(void* stream, const char* what) {
   cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess) fail(e, std::string(what) + ": the kernel launch failed");
+  if (e != cudaSuccess) fail(e, std::string(what) + ": the launch failed");
   auto s = static_cast<cudaStream_t>(stream);
   int device = 0;
   check(cudaGetDevice(&device), "cudaGetDevice");
@@ -347,7 +357,7 @@ void finish(void* stream, const char* what) {
   // Not inside a command: wait here.
   marker_release(m);
   e = cudaStreamSynchronize(s);
-  if (e != cudaSuccess) fail(e, std::string(what) + ": the kernel failed on the GPU");
+  if (e != cudaSuccess) fail(e, std::string(what) + ": failed on the GPU");
 }
 
 std::size_t max_dynamic_shared(const weft::detail::device_state& d) { return d.local_mem_size; }

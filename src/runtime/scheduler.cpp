@@ -182,14 +182,16 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   exec_context ctx;
   for (auto& w : waits) ctx.markers.push_back(w->marker.load(std::memory_order_acquire));
   exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
-  t_exec = &ctx;
   std::exception_ptr error;
   try {
     // The buffers' latest contents move to where the command runs (a device
-    // kernel: its device; anything else: the host) before it starts.
+    // kernel: its device; anything else: the host) before it starts, outside
+    // the command's context: those copies complete before prepare_access returns.
     // (Moved out: the buffers refer to this node as their last user.)
     const std::vector<requirement> uses = std::move(node->buffers);
+    t_exec = nullptr;
     for (auto& use : uses) prepare_access(*use.buffer, node->device_kernel ? node->device : nullptr, use.mode);
+    t_exec = &ctx;
     if (node->work) node->work();
   } catch (...) {
     error = std::current_exception();
@@ -314,7 +316,12 @@ event_ptr queue_state::submit(command_group&& cg) {
   // A kernel for a device whose backend leaves work in flight: launched from this
   // thread when nothing holds it back, and (unless profiled, whose start times must
   // follow the previous command's end) queued on the device behind earlier device work.
-  node->device_kernel = cg.kind == command_kind::kernel && node->device->ops && node->device->ops->marker_wait;
+  // USM memory commands (no accessors) leave their work in flight the same way.
+  const bool usm_memory_command = (cg.kind == command_kind::memcpy || cg.kind == command_kind::memset ||
+                                   cg.kind == command_kind::fill) &&
+                                  cg.requirements.empty();
+  node->device_kernel = (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops &&
+                        node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
   if (profiling) node->submit_ns = now_ns();
   {

@@ -208,3 +208,39 @@ TEST(CudaCompletion, ScopedOnGpuQueueFollowsGpuWork) {
   for (int i = 0; i < 256; ++i) ASSERT_EQ(p[i], i + 1) << i;
   sycl::free(p, q);
 }
+
+// USM memory commands on a GPU queue complete like kernels: queued on the GPU
+// behind the work they follow (no worker waits), with events that complete when
+// the GPU is done; memset and fill into memory the GPU cannot reach still run
+// after the kernels they follow.
+TEST(CudaCompletion, MemoryCommandsChainOnTheGpu) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
+  const std::size_t n = 1 << 20;
+  int* a = sycl::malloc_device<int>(n, q);
+  int* b = sycl::malloc_device<int>(n, q);
+  int* pinned = sycl::malloc_host<int>(n, q);
+  for (int round = 0; round < 20; ++round) {
+    q.fill(a, round, n);
+    q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = slow_value(a[i] + 1, 64); });
+    q.memcpy(b, a, n * sizeof(int));
+    q.memset(a, 0, n * sizeof(int));
+    q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { b[i] += a[i] + 1; });
+    sycl::event last = q.memcpy(pinned, b, n * sizeof(int));
+    last.wait();
+    EXPECT_EQ(last.get_info<sycl::info::event::command_execution_status>(), sycl::info::event_command_status::complete);
+    ASSERT_EQ(pinned[0], round + 2) << round;
+    ASSERT_EQ(pinned[n - 1], round + 2) << round;
+  }
+  // Pageable host memory, which the GPU cannot reach: memset and fill run on the
+  // host, after the kernel before them.
+  std::vector<int> host(n, 7);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = slow_value(3, 256); });
+  q.memcpy(host.data(), a, n * sizeof(int));
+  q.fill(host.data(), 9, n / 2).wait();
+  EXPECT_EQ(host[0], 9);
+  EXPECT_EQ(host[n - 1], 3);
+  sycl::free(a, q);
+  sycl::free(b, q);
+  sycl::free(pinned, q);
+}

@@ -14,7 +14,9 @@ struct device_state;
 
 // What a backend other than the host provides for its devices (src/cuda/ for
 // CUDA): USM allocation and the memory commands a queue on the device runs.
-// Every function completes before it returns. The CPU device has none (null).
+// Inside a command's work the memory operations may leave their work in flight
+// (defer_completion); elsewhere every function completes before it returns.
+// The CPU device has none (null).
 struct backend_ops {
   // kind is a sycl::usm::alloc (host, device, shared); nullptr when out of memory.
   void* (*usm_allocate)(const device_state& d, int kind, std::size_t bytes);

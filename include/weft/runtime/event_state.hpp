@@ -45,7 +45,7 @@ struct WEFT_API event_state {
   // found by whoever gets there first (a waiter, a poll, or the backend's
   // notification when host-side successors need it).
   const device_state* device = nullptr;    // the queue's device
-  bool device_kernel = false;              // a kernel on a backend device: may launch on the submitting thread
+  bool device_kernel = false;              // a kernel or USM memory command on a backend device: may launch on the submitting thread
   bool device_chain = false;               // may follow earlier device work on the device itself
   std::atomic<void*> marker{nullptr};      // set once the work is in flight (under mutex)
   const backend_ops* marker_ops = nullptr;
