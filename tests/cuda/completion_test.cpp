@@ -192,8 +192,7 @@ TEST(CudaCompletion, ProfilingIsOrdered) {
   sycl::free(p, q);
 }
 
-// A scoped kernel on a GPU queue runs on the CPU backend: it still follows the
-// GPU kernel before it.
+// A scoped kernel on a GPU queue follows the GPU kernel before it.
 TEST(CudaCompletion, ScopedOnGpuQueueFollowsGpuWork) {
   WEFT_REQUIRE_GPU();
   sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
