@@ -22,20 +22,20 @@ struct results {
 };
 
 template <class T>
-T value_of(std::size_t idx) {
+SYCL_EXTERNAL T value_of(std::size_t idx) {
   return static_cast<T>((idx * 7 + idx / 5) % 4);
 }
 
 struct user_add {  // unknown to Weft: scalar path
   template <class T>
-  T operator()(T a, T b) const {
+  SYCL_EXTERNAL T operator()(T a, T b) const {
     return static_cast<T>(a + b);
   }
 };
 
 // Runs all collectives over the lanes of `g` (a sub-group or the work group).
 template <class T, class G>
-results<T> run_all(const G& g, T x) {
+SYCL_EXTERNAL results<T> run_all(const G& g, T x) {
   results<T> r{};
   const auto n = static_cast<std::size_t>(g.get_local_linear_range());
   const auto lane = static_cast<std::size_t>(g.get_local_linear_id());

@@ -345,6 +345,74 @@ __device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, T> joint_reduce(Gro
   return acc;
 }
 
+// --- joint scans: the range is scanned in chunks of the group's size; in each chunk item i
+// reads element base + i, the group scans the chunk (shuffles, or the block scan) starting
+// from the carry of the chunks before, item i writes its result, and the chunk's last
+// valid item hands the new carry to the group. Each item reads its element before any
+// item writes the chunk, so an in-place scan (result == first) is fine.
+namespace detail::cuda_scan {
+template <bool Inclusive, class Group, class InPtr, class OutPtr, class T, class Op>
+__device__ void joint(const Group& g, InPtr first, InPtr last, OutPtr result, const T* init, Op op) {
+  namespace k = weft::kernel::cuda;
+  const std::size_t n = static_cast<std::size_t>(last - first);
+  const std::size_t lid = static_cast<std::size_t>(g.get_local_linear_id());
+  const std::size_t size = static_cast<std::size_t>(g.get_local_linear_range());
+  T carry = init ? *init : T{};
+  bool has_carry = init != nullptr;
+  for (std::size_t base = 0; base < n; base += size) {
+    const std::size_t i = base + lid, valid = n - base < size ? n - base : size;
+    // Items past the end scan a copy of the chunk's first element: a lane's result
+    // depends only on the lanes before it, so their values reach no written result.
+    const T x = static_cast<T>(*(first + (i < n ? i : base)));
+    T incl, excl;
+    if constexpr (k::is_sub_group_v<Group>) {
+      const k::warp_view w = k::this_warp();
+      const T s = k::warp_inclusive_scan(w, x, op);
+      const T prev = k::shuffle<k::shfl::up>(w.mask, s, 1);
+      incl = has_carry ? static_cast<T>(op(carry, s)) : s;
+      excl = w.lane == 0 ? carry : (has_carry ? static_cast<T>(op(carry, prev)) : prev);
+      carry = k::shuffle<k::shfl::idx>(w.mask, incl, static_cast<std::uint32_t>(valid - 1));
+    } else {
+      bool first_of_group;
+      incl = k::block_scan(x, op, &excl, &first_of_group, has_carry ? &carry : static_cast<const T*>(nullptr));
+      carry = group_broadcast(g, incl, static_cast<typename Group::linear_id_type>(valid - 1));
+    }
+    if (i < n) *(result + i) = Inclusive ? incl : excl;
+    has_carry = true;
+  }
+  weft::kernel::cuda::group_sync<Group>();
+}
+}  // namespace detail::cuda_scan
+
+template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
+__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_exclusive_scan(
+    Group g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation binary_op) {
+  detail::cuda_scan::joint<false>(g, first, last, result, &init, binary_op);
+  return result + (last - first);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
+__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_exclusive_scan(
+    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
+  using T = detail::ptr_value_t<OutPtr>;
+  detail::check_known_identity<T, BinaryOperation>();
+  const T init = known_identity_v<BinaryOperation, T>;
+  detail::cuda_scan::joint<false>(g, first, last, result, &init, binary_op);
+  return result + (last - first);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
+__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_inclusive_scan(
+    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op, T init) {
+  detail::cuda_scan::joint<true>(g, first, last, result, &init, binary_op);
+  return result + (last - first);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
+__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_inclusive_scan(
+    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
+  using T = detail::ptr_value_t<OutPtr>;
+  detail::cuda_scan::joint<true>(g, first, last, result, static_cast<const T*>(nullptr), binary_op);
+  return result + (last - first);
+}
+
 // --- barriers and fences (section 4.17.3) -------------------------------------------------
 template <int Dims>
 __device__ void group_barrier(const group<Dims>&, memory_scope = memory_scope::work_group) {
