@@ -6,7 +6,9 @@
 //
 // sub_group = warp: shuffles and votes over the sub-group's lanes (a partial
 // last warp uses only its lanes). group = block: warp results combined
-// through a few words of static shared memory and __syncthreads.
+// through a few words of static shared memory and __syncthreads. As on the CPU
+// (weft/cpu/lanes/shuffle.hpp), an item whose select/shift/permute source lies
+// outside its group keeps its own value.
 #if !defined(__CUDA__)
 #error "weft/kernel/cuda/group_functions.hpp is for translation units compiled as CUDA"
 #endif
@@ -153,7 +155,7 @@ __device__ inline T block_exchange(T x, std::uint32_t src) {
   T* slots = item_slots<T>();
   std::memcpy(static_cast<void*>(slots + block_linear_id()), &x, sizeof(T));
   __syncthreads();
-  T r = slots[src < block_size() ? src : 0];
+  T r = src < block_size() ? slots[src] : x;  // a source outside the group: the item keeps its value
   __syncthreads();
   return r;
 }
@@ -199,15 +201,25 @@ template <typename Group, typename T>
 __device__ detail::enable_group_t<Group, T> select_from_group(Group g, T x, typename Group::id_type remote_local_id) {
   namespace k = weft::kernel::cuda;
   const auto src = static_cast<std::uint32_t>(detail::linear_local(g, remote_local_id));
-  if constexpr (k::is_sub_group_v<Group>) return k::shuffle<k::shfl::idx>(k::this_warp().mask, x, src);
-  else return k::block_exchange(x, src);
+  if constexpr (k::is_sub_group_v<Group>) {
+    const k::warp_view w = k::this_warp();
+    return k::shuffle<k::shfl::idx>(w.mask, x, src < w.n ? src : w.lane);
+  } else {
+    return k::block_exchange(x, src);
+  }
 }
 
 template <typename Group, typename T>
 __device__ detail::enable_group_t<Group, T> shift_group_left(Group g, T x, typename Group::linear_id_type delta = 1) {
   namespace k = weft::kernel::cuda;
-  if constexpr (k::is_sub_group_v<Group>) return k::shuffle<k::shfl::down>(k::this_warp().mask, x, static_cast<std::uint32_t>(delta));
-  else return k::block_exchange(x, static_cast<std::uint32_t>(g.get_local_linear_id() + delta));
+  if constexpr (k::is_sub_group_v<Group>) {
+    // A partial last warp has no lanes past n: their values are undefined, so such a lane keeps its own.
+    const k::warp_view w = k::this_warp();
+    const T r = k::shuffle<k::shfl::down>(w.mask, x, static_cast<std::uint32_t>(delta));
+    return w.lane + static_cast<std::uint32_t>(delta) < w.n ? r : x;
+  } else {
+    return k::block_exchange(x, static_cast<std::uint32_t>(g.get_local_linear_id() + delta));
+  }
 }
 
 template <typename Group, typename T>
