@@ -396,10 +396,12 @@ bool has_kernel_bundle(const context&, const std::vector<device>&) {
   return true;
 }
 
-// Every kernel compiled into the program runs on the CPU device (kernels that use
-// optional features check them with device::has when they run).
+// Every kernel compiled into the program runs on the CPU device, and on the GPUs of the
+// CUDA target (a program has those only when it is built with the CUDA target, which
+// compiles its kernels for them); kernels that use optional features check them with
+// device::has when they run.
 inline bool is_compatible(const std::vector<kernel_id>&, const device& dev) {
-  return dev.is_cpu();
+  return dev.is_cpu() || dev.get_backend() == backend::cuda;
 }
 template <typename KernelName>
 bool is_compatible(const device& dev) {

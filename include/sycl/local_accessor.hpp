@@ -86,7 +86,7 @@ class local_accessor_base {
   template <access::decorated IsDecorated>
   using accessor_ptr = multi_ptr<DataT, access::address_space::local_space, IsDecorated>;
   template <access::decorated IsDecorated>
-  accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+  WEFT_HOST_DEVICE accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
     return accessor_ptr<IsDecorated>(get_pointer());
   }
 
@@ -104,8 +104,8 @@ class local_accessor_base {
 
   WEFT_HOST_DEVICE iterator begin() const noexcept { return get_pointer(); }
   WEFT_HOST_DEVICE iterator end() const noexcept { return get_pointer() + size(); }
-  const_iterator cbegin() const noexcept { return begin(); }
-  const_iterator cend() const noexcept { return end(); }
+  WEFT_HOST_DEVICE const_iterator cbegin() const noexcept { return begin(); }
+  WEFT_HOST_DEVICE const_iterator cend() const noexcept { return end(); }
 
   friend bool operator==(const local_accessor_base& a, const local_accessor_base& b) {
     return a.m_offset == b.m_offset && a.m_range == b.m_range;
@@ -158,7 +158,7 @@ class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_acces
   accessor(range<Dims> allocation_size, handler& cgh, const property_list& = {}) : base(allocation_size, cgh) {}
 
   // SYCL 1.2.1 returns a local_ptr (which converts to a raw pointer).
-  local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(base::get_pointer()); }
+  WEFT_HOST_DEVICE local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(base::get_pointer()); }
 };
 
 namespace detail {

@@ -10,6 +10,9 @@
 #include <sycl/access.hpp>
 #include <weft/kernel/target.hpp>
 
+// Every member and function here is kernel-callable (host+device in CUDA translation units).
+WEFT_HOST_DEVICE_BEGIN
+
 namespace weft::sycl {
 
 template <typename ElementType, access::address_space Space,
@@ -181,3 +184,5 @@ template <class Acc, class T = std::remove_pointer_t<decltype(std::declval<const
 multi_ptr(const Acc&) -> multi_ptr<T, access::address_space::global_space, access::decorated::no>;
 
 }  // namespace weft::sycl
+
+WEFT_HOST_DEVICE_END

@@ -14,6 +14,7 @@ namespace {
 struct entry {
   usm_info info;
   const device_state* owner;  // the backend device that allocated it; null: aligned host memory
+  void* raw;                  // what was allocated (the base rounded up to the alignment for a backend)
 };
 struct registry {
   std::mutex mutex;
@@ -32,20 +33,25 @@ void* usm_allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc ki
   if (alignment < 64) alignment = 64;               // SIMD-friendly
   if (bytes > SIZE_MAX - alignment) return nullptr;
   // A backend device allocates its own memory (CUDA: cudaMalloc, cudaMallocManaged,
-  // cudaMallocHost; 256-byte aligned); host USM comes from the backend when one is present.
+  // cudaMallocHost; 256-byte aligned, so a larger alignment allocates alignment - 256
+  // bytes more and rounds up); host USM comes from the backend when one is present.
   if (kind == sycl::usm::alloc::host && !dev) (void)platforms();  // backends provide host USM once found
   const device_state* owner = dev && dev->ops ? dev : (kind == sycl::usm::alloc::host ? g_host_usm_provider : nullptr);
   void* p = nullptr;
+  void* raw = nullptr;
   if (owner) {
-    p = owner->ops->usm_allocate(*owner, static_cast<int>(kind), bytes);
+    constexpr std::size_t backend_alignment = 256;
+    raw = owner->ops->usm_allocate(*owner, static_cast<int>(kind),
+                                   bytes + (alignment > backend_alignment ? alignment - backend_alignment : 0));
+    if (raw) p = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(raw) + alignment - 1) & ~(alignment - 1));
   } else {
     std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-    p = std::aligned_alloc(alignment, rounded);
+    p = raw = std::aligned_alloc(alignment, rounded);
   }
   if (!p) return nullptr;
   auto& r = reg();
   std::lock_guard<std::mutex> g(r.mutex);
-  r.allocations[reinterpret_cast<std::uintptr_t>(p)] = entry{usm_info{kind, dev, p, bytes}, owner};
+  r.allocations[reinterpret_cast<std::uintptr_t>(p)] = entry{usm_info{kind, dev, p, bytes}, owner, raw};
   return p;
 }
 
@@ -65,8 +71,8 @@ void usm_free(void* ptr) {
     e = it->second;
     r.allocations.erase(it);
   }
-  if (e.owner) e.owner->ops->usm_free(*e.owner, static_cast<int>(e.info.kind), ptr);
-  else std::free(ptr);
+  if (e.owner) e.owner->ops->usm_free(*e.owner, static_cast<int>(e.info.kind), e.raw);
+  else std::free(e.raw);
 }
 
 usm_info usm_lookup(const void* ptr) {

@@ -1,7 +1,8 @@
 // Every group function and algorithm, for sub-groups and work groups, against a
-// host model of the same lane layout: sub-groups are WEFT_SUB_GROUP_SIZE
-// consecutive local linear ids, the last one partial when the work-group size is
-// not a multiple. 1/2/3-D work groups of 16, 24, 64 and 100 items; several types.
+// host model of the same lane layout: sub-groups are runs of the device's sub-group
+// size (WEFT_SUB_GROUP_SIZE on the CPU) of consecutive local linear ids, the last one
+// partial when the work-group size is not a multiple. 1/2/3-D work groups of 16, 24,
+// 64 and 100 items; several types.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +12,11 @@
 
 namespace {
 
-constexpr std::size_t SG = WEFT_SUB_GROUP_SIZE;
+// The sub-group size of q's device: WEFT_SUB_GROUP_SIZE on the CPU (SubGroup.DeviceReportsSize
+// checks that), the warp on a GPU (the CUDA suite, tests/cuda/CMakeLists.txt, runs this file there).
+std::size_t sub_group_size(const sycl::queue& q) {
+  return q.get_device().get_info<sycl::info::device::sub_group_sizes>().front();
+}
 
 template <class T>
 struct results {
@@ -22,20 +27,20 @@ struct results {
 };
 
 template <class T>
-T value_of(std::size_t idx) {
+SYCL_EXTERNAL T value_of(std::size_t idx) {
   return static_cast<T>((idx * 7 + idx / 5) % 4);
 }
 
 struct user_add {  // unknown to Weft: scalar path
   template <class T>
-  T operator()(T a, T b) const {
+  SYCL_EXTERNAL T operator()(T a, T b) const {
     return static_cast<T>(a + b);
   }
 };
 
 // Runs all collectives over the lanes of `g` (a sub-group or the work group).
 template <class T, class G>
-results<T> run_all(const G& g, T x) {
+SYCL_EXTERNAL results<T> run_all(const G& g, T x) {
   results<T> r{};
   const auto n = static_cast<std::size_t>(g.get_local_linear_range());
   const auto lane = static_cast<std::size_t>(g.get_local_linear_id());
@@ -122,7 +127,7 @@ template <class T, int D>
 void run_config(sycl::range<D> local, sycl::range<D> groups) {
   sycl::queue q;
   const sycl::range<D> global = local * groups;
-  const std::size_t N = local.size(), total = global.size();
+  const std::size_t N = local.size(), total = global.size(), SG = sub_group_size(q);
   auto* sg_out = sycl::malloc_shared<results<T>>(total, q);
   auto* wg_out = sycl::malloc_shared<results<T>>(total, q);
   q.parallel_for(sycl::nd_range<D>(global, local), [=](sycl::nd_item<D> it) {
@@ -178,17 +183,17 @@ TYPED_TEST(Collectives, ThreeDim) {
 }
 
 TEST(SubGroup, DeviceReportsSize) {
-  sycl::queue q;
+  sycl::queue q{sycl::cpu_selector_v};
   auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
   ASSERT_EQ(sizes.size(), 1u);
-  EXPECT_EQ(sizes[0], SG);
+  EXPECT_EQ(sizes[0], std::size_t{WEFT_SUB_GROUP_SIZE});
 }
 
 // Collectives repeated back to back: a fast lane's next write must not clobber
 // results others have not read yet.
 TEST(SubGroup, BackToBackCollectives) {
   sycl::queue q;
-  const std::size_t N = 40, G = 4;
+  const std::size_t N = 40, G = 4, SG = sub_group_size(q);
   auto* out = sycl::malloc_shared<long>(N * G, q);
   q.parallel_for(sycl::nd_range<1>(N * G, N), [=](sycl::nd_item<1> it) {
      auto sg = it.get_sub_group();

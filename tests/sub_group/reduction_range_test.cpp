@@ -11,7 +11,7 @@
 namespace {
 
 struct user_max {  // not a SYCL function object: no known identity
-  int operator()(int a, int b) const { return a > b ? a : b; }
+  SYCL_EXTERNAL int operator()(int a, int b) const { return a > b ? a : b; }
 };
 
 TEST(RangeReduction, UsmSumKnownIdentity) {

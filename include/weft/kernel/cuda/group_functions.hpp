@@ -6,7 +6,9 @@
 //
 // sub_group = warp: shuffles and votes over the sub-group's lanes (a partial
 // last warp uses only its lanes). group = block: warp results combined
-// through a few words of static shared memory and __syncthreads.
+// through a few words of static shared memory and __syncthreads. As on the CPU
+// (weft/cpu/lanes/shuffle.hpp), an item whose select/shift/permute source lies
+// outside its group keeps its own value.
 #if !defined(__CUDA__)
 #error "weft/kernel/cuda/group_functions.hpp is for translation units compiled as CUDA"
 #endif
@@ -153,7 +155,7 @@ __device__ inline T block_exchange(T x, std::uint32_t src) {
   T* slots = item_slots<T>();
   std::memcpy(static_cast<void*>(slots + block_linear_id()), &x, sizeof(T));
   __syncthreads();
-  T r = slots[src < block_size() ? src : 0];
+  T r = src < block_size() ? slots[src] : x;  // a source outside the group: the item keeps its value
   __syncthreads();
   return r;
 }
@@ -199,15 +201,25 @@ template <typename Group, typename T>
 __device__ detail::enable_group_t<Group, T> select_from_group(Group g, T x, typename Group::id_type remote_local_id) {
   namespace k = weft::kernel::cuda;
   const auto src = static_cast<std::uint32_t>(detail::linear_local(g, remote_local_id));
-  if constexpr (k::is_sub_group_v<Group>) return k::shuffle<k::shfl::idx>(k::this_warp().mask, x, src);
-  else return k::block_exchange(x, src);
+  if constexpr (k::is_sub_group_v<Group>) {
+    const k::warp_view w = k::this_warp();
+    return k::shuffle<k::shfl::idx>(w.mask, x, src < w.n ? src : w.lane);
+  } else {
+    return k::block_exchange(x, src);
+  }
 }
 
 template <typename Group, typename T>
 __device__ detail::enable_group_t<Group, T> shift_group_left(Group g, T x, typename Group::linear_id_type delta = 1) {
   namespace k = weft::kernel::cuda;
-  if constexpr (k::is_sub_group_v<Group>) return k::shuffle<k::shfl::down>(k::this_warp().mask, x, static_cast<std::uint32_t>(delta));
-  else return k::block_exchange(x, static_cast<std::uint32_t>(g.get_local_linear_id() + delta));
+  if constexpr (k::is_sub_group_v<Group>) {
+    // A partial last warp has no lanes past n: their values are undefined, so such a lane keeps its own.
+    const k::warp_view w = k::this_warp();
+    const T r = k::shuffle<k::shfl::down>(w.mask, x, static_cast<std::uint32_t>(delta));
+    return w.lane + static_cast<std::uint32_t>(delta) < w.n ? r : x;
+  } else {
+    return k::block_exchange(x, static_cast<std::uint32_t>(g.get_local_linear_id() + delta));
+  }
 }
 
 template <typename Group, typename T>
@@ -343,6 +355,74 @@ __device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, T> joint_reduce(Gro
   for (Ptr p = first; p != last; ++p) acc = static_cast<T>(binary_op(acc, static_cast<T>(*p)));
   weft::kernel::cuda::group_sync<Group>();
   return acc;
+}
+
+// --- joint scans: the range is scanned in chunks of the group's size; in each chunk item i
+// reads element base + i, the group scans the chunk (shuffles, or the block scan) starting
+// from the carry of the chunks before, item i writes its result, and the chunk's last
+// valid item hands the new carry to the group. Each item reads its element before any
+// item writes the chunk, so an in-place scan (result == first) is fine.
+namespace detail::cuda_scan {
+template <bool Inclusive, class Group, class InPtr, class OutPtr, class T, class Op>
+__device__ void joint(const Group& g, InPtr first, InPtr last, OutPtr result, const T* init, Op op) {
+  namespace k = weft::kernel::cuda;
+  const std::size_t n = static_cast<std::size_t>(last - first);
+  const std::size_t lid = static_cast<std::size_t>(g.get_local_linear_id());
+  const std::size_t size = static_cast<std::size_t>(g.get_local_linear_range());
+  T carry = init ? *init : T{};
+  bool has_carry = init != nullptr;
+  for (std::size_t base = 0; base < n; base += size) {
+    const std::size_t i = base + lid, valid = n - base < size ? n - base : size;
+    // Items past the end scan a copy of the chunk's first element: a lane's result
+    // depends only on the lanes before it, so their values reach no written result.
+    const T x = static_cast<T>(*(first + (i < n ? i : base)));
+    T incl, excl;
+    if constexpr (k::is_sub_group_v<Group>) {
+      const k::warp_view w = k::this_warp();
+      const T s = k::warp_inclusive_scan(w, x, op);
+      const T prev = k::shuffle<k::shfl::up>(w.mask, s, 1);
+      incl = has_carry ? static_cast<T>(op(carry, s)) : s;
+      excl = w.lane == 0 ? carry : (has_carry ? static_cast<T>(op(carry, prev)) : prev);
+      carry = k::shuffle<k::shfl::idx>(w.mask, incl, static_cast<std::uint32_t>(valid - 1));
+    } else {
+      bool first_of_group;
+      incl = k::block_scan(x, op, &excl, &first_of_group, has_carry ? &carry : static_cast<const T*>(nullptr));
+      carry = group_broadcast(g, incl, static_cast<typename Group::linear_id_type>(valid - 1));
+    }
+    if (i < n) *(result + i) = Inclusive ? incl : excl;
+    has_carry = true;
+  }
+  weft::kernel::cuda::group_sync<Group>();
+}
+}  // namespace detail::cuda_scan
+
+template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
+__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_exclusive_scan(
+    Group g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation binary_op) {
+  detail::cuda_scan::joint<false>(g, first, last, result, &init, binary_op);
+  return result + (last - first);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
+__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_exclusive_scan(
+    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
+  using T = detail::ptr_value_t<OutPtr>;
+  detail::check_known_identity<T, BinaryOperation>();
+  const T init = known_identity_v<BinaryOperation, T>;
+  detail::cuda_scan::joint<false>(g, first, last, result, &init, binary_op);
+  return result + (last - first);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
+__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_inclusive_scan(
+    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op, T init) {
+  detail::cuda_scan::joint<true>(g, first, last, result, &init, binary_op);
+  return result + (last - first);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
+__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_inclusive_scan(
+    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
+  using T = detail::ptr_value_t<OutPtr>;
+  detail::cuda_scan::joint<true>(g, first, last, result, static_cast<const T*>(nullptr), binary_op);
+  return result + (last - first);
 }
 
 // --- barriers and fences (section 4.17.3) -------------------------------------------------
