@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -16,6 +17,7 @@
 #include <sycl/usm.hpp>
 #include <weft/config.hpp>
 #include <weft/cuda/runtime.hpp>
+#include <weft/runtime/event_state.hpp>
 #include <weft/runtime/launch.hpp>
 
 namespace weft::cuda {
@@ -55,17 +57,31 @@ struct device_streams {
   std::atomic<unsigned> next{0};
 };
 
+// Converts GPU event times into the host clock (weft::detail::now_ns): an event
+// recorded on an idle stream and waited for at a known host time.
+struct anchor {
+  cudaEvent_t event = nullptr;
+  std::uint64_t host_ns = 0;
+  ~anchor() { (void)cudaEventDestroy(event); }
+};
+
 struct marker {
   cudaEvent_t event = nullptr;
   int device = 0;
   const stream_pair* streams = nullptr;
   const char* what = "";
+  // A profiled command's work lies between two timing events (made on first use).
+  bool timed = false;
+  cudaEvent_t timed_start = nullptr, timed_end = nullptr;
+  std::shared_ptr<anchor> base;
 };
 
 struct marker_pool {
   std::mutex mutex;
   std::vector<marker*> free;
   std::vector<std::unique_ptr<device_streams>> devices;
+  std::vector<std::shared_ptr<anchor>> anchors;  // per device, renewed each second
+  std::vector<cudaStream_t> anchor_streams;      // per device, idle but for anchors
 };
 
 // Never destroyed: markers are released from ~event_state, at any time up to exit.
@@ -100,6 +116,7 @@ marker* acquire_marker(int device) {
       if (p.free[i]->device == device) {
         marker* m = p.free[i];
         p.free.erase(p.free.begin() + std::ptrdiff_t(i));
+        m->timed = false;
         return m;
       }
   }
@@ -126,6 +143,44 @@ bool marker_wait(void* mp, std::string* error) {
   if (e == cudaSuccess) return true;
   if (error) *error = failure(e, std::string(m->what) + ": failed on the GPU");
   return false;
+}
+
+// The device's current anchor, renewed when older than a second (so the float
+// milliseconds of cudaEventElapsedTime stay fine-grained). The device is current.
+std::shared_ptr<anchor> current_anchor(int device) {
+  auto& p = pool();
+  std::lock_guard<std::mutex> g(p.mutex);
+  if (p.anchors.size() <= std::size_t(device)) {
+    p.anchors.resize(device + 1);
+    p.anchor_streams.resize(device + 1, nullptr);
+  }
+  auto& a = p.anchors[device];
+  const std::uint64_t now = weft::detail::now_ns();
+  if (a && now - a->host_ns < 1000000000u) return a;
+  if (!p.anchor_streams[device])
+    check(cudaStreamCreateWithFlags(&p.anchor_streams[device], cudaStreamNonBlocking), "cudaStreamCreate");
+  auto fresh = std::make_shared<anchor>();
+  check(cudaEventCreate(&fresh->event), "cudaEventCreate");
+  const std::uint64_t before = weft::detail::now_ns();
+  check(cudaEventRecord(fresh->event, p.anchor_streams[device]), "cudaEventRecord");
+  check(cudaEventSynchronize(fresh->event), "cudaEventSynchronize");
+  fresh->host_ns = before + (weft::detail::now_ns() - before) / 2;
+  a = fresh;
+  return a;
+}
+
+bool marker_times(void* mp, std::uint64_t* start_ns, std::uint64_t* end_ns) {
+  auto* m = static_cast<marker*>(mp);
+  if (!m->timed || !m->base) return false;
+  float since_anchor = 0, duration = 0;
+  if (cudaEventElapsedTime(&since_anchor, m->base->event, m->timed_start) != cudaSuccess ||
+      cudaEventElapsedTime(&duration, m->timed_start, m->timed_end) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  *start_ns = m->base->host_ns + std::uint64_t(std::max(0.0, double(since_anchor) * 1e6));
+  *end_ns = *start_ns + std::uint64_t(std::max(0.0, double(duration) * 1e6));
+  return true;
 }
 
 bool marker_reached(void* mp) { return cudaEventQuery(static_cast<marker*>(mp)->event) != cudaErrorNotReady; }
@@ -238,7 +293,8 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
 }
 
 const weft::detail::backend_ops ops = {&usm_allocate, &usm_free,      &memcpy_op,     &memset_op,     &fill_op,
-                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release};
+                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release,
+                                       &marker_times};
 
 struct cuda_platform {
   weft::detail::platform_state platform;
@@ -321,6 +377,7 @@ bool register_backend() {
 // The launching thread's stream and the work it follows are kept between
 // prepare and finish (one command at a time per thread).
 thread_local const stream_pair* t_streams = nullptr;
+thread_local marker* t_timed_marker = nullptr;  // a profiled command's, from prepare
 
 void* prepare(const weft::detail::device_state& d) {
   check(cudaSetDevice(d.ordinal), "cudaSetDevice");
@@ -336,17 +393,39 @@ void* prepare(const weft::detail::device_state& d) {
     if (m->streams != sp) check(cudaStreamWaitEvent(sp->work, m->event, 0), "cudaStreamWaitEvent");
   }
   t_streams = sp;
+  if (t_timed_marker) {  // left by a launch that failed before its finish
+    marker_release(t_timed_marker);
+    t_timed_marker = nullptr;
+  }
+  if (weft::detail::command_profiled()) {
+    // Timed: the marker is taken now, and its start event goes before the work.
+    marker* m = acquire_marker(d.ordinal);
+    if (!m->timed_start) {
+      check(cudaEventCreate(&m->timed_start), "cudaEventCreate");
+      check(cudaEventCreate(&m->timed_end), "cudaEventCreate");
+    }
+    m->base = current_anchor(d.ordinal);
+    m->timed = true;
+    check(cudaEventRecord(m->timed_start, sp->work), "cudaEventRecord");
+    t_timed_marker = m;
+  }
   return sp->work;
 }
 
 void finish(void* stream, const char* what) {
+  marker* timed = t_timed_marker;
+  t_timed_marker = nullptr;
   cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess) fail(e, std::string(what) + ": the launch failed");
+  if (e != cudaSuccess) {
+    if (timed) marker_release(timed);
+    fail(e, std::string(what) + ": the launch failed");
+  }
   auto s = static_cast<cudaStream_t>(stream);
   int device = 0;
   check(cudaGetDevice(&device), "cudaGetDevice");
-  marker* m = acquire_marker(device);
+  marker* m = timed ? timed : acquire_marker(device);
   m->what = what;
+  if (m->timed) check(cudaEventRecord(m->timed_end, s), "cudaEventRecord");
   m->streams = t_streams && t_streams->work == s ? t_streams : &pick_streams(device);
   e = cudaEventRecord(m->event, s);
   if (e != cudaSuccess) {

@@ -112,7 +112,7 @@ std::vector<event_ptr> finish(event_state& node) {
   std::vector<event_ptr> next;
   {
     std::lock_guard<std::mutex> g(node.mutex);
-    if (node.profiled) node.end_ns = now_ns();
+    if (node.profiled && !node.end_ns) node.end_ns = now_ns();
     node.status.store(node_status::complete, std::memory_order_release);
     next.swap(node.successors);
   }
@@ -143,6 +143,7 @@ std::shared_ptr<queue_state> report_error(event_state& node, std::exception_ptr 
 // (take_device_waits, defer_completion).
 struct exec_context {
   std::vector<void*> markers;
+  bool profiled = false;
   void* deferred = nullptr;
   const backend_ops* ops = nullptr;
 };
@@ -160,6 +161,14 @@ void complete_deferred(event_state& node) {
   const bool ok = node.marker_ops->marker_wait(node.marker.load(std::memory_order_acquire), &error);
   if (node.claimed.exchange(true, std::memory_order_acq_rel)) return;
   std::shared_ptr<queue_state> reported_to;
+  std::uint64_t device_start = 0, device_end = 0;
+  if (ok && node.profiled && node.marker_ops->marker_times &&
+      node.marker_ops->marker_times(node.marker.load(std::memory_order_acquire), &device_start, &device_end)) {
+    // The device's own times, kept in order with the submission (the clocks'
+    // anchoring is good to a few microseconds).
+    node.start_ns = std::max(device_start, node.submit_ns);
+    node.end_ns = std::max(device_end, node.start_ns);
+  }
   if (!ok) {
     try {
       throw_error(sycl::errc::runtime, error);
@@ -180,6 +189,7 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   std::vector<event_ptr> waits;
   waits.swap(node->device_waits);
   exec_context ctx;
+  ctx.profiled = node->profiled;
   for (auto& w : waits) ctx.markers.push_back(w->marker.load(std::memory_order_acquire));
   exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
   std::exception_ptr error;
@@ -467,6 +477,8 @@ device_waits take_device_waits() {
   if (!t_exec) return {};
   return {t_exec->markers.data(), t_exec->markers.size()};
 }
+
+bool command_profiled() { return t_exec && t_exec->profiled; }
 
 bool defer_completion(void* marker, const backend_ops* ops) {
   if (!t_exec || t_exec->deferred) return false;

@@ -243,3 +243,34 @@ TEST(CudaCompletion, MemoryCommandsChainOnTheGpu) {
   sycl::free(b, q);
   sycl::free(pinned, q);
 }
+
+// Profiled GPU commands report the GPU's own start and end (CUDA timing events
+// on the host's clock), not when the host noticed: a kernel whose completion the
+// host looks at 100 ms late still ends a few milliseconds after it started.
+TEST(CudaCompletion, ProfilingUsesDeviceTimes) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v, {sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  int* p = sycl::malloc_device<int>(1, q);
+  constexpr int steps = 2000000;  // dependent steps whose result is kept: a few milliseconds
+  sycl::event k = q.single_task([=] {
+    unsigned v = 1;
+    for (int i = 0; i < steps; ++i) v = v * 1103515245u + 12345u;
+    p[0] = int(v & 0x7fffffff);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  k.wait();
+  int host = 0;
+  sycl::event copy = q.memcpy(&host, p, sizeof(int));
+  copy.wait();
+  unsigned expect = 1;
+  for (int i = 0; i < steps; ++i) expect = expect * 1103515245u + 12345u;
+  EXPECT_EQ(host, int(expect & 0x7fffffff));
+  const auto submitted = k.get_profiling_info<sycl::info::event_profiling::command_submit>();
+  const auto started = k.get_profiling_info<sycl::info::event_profiling::command_start>();
+  const auto ended = k.get_profiling_info<sycl::info::event_profiling::command_end>();
+  EXPECT_LE(submitted, started);
+  EXPECT_GT(ended - started, 100000u) << "2 million dependent steps take more than 0.1 ms";
+  EXPECT_LT(ended - started, 80000000u) << "the end is the GPU's, not when the host looked";
+  EXPECT_LE(ended, copy.get_profiling_info<sycl::info::event_profiling::command_start>());
+  sycl::free(p, q);
+}

@@ -40,6 +40,9 @@ struct backend_ops {
   bool (*marker_notify)(void* marker, void (*callback)(void*), void* arg);
   // The marker is no longer needed (no device call: it may run anywhere).
   void (*marker_release)(void* marker);
+  // For a profiled command (command_profiled): when its device work started and
+  // ended, on now_ns()'s clock. False when the backend did not time it.
+  bool (*marker_times)(void* marker, std::uint64_t* start_ns, std::uint64_t* end_ns);
 };
 
 // For a backend's launch code, inside a command's work (on whichever thread
@@ -56,6 +59,9 @@ WEFT_API device_waits take_device_waits();
 // when the device reaches it (errors then reach the queue's async handler as
 // errc::runtime). False outside a command (the caller must wait itself).
 WEFT_API bool defer_completion(void* marker, const backend_ops* ops);
+// True when the command's queue profiles it: the backend then times its device
+// work (marker_times).
+WEFT_API bool command_profiled();
 
 struct device_state {
   sycl::info::device_type type = sycl::info::device_type::cpu;
