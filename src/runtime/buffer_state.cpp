@@ -74,6 +74,7 @@ void prepare_access(buffer_state& buffer, const device_state* on, sycl::access_m
   if (on && !here) return;  // no accessor for this device: the command does not touch the buffer there
   const bool current = here ? here->current : r->host_current;
   if (!current && reads(mode) && r->bytes) {
+    outside_command synchronous;  // also inside a command (a host task destroying a buffer)
     // Device to device goes through the host, which then is current too.
     if (!r->host_current)
       for (auto& c : r->copies)

@@ -195,11 +195,10 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   std::exception_ptr error;
   try {
     // The buffers' latest contents move to where the command runs (a device
-    // kernel: its device; anything else: the host) before it starts, outside
-    // the command's context: those copies complete before prepare_access returns.
+    // kernel: its device; anything else: the host) before it starts; those
+    // copies complete before prepare_access returns.
     // (Moved out: the buffers refer to this node as their last user.)
     const std::vector<requirement> uses = std::move(node->buffers);
-    t_exec = nullptr;
     for (auto& use : uses) prepare_access(*use.buffer, node->device_kernel ? node->device : nullptr, use.mode);
     t_exec = &ctx;
     if (node->work) node->work();
@@ -479,6 +478,9 @@ device_waits take_device_waits() {
 }
 
 bool command_profiled() { return t_exec && t_exec->profiled; }
+
+outside_command::outside_command() : m_saved(t_exec) { t_exec = nullptr; }
+outside_command::~outside_command() { t_exec = static_cast<exec_context*>(m_saved); }
 
 bool defer_completion(void* marker, const backend_ops* ops) {
   if (!t_exec || t_exec->deferred) return false;

@@ -230,3 +230,29 @@ TEST(CudaBuffers, ScopedReductionBetweenKernels) {
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(r[i], 2 * (int(i) + 1) + 1);
   EXPECT_TRUE(g.errors.empty());
 }
+
+// A buffer destroyed inside a host task writes back there and then, before the
+// host task goes on (its copy is not left in flight as the host task's work).
+TEST(CudaBuffers, BufferDestroyedInsideAHostTask) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  sycl::queue cpu{sycl::cpu_selector_v};
+  std::vector<int> v(1 << 20, 1);
+  int seen_first = 0, seen_last = 0;
+  cpu.submit([&](sycl::handler& h) {
+     h.host_task([&] {
+       {
+         sycl::buffer<int> b(v.data(), sycl::range<1>(v.size()));
+         g.q.submit([&](sycl::handler& k) {
+           sycl::accessor a{b, k};
+           k.parallel_for(sycl::range<1>(v.size()), [=](sycl::id<1> i) { a[i] = 2; });
+         });
+       }
+       seen_first = v.front();
+       seen_last = v.back();
+     });
+   }).wait();
+  EXPECT_EQ(seen_first, 2);
+  EXPECT_EQ(seen_last, 2);
+  EXPECT_TRUE(g.errors.empty());
+}
