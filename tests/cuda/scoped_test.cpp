@@ -511,6 +511,32 @@ TEST(CudaScoped, ReductionsOnTheGpu) {
   EXPECT_TRUE(g.errors.empty());
 }
 
+// s_group::async_work_group_copy: the block's threads share the copy (a group
+// of 1000 logical items has 256 threads), and wait_for is the group's barrier.
+TEST(CudaScoped, AsyncWorkGroupCopySharedByTheBlock) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  constexpr std::size_t G = 1000, groups = 3;
+  dev_array<int> in(g.q, G * groups), out(g.q, G * groups, -1);
+  g.q.parallel_for(sycl::range<1>(G * groups), [p = in.p](sycl::id<1> i) { p[i] = int(i[0]); }).wait();
+  g.q.parallel(sycl::range<1>{groups}, sycl::range<1>{G}, [src = in.p, dst = out.p](auto grp) {
+    sycl::memory_environment(grp, sycl::require_local_mem<int[G]>(), [&](auto& tile) {
+      const std::size_t base = grp.get_group_id(0) * G;
+      grp.wait_for(grp.async_work_group_copy(sycl::local_ptr<int>(tile), sycl::global_ptr<int>(src + base), G));
+      // Reversed: each item reads what other threads copied.
+      sycl::distribute_items(grp, [&](sycl::s_item<1> idx) {
+        const std::size_t l = idx.get_local_id(grp, 0);
+        dst[base + l] = tile[G - 1 - l] + 1;
+      });
+    });
+  });
+  g.q.wait_and_throw();
+  const auto r = out.get();
+  for (std::size_t grp = 0; grp < groups; ++grp)
+    for (std::size_t l = 0; l < G; ++l) ASSERT_EQ(r[grp * G + l], int(grp * G + (G - 1 - l)) + 1) << grp << "," << l;
+  EXPECT_TRUE(g.errors.empty());
+}
+
 TEST(CudaScoped, TooLargeGroupIsReported) {
   WEFT_REQUIRE_GPU();
   gpu_queue g;

@@ -202,21 +202,29 @@ class s_group : public detail::scoped::group_base<Props> {
  public:
   static constexpr memory_scope fence_scope = memory_scope::work_group;
 
-  // The physical group has one item, so a group copy is that item's plain
-  // copy, complete on return; wait_for has nothing left to wait for.
+  // The group's physical items share the copy (element i by item i, i + P, ...).
+  // On the CPU the physical group is one item: its plain copy, complete on
+  // return, so wait_for has nothing to wait for; on the GPU wait_for is the
+  // group's barrier.
   template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
             typename = detail::copy_pointer_raw_t<Src>>
   device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const noexcept {
-    return detail::group_copy_any(0, 1, dest, src, num_elements, 1, false);
+    return detail::group_copy_any(this->get_physical_local_linear_id(), this->get_physical_local_linear_range(), dest,
+                                  src, num_elements, 1, false);
   }
   template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
             typename = detail::copy_pointer_raw_t<Src>>
   device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements, std::size_t stride) const noexcept {
-    return detail::group_copy_any(0, 1, dest, src, num_elements, stride, true);
+    return detail::group_copy_any(this->get_physical_local_linear_id(), this->get_physical_local_linear_range(), dest,
+                                  src, num_elements, stride, true);
   }
 
   template <typename... eventTN>
-  void wait_for(eventTN...) const noexcept {}
+  void wait_for(eventTN...) const noexcept {
+#if WEFT_DEVICE_PASS
+    if constexpr (sizeof...(eventTN) > 0) group_barrier(*this);
+#endif
+  }
 
  private:
   friend struct detail::scoped::group_access;
