@@ -118,6 +118,18 @@ constexpr bool check_environment_args(std::index_sequence<I...>) {
   return (is_memory_request<std::decay_t<std::tuple_element_t<I, std::tuple<Args...>>>>::value && ...);
 }
 
+// memory_environment's argument rules, shared by the CPU body (below) and the
+// CUDA one (weft/kernel/cuda/scoped.hpp).
+template <class SpGroup, class... Args>
+constexpr void check_environment() {
+  static_assert(is_scoped_group_v<SpGroup>, "memory_environment(): Only available if SpGroup is a scoped parallelism group type");
+  static_assert(sizeof...(Args) >= 1, "memory_environment(): the last argument must be a callable");
+  if constexpr (sizeof...(Args) >= 1)
+    static_assert(check_environment_args<Args...>(std::make_index_sequence<sizeof...(Args) - 1>{}),
+                  "memory_environment(): Args is a collection of memory allocation requests (return values of "
+                  "sycl::require_local_mem() and sycl::require_private_mem()) and, in the last argument, a callable");
+}
+
 template <class F, class Tuple, class Group, std::size_t... I>
 constexpr bool environment_callable(std::index_sequence<I...>) {
   return std::is_invocable_v<F&, decltype(std::declval<allocation<std::decay_t<std::tuple_element_t<I, Tuple>>,
@@ -159,13 +171,9 @@ WEFT_HOST_DEVICE auto require_private_mem(const InitType& x) noexcept {
 template <class SpGroup, typename... Args>
 void memory_environment(const SpGroup& g, Args&&... args) WEFT_SCOPED_NOEXCEPT {
   using namespace detail::scoped;
-  static_assert(is_scoped_group_v<SpGroup>, "memory_environment(): Only available if SpGroup is a scoped parallelism group type");
-  static_assert(sizeof...(Args) >= 1, "memory_environment(): the last argument must be a callable");
+  check_environment<SpGroup, Args...>();
   constexpr std::size_t N = sizeof...(Args) - 1;
   using all_t = std::tuple<Args&&...>;
-  static_assert(check_environment_args<Args...>(std::make_index_sequence<N>{}),
-                "memory_environment(): Args is a collection of memory allocation requests (return values of "
-                "sycl::require_local_mem() and sycl::require_private_mem()) and, in the last argument, a callable");
   using F = std::remove_reference_t<std::tuple_element_t<N, all_t>>;
   static_assert(environment_callable<F, all_t, SpGroup>(std::make_index_sequence<N>{}),
                 "memory_environment(): the callable must accept a reference to each allocation, in the order "

@@ -580,13 +580,9 @@ __device__ void single_item_and_wait(const SpGroup& g, F f) noexcept {
 template <class SpGroup, typename... Args>
 __device__ void memory_environment(const SpGroup& g, Args&&... args) noexcept {
   using namespace detail::scoped;
-  static_assert(is_scoped_group_v<SpGroup>, "memory_environment(): Only available if SpGroup is a scoped parallelism group type");
-  static_assert(sizeof...(Args) >= 1, "memory_environment(): the last argument must be a callable");
+  check_environment<SpGroup, Args...>();
   constexpr std::size_t N = sizeof...(Args) - 1;
   using all_t = std::tuple<Args&&...>;
-  static_assert(check_environment_args<Args...>(std::make_index_sequence<N>{}),
-                "memory_environment(): Args is a collection of memory allocation requests (return values of "
-                "sycl::require_local_mem() and sycl::require_private_mem()) and, in the last argument, a callable");
   using F = std::remove_reference_t<std::tuple_element_t<N, all_t>>;
   all_t all(std::forward<Args>(args)...);
   weft::kernel::cuda::scoped::allocate_and_call<0, N, std::decay_t<F>>(g, std::get<N>(all), all);
