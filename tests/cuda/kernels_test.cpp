@@ -148,3 +148,38 @@ TEST(CudaKernels, UnsupportedFormsAreReported) {
   }
   sycl::free(d, g.q);
 }
+
+// More local memory than a GPU block can have: errc::memory_allocation naming
+// what asked for it; an nd_range kernel is refused at submission (its checks
+// know the device), a scoped kernel when it is launched (asynchronously).
+TEST(CudaKernels, TooMuchLocalMemoryIsReported) {
+  WEFT_REQUIRE_GPU();
+  gpu_queue g;
+  constexpr std::size_t too_many = 1 << 20;  // 4 MiB of ints per work group
+  int* d = sycl::malloc_device<int>(64, g.q);
+  try {
+    g.q.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int, 1> tile(sycl::range<1>(too_many), h);
+      h.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) { d[it.get_global_id(0)] = tile[0]; });
+    });
+    ADD_FAILURE() << "an nd_range kernel asking for 4 MiB of local memory was accepted";
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::errc::memory_allocation) << e.what();
+    EXPECT_NE(std::string(e.what()).find("local accessors"), std::string::npos) << e.what();
+  }
+  g.q.submit([&](sycl::handler& h) {
+    sycl::local_accessor<int, 1> tile(sycl::range<1>(too_many), h);
+    h.parallel(sycl::range<1>(1), sycl::range<1>(64), [=](auto grp) {
+      sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { d[idx.get_global_id(0)] = tile[0]; });
+    });
+  });
+  g.q.wait_and_throw();
+  ASSERT_EQ(g.errors.size(), 1u);
+  try {
+    std::rethrow_exception(g.errors[0]);
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::errc::memory_allocation) << e.what();
+    EXPECT_NE(std::string(e.what()).find("parallel(): local accessors"), std::string::npos) << e.what();
+  }
+  sycl::free(d, g.q);
+}

@@ -96,6 +96,18 @@ __global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, co
   weft::detail::throw_error(sycl::errc::nd_range, what);
 }
 
+// Lets a kernel use more than 48 KiB of dynamic shared memory (or says the GPU has too little).
+template <class Entry>
+void allow_shared(const launch::target& t, Entry entry, std::size_t bytes, const char* what) {
+  if (bytes <= 48 * 1024) return;
+  if (bytes > max_dynamic_shared(*t.device))
+    weft::detail::throw_error(sycl::errc::memory_allocation,
+                              std::string(what) + " needs " + std::to_string(bytes) +
+                                  " bytes of local memory per work group, more than the GPU's shared memory per block (" +
+                                  std::to_string(max_dynamic_shared(*t.device)) + " bytes)");
+  cudaFuncSetAttribute(reinterpret_cast<const void*>(entry), cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+}
+
 // The CUDA block of an nd_range's work group (SYCL's last dimension is x);
 // throws errc::nd_range where CUDA's block or grid limits are exceeded.
 template <int Dims>
@@ -149,15 +161,7 @@ void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, c
     const dim3 block = detail::work_group_block(lr, gr);
     auto* s = static_cast<cudaStream_t>(prepare(*t.device));
     auto entry = &detail::nd_range_entry<Dims, Kernel>;
-    if (local.bytes > 48 * 1024) {
-      if (local.bytes > max_dynamic_shared(*t.device))
-        weft::detail::throw_error(sycl::errc::memory_allocation,
-                                  "nd_range kernel: local accessors need " + std::to_string(local.bytes) +
-                                      " bytes per work group, more than the GPU's shared memory per block (" +
-                                      std::to_string(max_dynamic_shared(*t.device)) + " bytes)");
-      cudaFuncSetAttribute(reinterpret_cast<const void*>(entry), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           int(local.bytes));
-    }
+    detail::allow_shared(t, entry, local.bytes, "nd_range kernel: local accessors");
     entry<<<unsigned(gr.size()), block, local.bytes, s>>>(k, lr, gr, sycl::detail::nd_range_access::offset(ndr));
     finish(s, "parallel_for(nd_range)");
   }

@@ -308,15 +308,7 @@ void nd_range_reduction_kernel(const launch::target& t, const sycl::nd_range<Dim
       const std::size_t shared =
           scratch_offset + red::max_scratch<typename red::device_of<Reductions>::type...>(unsigned(lr.size()));
       auto entry = &red::nd_range_reduction_entry<Dims, Kernel, typename red::device_of<Reductions>::type...>;
-      if (shared > 48 * 1024) {
-        if (shared > max_dynamic_shared(*t.device))
-          weft::detail::throw_error(sycl::errc::memory_allocation,
-                                    "nd_range kernel with sycl::reduction: local accessors and the reduction need " +
-                                        std::to_string(shared) + " bytes per work group, more than the GPU's shared "
-                                        "memory per block (" + std::to_string(max_dynamic_shared(*t.device)) + " bytes)");
-        cudaFuncSetAttribute(reinterpret_cast<const void*>(entry), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             int(shared));
-      }
+      detail::allow_shared(t, entry, shared, "nd_range kernel with sycl::reduction: local accessors and the reduction");
       entry<<<blocks, blk, shared, s>>>(k, lr, gr, sycl::detail::nd_range_access::offset(ndr), scratch_offset,
                                         parts.ds);
     }

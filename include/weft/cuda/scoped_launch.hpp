@@ -75,18 +75,6 @@ __global__ void scoped_reduction_entry(const Kernel k, const sycl::range<Dims> n
                             blockIdx.x, seq());
 }
 
-// Lets a kernel use more than 48 KiB of dynamic shared memory (or says the GPU has too little).
-template <class Entry>
-void allow_shared(const launch::target& t, Entry entry, std::size_t bytes, const char* what) {
-  if (bytes <= 48 * 1024) return;
-  if (bytes > max_dynamic_shared(*t.device))
-    weft::detail::throw_error(sycl::errc::memory_allocation,
-                              std::string(what) + " needs " + std::to_string(bytes) +
-                                  " bytes of local memory per work group, more than the GPU's shared memory per block (" +
-                                  std::to_string(max_dynamic_shared(*t.device)) + " bytes)");
-  cudaFuncSetAttribute(reinterpret_cast<const void*>(entry), cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
-}
-
 }  // namespace detail
 
 template <int Dims, class Kernel, class... Reductions>
