@@ -72,7 +72,7 @@ class multi_ptr {
   }
 
   pointer get() const noexcept { return m_ptr; }
-  WEFT_HOST_DEVICE pointer get_raw() const noexcept { return m_ptr; }
+  pointer get_raw() const noexcept { return m_ptr; }
   pointer get_decorated() const noexcept { return m_ptr; }
   operator ElementType*() const noexcept { return m_ptr; }  // implicit, as in SYCL 1.2.1
   void prefetch(std::size_t) const noexcept {}
