@@ -8,7 +8,7 @@
 #include <sycl/group_traits.hpp>
 #include <sycl/sub_group.hpp>
 #include <type_traits>
-#include <weft/cpu/lanes.hpp>
+#include <weft/target/cpu/lanes.hpp>
 #include <weft/kernel/collectives.hpp>
 
 namespace weft::sycl {

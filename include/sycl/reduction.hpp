@@ -3,7 +3,7 @@
 // the variable (a USM pointer, or a one-element buffer registered with the
 // command group), the operator and its identity; the launch code gives each work
 // item (or each chunk of items) a private reducer and combines the partials once
-// at the end (weft/cpu/reduction_launch.hpp).
+// at the end (weft/target/cpu/reduction_launch.hpp).
 #include <array>
 #include <cstddef>
 #include <string>

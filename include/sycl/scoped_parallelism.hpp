@@ -4,7 +4,7 @@
 // local memory, group_barrier, and (beyond AdaptiveCpp) the *_over_group
 // algorithms over private memory and joint_* algorithms on scoped groups.
 // The launch (handler::parallel, queue::parallel) is the front end's; the CPU
-// execution is weft/cpu/scoped_launch.hpp.
+// execution is weft/target/cpu/scoped_launch.hpp.
 // AdaptiveCpp code (the specification's example among it) uses std::cout with
 // only <sycl/sycl.hpp> included, as AdaptiveCpp's headers provide it.
 #include <iostream>

@@ -51,20 +51,8 @@
 #include <sycl/vec.hpp>
 #include <weft/runtime/runtime.hpp>
 
-// The target's definitions of the launch interface (weft/runtime/launch.hpp).
-#include <weft/cpu/range_launch.hpp>
-#include <weft/cpu/nd_range_kernel.hpp>
-#include <weft/cpu/scoped_launch.hpp>
-#include <weft/cpu/reduction_launch.hpp>
-#if defined(__CUDA__)
-// The CUDA target (README.md, "The CUDA target"): device bodies of the kernel interface and the GPU launch code.
-#include <weft/kernel/cuda/sync.hpp>
-#include <weft/kernel/cuda/local_memory.hpp>
-#include <weft/kernel/cuda/group_functions.hpp>
-#include <weft/cuda/launch.hpp>
-#include <weft/cuda/reduction_launch.hpp>
-#include <weft/cuda/scoped_launch.hpp>
-#endif
+// Each enabled target's definitions of the launch interface and kernel bodies.
+#include <weft/target/targets.hpp>
 
 // The API lives in weft::sycl; `sycl` is an alias so that SYCL 1.2.1 code may
 // say `namespace sycl = cl::sycl;` (a redeclaration of the same alias).

@@ -119,7 +119,7 @@ constexpr bool check_environment_args(std::index_sequence<I...>) {
 }
 
 // memory_environment's argument rules, shared by the CPU body (below) and the
-// CUDA one (weft/kernel/cuda/scoped.hpp).
+// CUDA one (weft/target/cuda/scoped.hpp).
 template <class SpGroup, class... Args>
 constexpr void check_environment() {
   static_assert(is_scoped_group_v<SpGroup>, "memory_environment(): Only available if SpGroup is a scoped parallelism group type");

@@ -10,7 +10,7 @@
 // barriers, so an operation on local memory needs no atomic instruction and
 // is the plain operation; every other operation is a GCC/Clang __atomic builtin
 // at system scope (floating point and min/max through a compare-exchange loop).
-// CUDA target (weft/kernel/cuda/atomic.hpp): hardware atomics with the scope
+// CUDA target (weft/target/cuda/atomic.hpp): hardware atomics with the scope
 // asked for (work_item/sub_group/work_group -> block, device -> GPU, system ->
 // system) on global and shared memory alike, the order given by fences.
 #include <cstring>
@@ -50,7 +50,7 @@ constexpr int failure_order(int o) {
 
 #if defined(__CUDA__)
 // The CUDA target's bodies (device functions used in the device pass below).
-#include <weft/kernel/cuda/atomic.hpp>
+#include <weft/target/cuda/atomic.hpp>
 #endif
 
 namespace weft::kernel {

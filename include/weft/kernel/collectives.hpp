@@ -1,7 +1,7 @@
 #pragma once
 // Kernel interface: group collectives on the CPU target. Each work item writes its
 // value into its lane slot of the work group's scratch; one item runs the lane
-// operation (include/weft/cpu/lanes/) over the whole lane buffer and writes an
+// operation (include/weft/target/cpu/lanes/) over the whole lane buffer and writes an
 // output buffer; after the barrier each item reads its own output slot.
 //
 // Scratch layout (weft::kernel::group_scratch(), >= 256 bytes per work item):

@@ -32,5 +32,5 @@ WEFT_API void* group_scratch();
 
 #if defined(__CUDA__)
 // The CUDA target's bodies (device overloads): the block's dynamic shared memory.
-#include <weft/kernel/cuda/local_memory.hpp>
+#include <weft/target/cuda/local_memory.hpp>
 #endif

@@ -12,12 +12,12 @@
 //     hardware approximations (__expf, __logf, __sinf, __fdividef, ...).
 //   - lgamma_r's sign: the C library's lgamma_r on the CPU; computed from x on CUDA.
 //
-// Each function here is host+device; the CUDA bodies are in weft/kernel/cuda/math.hpp.
+// Each function here is host+device; the CUDA bodies are in weft/target/cuda/math.hpp.
 #include <cmath>
 #include <weft/kernel/target.hpp>
 
 #if defined(__CUDA__)
-#include <weft/kernel/cuda/math.hpp>
+#include <weft/target/cuda/math.hpp>
 #endif
 
 namespace weft::kernel::math {

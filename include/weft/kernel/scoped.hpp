@@ -80,7 +80,7 @@ struct scoped_context {
   scoped_arena* arena;
   int depth = 0;  // nesting level of the innermost group in scope (0: work group)
   scoped_region region = scoped_region::group;
-  // Targets with several physical items per group (CUDA: weft/kernel/cuda/scoped.hpp)
+  // Targets with several physical items per group (CUDA: weft/target/cuda/scoped.hpp)
   // keep here, per physical item, the level-1 sub-group its warp is working on.
   std::size_t sub_offset = 0;  // work-group linear id of that sub-group's first item
   unsigned slot = 0;           // its slot in the thread's work-group private memory
@@ -98,5 +98,5 @@ inline scoped_physical scoped_physical_item(int /*level*/) noexcept { return {0,
 }  // namespace weft::kernel
 
 #if defined(__CUDA__)
-#include <weft/kernel/cuda/scoped_physical.hpp>
+#include <weft/target/cuda/scoped_physical.hpp>
 #endif

@@ -1,6 +1,6 @@
 #pragma once
 // Kernel interface: synchronisation points a work item can reach. Each target
-// implements these (CPU: src/cpu/, fibers; CUDA: __syncthreads and warp sync).
+// implements these (CPU: src/target/cpu/, fibers; CUDA: __syncthreads and warp sync).
 //
 // Ordering guarantee of the CPU target (collectives rely on it): within each
 // barrier episode the work items of a sub-group (WEFT_SUB_GROUP_SIZE
@@ -21,5 +21,5 @@ WEFT_API void sub_group_barrier();
 
 #if defined(__CUDA__)
 // The CUDA target's bodies (device overloads): __syncthreads, __syncwarp.
-#include <weft/kernel/cuda/sync.hpp>
+#include <weft/target/cuda/sync.hpp>
 #endif

@@ -1,13 +1,13 @@
 #pragma once
 // The launch interface: how the front end's handler hands a kernel to a target.
-// Declared here, defined by the target's headers (CPU: include/weft/cpu/), which
+// Declared here, defined by the target's headers (CPU: include/weft/target/cpu/), which
 // sycl/sycl.hpp includes after the front end. The front end names no backend.
 //
 // The handler calls the forms that take a `target` (the queue's device) first.
 // They run the CPU definitions for the host device. For another device they
 // call that backend's launch code, which exists only where the translation unit
 // was compiled for it: in a CUDA translation unit (__CUDA__, README.md, "The CUDA target") the
-// definitions in include/weft/cuda/ launch on the GPU; elsewhere a kernel for a
+// definitions in include/weft/target/cuda/ launch on the GPU; elsewhere a kernel for a
 // GPU queue is an error (errc::feature_not_supported) saying how to build it.
 #include <cstddef>
 #include <string>
@@ -60,7 +60,7 @@ void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
 }  // namespace weft::launch
 
 #if defined(__CUDA__)
-// The CUDA target's launch code (include/weft/cuda/launch.hpp, included by sycl/sycl.hpp).
+// The CUDA target's launch code (include/weft/target/cuda/launch.hpp, included by sycl/sycl.hpp).
 namespace weft::cuda {
 template <class Kernel>
 void single_task(const launch::target& t, const Kernel& k);

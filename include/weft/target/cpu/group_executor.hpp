@@ -1,0 +1,166 @@
+#pragma once
+// The type-erased half of nd_range execution (src/target/cpu/group_executor.cpp): worker
+// tasks, per-worker local memory, and the fibers a group switches to when an
+// item reaches a barrier. The templated half (nd_range_kernel.hpp) runs items.
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <weft/runtime/export.hpp>
+
+namespace weft::cpu::detail {
+
+// What the launch code and the executor share about the running work group.
+struct group_frame {
+  // Runs work item `local_linear_id` of the current group on the current
+  // (fiber) stack; used once the group has switched to fibers.
+  void (*run_item)(void* task, std::size_t local_linear_id) = nullptr;
+  void* task = nullptr;
+  std::size_t size = 1;           // work-group size
+  std::size_t group_linear = 0;   // error messages, and the first-phase order
+  std::size_t group_range[3] = {1, 1, 1};
+  int dims = 1;
+  // Local linear id of the item the plain loop is running on the thread's own
+  // stack. A barrier reached by it switches the group to fibers, provided no
+  // item of the barrier's scope finished before (item 0 for a work-group
+  // barrier, the sub-group's first lane for a sub-group barrier).
+  std::size_t plain_item = 0;
+  // Set by the executor when the group switched to fibers: the launch code
+  // stops its loop after the current item and calls finish_fiber_group().
+  bool fibers = false;
+};
+
+// Per worker task: the group a worker runs while that group is still before
+// its first work-group barrier (its "first phase"); see chunk_counter.
+struct alignas(64) phase_slot {
+  static constexpr std::size_t none = ~std::size_t(0);
+  static constexpr std::size_t claiming = none - 1;
+  std::atomic<std::size_t> group{none};
+};
+
+// Static placement (README.md, "Placement"): one per block of consecutive work
+// groups. `next` is the lowest group of the block that has not passed its first
+// phase (not started, or before its first work-group barrier); `end` once the
+// block is done.
+struct alignas(64) placed_block {
+  std::size_t begin = 0, end = 0;
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> taken{false};
+};
+
+// Per worker task: reused across groups and kernels on the same thread.
+struct worker_view {
+  std::byte* local_memory = nullptr;  // page aligned, >= the kernel's request
+  phase_slot* phase = nullptr;        // this task's slot, when several tasks run (dynamic dispatch)
+  placed_block* block = nullptr;      // the block this task runs (static placement)
+  group_frame frame;
+};
+
+// What a kernel type's groups are known to do (nd_range_kernel.hpp, kernel_sync):
+// not known yet, no work-group barrier released so far, or they synchronise.
+enum class kernel_sync : unsigned char { unknown, plain, synchronising };
+
+// Hands out chunks of consecutive work groups in increasing order, like a GPU
+// dispatcher: group g starts only after every group before it has started. And,
+// as on a GPU where an earlier group is never behind a later one, a group
+// passes its first work-group barrier only after every earlier group still
+// running on another worker has passed its own first barrier or finished.
+// Programs such as the seed reduction, where a group's result overwrites input
+// an earlier group reads before its first barrier, stay correct even when the
+// OS preempts a worker. (The earliest running group never waits: no deadlock.)
+//
+// With static placement (weft::detail::static_partition(), README.md,
+// "Placement") the groups are cut into `n_blocks` blocks of consecutive groups
+// instead, block k = groups [k*G/C, (k+1)*G/C), and block k runs on the worker in
+// arena slot k whenever that worker takes part (otherwise on another: every
+// block runs once, nothing waits for a particular worker). Later blocks start
+// before earlier ones have, and keeping the order above would mean a group
+// releases its first work-group barrier only after every group of every earlier
+// block has passed its first phase: the blocks would run nearly one after
+// another. So the first placed launch of a kernel type is a probe
+// (run_worker_tasks): group 0 runs alone, on the launching thread, before any
+// other task starts. If it released a work-group barrier, the kernel is
+// `synchronising` and groups 1.. run with the ordered dynamic dispatch, as do
+// its later launches (nd_range_kernel.hpp); if not, it is `plain` and groups
+// 1.. run placed (block 0 stays with the launching thread, which ran its group
+// 0), as do its later launches. A group of a `plain` kernel may still release a
+// work-group barrier (data-dependent barriers are legal): it then waits for
+// the earlier blocks as above, which keeps the order, and marks the kernel
+// `synchronising` so that this slow path is taken at most once per kernel.
+struct chunk_counter {
+  alignas(64) std::atomic<std::size_t> next{0};
+  std::size_t count = 0;
+  std::size_t first_group = 0;  // chunk c = groups [first_group + c*groups_per_chunk, ...)
+  std::size_t n_groups = 0;
+  std::size_t groups_per_chunk = 1;
+  phase_slot* slots = nullptr;  // one per worker task, when there are several
+  std::size_t n_slots = 0;
+  std::atomic<std::size_t> joined{0};
+  // Static placement: n_blocks > 0.
+  placed_block* blocks = nullptr;
+  std::size_t n_blocks = 0;
+  std::atomic<kernel_sync>* sync = nullptr;  // set to synchronising when a placed group releases a work-group barrier
+  int prober = -1;                           // arena slot of the thread that ran the probe: block 0 is its
+  // The probe: a single task runs group 0 alone; it sets probe_synchronised
+  // (same thread) when the group releases a work-group barrier.
+  bool probing = false;
+  bool probe_synchronised = false;
+  std::atomic<bool> stop{false};  // a task failed: the others stop claiming and waiting
+};
+
+// What one nd_range launch asks of the dispatcher: its groups in chunks of
+// groups_per_chunk (dynamic), or in placed_blocks blocks (static placement, when
+// placed_blocks > 0; `sync` is then the kernel type's, never `synchronising`).
+struct dispatch_plan {
+  std::size_t n_groups = 0;
+  std::size_t groups_per_chunk = 1;
+  std::size_t placed_blocks = 0;
+  std::atomic<kernel_sync>* sync = nullptr;
+};
+
+// Runs body(ctx, counter) on up to one oneTBB task per worker of the current
+// arena (static placement: one per block, after the probe where the kernel's
+// kind is not known yet, see chunk_counter); each task claims groups until none
+// is left. The first exception thrown by a body (the probe's included) stops
+// the others from claiming and is rethrown here.
+WEFT_API void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_counter&), void* ctx);
+
+// Binds a worker to this thread for one task of a launch: local memory of
+// local_bytes, a group scratch area for groups of group_size items, and a phase
+// slot of `chunks`.
+WEFT_API worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chunk_counter& chunks);
+WEFT_API void release_worker(worker_view* w) noexcept;
+
+// The next groups [first, last) for this worker; false when none is left.
+WEFT_API bool claim_groups(worker_view* w, chunk_counter& chunks, std::size_t& first, std::size_t& last);
+
+// Called as group g starts (the groups before it on this worker are finished).
+inline void group_started(worker_view* w, std::size_t g) {
+  if (w->phase) w->phase->group.store(g, std::memory_order_release);
+  else if (w->block) w->block->next.store(g, std::memory_order_release);
+}
+
+// Called after the item on the thread's stack returned (or threw: error) in a
+// group that switched to fibers: runs the remaining items to completion, checks
+// that all items agreed on the barriers, and rethrows the group's first error.
+WEFT_API void finish_fiber_group(worker_view* w, std::exception_ptr error);
+
+// Called from the plain loop's handler when an item threw before the group
+// switched to fibers: rethrows the user's exception, or reports the barrier
+// that items before it finished without reaching.
+[[noreturn]] WEFT_API void plain_item_failed(worker_view* w);
+
+class worker_lease {
+ public:
+  worker_lease(std::size_t local_bytes, std::size_t group_size, chunk_counter& chunks)
+      : m_w(acquire_worker(local_bytes, group_size, chunks)) {}
+  ~worker_lease() { release_worker(m_w); }
+  worker_lease(const worker_lease&) = delete;
+  worker_lease& operator=(const worker_lease&) = delete;
+  worker_view* operator->() const { return m_w; }
+  worker_view* get() const { return m_w; }
+
+ private:
+  worker_view* m_w;
+};
+
+}  // namespace weft::cpu::detail

@@ -1,0 +1,187 @@
+#pragma once
+// CPU definition of weft::launch::nd_range_kernel: one oneTBB task per worker
+// claims chunks of work groups in increasing order (with static placement on:
+// a fixed block of consecutive groups per worker, see group_executor.hpp's
+// chunk_counter and README.md, "Placement"); each group runs as a plain
+// loop over its items until item 0 reaches a barrier, and only then switches
+// to fibers (src/target/cpu/group_executor.cpp). A kernel without barriers therefore
+// costs what the plain loop costs.
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <sycl/nd_item.hpp>
+#include <weft/target/cpu/group_executor.hpp>
+#include <weft/target/cpu/range_launch.hpp>
+#include <weft/target/cpu/static_partition.hpp>
+#include <weft/target/cpu/validate.hpp>
+#include <weft/kernel/local_memory.hpp>
+#include <weft/runtime/launch.hpp>
+#include <weft/runtime/runtime.hpp>
+
+namespace weft::cpu::detail {
+
+template <int Dims, class Kernel>
+struct nd_launch {
+  const Kernel* kernel;
+  sycl::range<Dims> local_range;
+  sycl::range<Dims> group_range;
+  sycl::id<Dims> offset;
+  std::size_t group_size;
+  std::size_t n_groups;
+  std::size_t groups_per_chunk;
+  std::size_t local_bytes;
+};
+
+// One per worker task. The task's own copy of the kernel lets the compiler see
+// that the items' stores cannot alias the accessors it holds.
+template <int Dims, class Kernel>
+class nd_task {
+ public:
+  nd_task(const nd_launch<Dims, Kernel>& l) : m_kernel(*l.kernel), m_launch(l) {}
+
+  static void run_item(void* self, std::size_t local_linear) {
+    auto* t = static_cast<nd_task*>(self);
+    const auto& l = t->m_launch;
+    t->invoke(t->m_group_id, sycl::detail::delinearize(local_linear, l.local_range), l.local_range, l.group_range,
+              l.offset);
+  }
+
+  void run_group(worker_view* w, std::size_t g) {
+    group_frame& f = w->frame;
+    m_group_id = sycl::detail::delinearize(g, m_launch.group_range);
+    f.group_linear = g;
+    f.fibers = false;
+    group_started(w, g);
+    std::exception_ptr error;
+    try {
+      run_plain(f, m_group_id);
+    } catch (...) {
+      if (!f.fibers) plain_item_failed(w);
+      error = std::current_exception();  // leave the handler before switching fibers
+    }
+    if (f.fibers) finish_fiber_group(w, error);
+  }
+
+ private:
+  void invoke(const sycl::id<Dims>& group_id, const sycl::id<Dims>& local_id, const sycl::range<Dims>& local_range,
+              const sycl::range<Dims>& group_range, const sycl::id<Dims>& offset) {
+    m_kernel(sycl::detail::nd_item_access::make(
+        sycl::detail::group_access::make(group_id, local_id, local_range, group_range), offset));
+  }
+
+  // The group's items in order on this thread's stack, until one of them
+  // switches the group to fibers. Everything the loop reads is a local copy, so
+  // in a kernel without barriers (nothing opaque in the body) the plain_item
+  // store sinks out of the loop, the fibers test is hoisted, and the loop
+  // vectorizes like a plain parallel_for.
+  void run_plain(group_frame& f, const sycl::id<Dims> group_id) {
+    const sycl::range<Dims> lr = m_launch.local_range, gr = m_launch.group_range;
+    const sycl::id<Dims> offset = m_launch.offset;
+    if constexpr (Dims == 1) {
+      for (std::size_t i = 0; i < lr[0]; ++i) {
+        f.plain_item = i;
+        invoke(group_id, sycl::id<1>(i), lr, gr, offset);
+        if (f.fibers) return;
+      }
+    } else if constexpr (Dims == 2) {
+      std::size_t lin = 0;
+      for (std::size_t i0 = 0; i0 < lr[0]; ++i0)
+        for (std::size_t i1 = 0; i1 < lr[1]; ++i1, ++lin) {
+          f.plain_item = lin;
+          invoke(group_id, sycl::id<2>(i0, i1), lr, gr, offset);
+          if (f.fibers) return;
+        }
+    } else {
+      std::size_t lin = 0;
+      for (std::size_t i0 = 0; i0 < lr[0]; ++i0)
+        for (std::size_t i1 = 0; i1 < lr[1]; ++i1)
+          for (std::size_t i2 = 0; i2 < lr[2]; ++i2, ++lin) {
+            f.plain_item = lin;
+            invoke(group_id, sycl::id<3>(i0, i1, i2), lr, gr, offset);
+            if (f.fibers) return;
+          }
+    }
+  }
+
+  Kernel m_kernel;
+  const nd_launch<Dims, Kernel>& m_launch;
+  sycl::id<Dims> m_group_id;
+};
+
+template <int Dims, class Kernel>
+void nd_worker_body(void* ctx, chunk_counter& chunks) {
+  const auto& l = *static_cast<const nd_launch<Dims, Kernel>*>(ctx);
+  worker_lease w(l.local_bytes, l.group_size, chunks);
+  namespace km = weft::kernel::detail;
+  struct restore {
+    std::byte* base;
+    std::size_t bytes;
+    ~restore() {
+      km::local_memory_base = base;
+      km::local_memory_bytes = bytes;
+    }
+  } restore_local{km::local_memory_base, km::local_memory_bytes};
+  km::local_memory_base = w->local_memory;
+  km::local_memory_bytes = l.local_bytes;
+
+  nd_task<Dims, Kernel> task(l);
+  group_frame& f = w->frame;
+  f.run_item = &nd_task<Dims, Kernel>::run_item;
+  f.task = &task;
+  f.size = l.group_size;
+  f.dims = Dims;
+  for (int d = 0; d < 3; ++d) f.group_range[d] = d < Dims ? l.group_range[d] : 1;
+
+  for (std::size_t first = 0, last = 0; claim_groups(w.get(), chunks, first, last);)
+    for (std::size_t g = first; g < last; ++g) task.run_group(w.get(), g);
+}
+
+// Per kernel type: what its groups do about work-group barriers, learnt by the
+// probe of its first statically placed launch (group_executor.hpp,
+// chunk_counter). A `synchronising` kernel's launches use the ordered dynamic
+// dispatch: its groups may rely on the GPU-like order, which static blocks
+// could keep only by running them one block after another.
+template <class Kernel>
+inline std::atomic<kernel_sync> kernel_sync_of{kernel_sync::unknown};
+
+// Groups per chunk: enough items per chunk to amortise claiming one, while
+// leaving several chunks per worker for balance.
+inline std::size_t groups_per_chunk(std::size_t n_groups, std::size_t group_size) {
+  constexpr std::size_t items_per_chunk = 4096;
+  std::size_t by_size = std::max<std::size_t>(1, items_per_chunk / group_size);
+  std::size_t by_balance = std::max<std::size_t>(1, n_groups / 64);
+  return std::min(by_size, by_balance);
+}
+
+}  // namespace weft::cpu::detail
+
+namespace weft::launch {
+
+template <int Dims, class Kernel>
+void nd_range_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& local, const Kernel& k) {
+  weft::cpu::validate_nd_range(r, local.bytes);
+  weft::cpu::detail::nd_launch<Dims, Kernel> l{&k,
+                                               r.get_local_range(),
+                                               r.get_group_range(),
+                                               sycl::detail::nd_range_access::offset(r),
+                                               r.get_local_range().size(),
+                                               r.get_group_range().size(),
+                                               1,
+                                               local.bytes};
+  if (l.n_groups == 0) return;
+  l.groups_per_chunk = weft::cpu::detail::groups_per_chunk(l.n_groups, l.group_size);
+  weft::cpu::detail::dispatch_plan plan;
+  plan.n_groups = l.n_groups;
+  plan.groups_per_chunk = l.groups_per_chunk;
+  auto& sync = weft::cpu::detail::kernel_sync_of<Kernel>;
+  if (weft::detail::static_partition() && sync.load(std::memory_order_relaxed) != weft::cpu::detail::kernel_sync::synchronising) {
+    // Static placement (README.md, "Placement"): the groups as the rows of a
+    // parallel_for(range) of n_groups rows of group_size items, so both forms
+    // cut the same items into the same blocks for the same workers.
+    plan.placed_blocks = weft::cpu::static_chunks(l.n_groups, l.group_size, weft::cpu::grain_for(l.n_groups * l.group_size));
+    plan.sync = &sync;
+  }
+  weft::cpu::detail::run_worker_tasks(plan, &weft::cpu::detail::nd_worker_body<Dims, Kernel>, &l);
+}
+
+}  // namespace weft::launch

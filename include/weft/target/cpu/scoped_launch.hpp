@@ -1,0 +1,193 @@
+#pragma once
+// CPU execution of scoped-parallelism kernels (handler::parallel): one oneTBB
+// task per work group, several small groups per task, physical group size 1
+// (with static placement on: a fixed block of consecutive groups per worker,
+// README.md, "Placement").
+// The kernel receives the s_group object and runs straight through: its
+// distribute_items() calls are loops, barriers are free, no fibers ever.
+#include <cstddef>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <tuple>
+#include <utility>
+#include <sycl/scoped_parallelism.hpp>
+#include <vector>
+#include <weft/target/cpu/range_launch.hpp>
+#include <weft/target/cpu/reduction_launch.hpp>
+#include <weft/target/cpu/static_partition.hpp>
+#include <weft/runtime/runtime.hpp>
+#include <weft/sanitizer.hpp>
+#include <weft/kernel/scoped.hpp>
+#include <weft/runtime/launch.hpp>
+#include <weft/sanitizer.hpp>
+
+namespace weft::cpu {
+
+namespace detail {
+// Logical items a task should hold at least, so that tiny groups share a task.
+inline constexpr std::size_t scoped_items_per_task = 4096;
+}  // namespace detail
+
+// The vector width GCC may use for the distribute_items() loops of scoped
+// kernels: they are compiled inside the task function below (the kernel is
+// inlined there), so its target attribute decides. On AVX-512 machines GCC
+// prefers 256-bit vectors by default; a scoped kernel's loops are short (one
+// work group) and run back to back, where full-width vectors halve the loads,
+// stores and loop trips (in-cache, 128-item groups: the specification's
+// reduction 22.9 -> 19.2 ns per group; tiled dgemm: 0.33 -> 0.45 of xsimd).
+// Define WEFT_SCOPED_VECTOR_WIDTH=0 to keep the compiler's own choice (for
+// example on CPUs that lower their clock for 512-bit code), or to 256/512.
+#ifndef WEFT_SCOPED_VECTOR_WIDTH
+#if defined(__GNUC__) && !defined(__clang__) && defined(__AVX512F__)
+#define WEFT_SCOPED_VECTOR_WIDTH 512
+#else
+#define WEFT_SCOPED_VECTOR_WIDTH 0
+#endif
+#endif
+#if WEFT_SCOPED_VECTOR_WIDTH == 512 && defined(__GNUC__) && !defined(__clang__)
+#define WEFT_SCOPED_TASK_ATTRIBUTES __attribute__((noinline, target("prefer-vector-width=512")))
+#elif WEFT_SCOPED_VECTOR_WIDTH == 256 && defined(__GNUC__) && !defined(__clang__)
+#define WEFT_SCOPED_TASK_ATTRIBUTES __attribute__((noinline, target("prefer-vector-width=256")))
+#else
+#define WEFT_SCOPED_TASK_ATTRIBUTES
+#endif
+
+template <int Dims, class Kernel, class... Reductions>
+void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
+                   const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
+  using group_t = sycl::detail::scoped::work_group_t<Dims>;
+  static_assert(std::is_invocable_v<const Kernel&, group_t, typename Reductions::reducer_type&...>,
+                "parallel(): the kernel must be a callable of signature void(sycl::s_group<__unspecified__>"
+                "[, reducer&...]); take the group as auto");
+  const std::size_t groups = num_groups.size();
+  const std::size_t items = group_size.size();
+  if (groups == 0 || items == 0) return;
+  const std::size_t grain =
+      items >= detail::scoped_items_per_task ? 1 : detail::scoped_items_per_task / items;
+
+  // Runs the groups [begin, end) of one task: call(kernel, group) for each.
+  auto run_groups = [&](std::size_t begin, std::size_t end, auto&& call) WEFT_SCOPED_TASK_ATTRIBUTES {
+    const Kernel kc = k;  // a private copy: its fields cannot alias the data the kernel writes
+    kernel::scoped_arena& arena = kernel::scoped_arena::this_thread();
+    kernel::scoped_arena_scope task_scope(arena);
+    kernel::scoped_context ctx{&arena};
+    // Local accessors' memory for the groups of this task (one group at a time).
+    // TODO(front end): hand this to local accessors once they exist.
+    if (local.bytes) (void)arena.allocate(local.bytes, 64);
+    sycl::detail::scoped::group_state<Dims> s;
+    s.ctx = &ctx;
+    s.group_range = num_groups;
+    s.local_range = group_size;
+    s.wg_offset = 0;
+    s.global_range = num_groups * group_size;
+    s.group_id = sycl::id<Dims>();
+    s.global_origin = sycl::id<Dims>();
+    // One group object, updated in place for each group: rebuilding and copying
+    // the whole state per group costs store-forwarding stalls.
+    group_t grp = sycl::detail::scoped::group_access::make<group_t>(s);
+    auto& gs = sycl::detail::scoped::group_access::mutable_state(grp);
+    for (std::size_t g = begin; g != end; ++g) {
+      const sycl::id<Dims> gid = sycl::detail::delinearize(g, num_groups);
+      for (int d = 0; d < Dims; ++d) {
+        gs.group_id[d] = gid[d];
+        gs.global_origin[d] = gid[d] * group_size[d];
+      }
+      call(kc, static_cast<const group_t&>(grp));
+    }
+  };
+  const tbb::blocked_range<std::size_t> all(0, groups, grain);
+
+  if (weft::detail::static_partition()) {
+    // Static placement (README.md, "Placement"): the groups as the rows of a
+    // parallel_for(range) of `groups` rows of `items` items, block k on the
+    // worker in arena slot k; the same groups on the same worker every time.
+    const std::size_t chunks = static_chunks(groups, items, grain_for(groups * items));
+    if constexpr (sizeof...(Reductions) == 0) {
+      weft::detail::tsan_fork_join_scope join(&k);
+      static_for(groups, chunks, [&](std::size_t b, std::size_t e) {
+        weft::detail::tsan_task_scope task(&k);
+        run_groups(b, e, [](const Kernel& kc, const group_t& g) { kc(g); });
+      });
+    } else {
+      // One reducer set per block, folded in block order.
+      using parts_t = std::tuple<detail::partial<Reductions>...>;
+      using seq = std::index_sequence_for<Reductions...>;
+      using reducers_t = detail::pack<typename Reductions::reducer_type...>;
+      const auto reds = std::tie(reductions...);
+      const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
+      std::vector<parts_t> parts(std::max<std::size_t>(1, std::min(chunks, groups)), empty);
+      const std::size_t n_parts = parts.size();
+      {
+        weft::detail::tsan_fork_join_scope join(&k);
+        static_for(groups, n_parts, [&](std::size_t b, std::size_t e) {
+          weft::detail::tsan_task_scope task(&k);
+          reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
+          run_groups(b, e, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
+          // static_for's block k begins at b = floor(k*G/C), C <= G: k = ceil(b*C/G).
+          const std::size_t part = (b * n_parts + groups - 1) / groups;
+          detail::fold_reducers(parts[part], reducers, reds, seq());
+        });
+      }
+      parts_t total = empty;
+      for (const parts_t& p : parts) detail::fold_parts(total, p, reds, seq());
+      detail::finish_all(reds, total, seq());
+    }
+    return;
+  }
+
+  if constexpr (sizeof...(Reductions) == 0) {
+    // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is
+    // `run_groups`, which the task already captures (the release build is unchanged).
+    weft::detail::tsan_fork_join_scope tsan_fork_join(&run_groups);
+    tbb::parallel_for(all, [&](const tbb::blocked_range<std::size_t>& r) {
+      weft::detail::tsan_task_scope tsan_task(&run_groups);
+      run_groups(r.begin(), r.end(), [](const Kernel& kc, const group_t& g) { kc(g); });
+    });
+  } else {
+    // One reducer set per task: its groups run one after another on one thread,
+    // so reducers are used from distribute_items() like any private variable.
+    // (TSan) oneTBB copies the partials between threads: see weft/sanitizer.hpp.
+    using parts_t = weft::detail::tsan_reduce_value_t<std::tuple<detail::partial<Reductions>...>>;
+    using seq = std::index_sequence_for<Reductions...>;
+    using reducers_t = detail::pack<typename Reductions::reducer_type...>;
+    const auto reds = std::tie(reductions...);
+    const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
+    // (TSan) oneTBB's hand-over. The tokens are what each lambda uses first
+    // anyway, the reductions (in order) in the body and `reds` in the combiner,
+    // so their captures and layout are unchanged in release builds.
+    weft::detail::tsan_fork_join_scope tsan_fork_join(weft::detail::tsan_first_address(reductions...));
+    weft::detail::tsan_fork_join_scope tsan_fork_join_combine(&reds);
+    const parts_t total = tbb::parallel_reduce(
+        all, empty,
+        [&](const tbb::blocked_range<std::size_t>& r, parts_t acc) {
+          weft::detail::tsan_task_scope tsan_task(weft::detail::tsan_first_address(reductions...));
+          reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
+          run_groups(r.begin(), r.end(), [&](const Kernel& kc, const group_t& g) {
+            detail::invoke_pack(kc, g, reducers, seq());
+          });
+          detail::fold_reducers(acc, reducers, reds, seq());
+          return acc;
+        },
+        [&](parts_t a, const parts_t& b) {
+          // (TSan) the join runs on the thread that finished last: it acquires
+          // what the caller released, and `b` as its writer released it.
+          weft::detail::tsan_task_scope tsan_task(&reds);
+          weft::detail::tsan_value_read_scope tsan_b(&b);
+          detail::fold_parts(a, b, reds, seq());
+          return a;
+        });
+    detail::finish_all(reds, total, seq());
+  }
+}
+
+}  // namespace weft::cpu
+
+namespace weft::launch {
+template <int Dims, class Kernel, class... Reductions>
+void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
+                   const local_memory_request& local, const Kernel& k, Reductions... reductions) {
+  cpu::scoped_launch(num_groups, group_size, local, k, reductions...);
+}
+}  // namespace weft::launch

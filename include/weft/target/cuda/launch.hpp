@@ -1,0 +1,172 @@
+#pragma once
+// CUDA definitions of the launch interface (weft/runtime/launch.hpp), used when
+// a queue's device is a GPU and the submitting translation unit is compiled as
+// CUDA. Each launch runs inside its command-group node (on the submitting
+// thread, or a worker when it had to wait for host-side work): prepare() picks
+// the stream and makes it wait for the device work the node follows, finish()
+// leaves a marker behind the kernel; the node completes when the GPU reaches it.
+//
+//   single_task            -> one thread
+//   parallel_for(range)    -> a 1-D grid of 256-thread blocks over the linear ids
+//   parallel_for(nd_range) -> one block per work group; the block's threads
+//                             are laid out with SYCL's last dimension as x, so
+//                             the block's linear thread id is the local linear id
+//                             (and warps are sub-groups); local accessors live in
+//                             dynamic shared memory
+#if !defined(__CUDA__)
+#error "weft/target/cuda/launch.hpp is for translation units compiled as CUDA"
+#endif
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <sycl/detail/kernel_extras.hpp>
+#include <sycl/item.hpp>
+#include <sycl/nd_item.hpp>
+#include <weft/target/cuda/runtime.hpp>
+#include <weft/runtime/launch.hpp>
+
+namespace weft::cuda {
+
+namespace detail {
+
+template <class K>
+struct is_adapter : std::false_type {};
+template <class K, bool H, bool S>
+struct is_adapter<sycl::detail::kernel_adapter<K, H, S>> : std::true_type {};
+template <class It>
+struct is_adapter<sycl::detail::stream_kernel_ref<It>> : std::true_type {};
+
+// Kernels taking a kernel_handler or writing a sycl::stream run on the CPU only (for now).
+template <class Kernel>
+bool unsupported(const launch::target& t) {
+  if constexpr (is_adapter<Kernel>::value) {
+    launch::detail::not_on_device(t, "a kernel that takes a kernel_handler or uses a sycl::stream");
+  }
+  return is_adapter<Kernel>::value;
+}
+
+inline constexpr unsigned range_block = 256;
+
+template <class Kernel>
+__global__ void single_task_entry(const Kernel k) {
+  k();
+}
+
+template <int Dims, bool WithOffset, class Kernel>
+__global__ void range_entry(const Kernel k, const sycl::range<Dims> r, const sycl::id<Dims> offset, std::size_t n) {
+  using sycl::detail::item_access;
+  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    sycl::id<Dims> id;
+    if constexpr (Dims == 1) id[0] = i;
+    else id = sycl::detail::delinearize(i, r);
+    if constexpr (WithOffset) k(item_access::make(sycl::id<Dims>(id + offset), r, offset));
+    else k(item_access::make(id, r));
+  }
+}
+
+// The running thread's local id and its block's group id: SYCL's last
+// dimension is the block's x, groups come from a 1-D grid.
+template <int Dims>
+__device__ inline void block_ids(const sycl::range<Dims>& groups, sycl::id<Dims>& lid, sycl::id<Dims>& gid) {
+  if constexpr (Dims == 1) {
+    lid[0] = threadIdx.x;
+    gid[0] = blockIdx.x;
+  } else if constexpr (Dims == 2) {
+    lid[0] = threadIdx.y;
+    lid[1] = threadIdx.x;
+    gid = sycl::detail::delinearize(std::size_t(blockIdx.x), groups);
+  } else {
+    lid[0] = threadIdx.z;
+    lid[1] = threadIdx.y;
+    lid[2] = threadIdx.x;
+    gid = sycl::detail::delinearize(std::size_t(blockIdx.x), groups);
+  }
+}
+
+template <int Dims, class Kernel>
+__global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, const sycl::range<Dims> groups,
+                               const sycl::id<Dims> offset) {
+  sycl::id<Dims> lid, gid;
+  block_ids(groups, lid, gid);
+  k(sycl::detail::nd_item_access::make(sycl::detail::group_access::make(gid, lid, local, groups), offset));
+}
+
+[[noreturn]] inline void too_large(const std::string& what) {
+  weft::detail::throw_error(sycl::errc::nd_range, what);
+}
+
+// Lets a kernel use more than 48 KiB of dynamic shared memory (or says the GPU has too little).
+template <class Entry>
+void allow_shared(const launch::target& t, Entry entry, std::size_t bytes, const char* what) {
+  if (bytes <= 48 * 1024) return;
+  if (bytes > max_dynamic_shared(*t.device))
+    weft::detail::throw_error(sycl::errc::memory_allocation,
+                              std::string(what) + " needs " + std::to_string(bytes) +
+                                  " bytes of local memory per work group, more than the GPU's shared memory per block (" +
+                                  std::to_string(max_dynamic_shared(*t.device)) + " bytes)");
+  cudaFuncSetAttribute(reinterpret_cast<const void*>(entry), cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+}
+
+// The CUDA block of an nd_range's work group (SYCL's last dimension is x);
+// throws errc::nd_range where CUDA's block or grid limits are exceeded.
+template <int Dims>
+dim3 work_group_block(const sycl::range<Dims>& lr, const sycl::range<Dims>& gr) {
+  dim3 block(1, 1, 1);
+  if constexpr (Dims == 1) block.x = unsigned(lr[0]);
+  else if constexpr (Dims == 2) block = dim3(unsigned(lr[1]), unsigned(lr[0]), 1);
+  else block = dim3(unsigned(lr[2]), unsigned(lr[1]), unsigned(lr[0]));
+  if (lr.size() > 1024 || block.z > 64)
+    too_large("nd_range on the CUDA target: the work-group size " + std::to_string(lr.size()) +
+              " exceeds 1024 items, or its first dimension of 3 exceeds 64 (CUDA block limits)");
+  if (gr.size() > 0x7fffffffu)
+    too_large("nd_range on the CUDA target: " + std::to_string(gr.size()) +
+              " work groups exceed the 2^31-1 blocks of a CUDA grid; use larger work groups");
+  return block;
+}
+}  // namespace detail
+
+template <class Kernel>
+void single_task(const launch::target& t, const Kernel& k) {
+  if (detail::unsupported<Kernel>(t)) return;
+  if constexpr (!detail::is_adapter<Kernel>::value) {
+    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    detail::single_task_entry<<<1, 1, 0, s>>>(k);
+    finish(s, "single_task");
+  }
+}
+
+template <int Dims, bool WithOffset, class Kernel>
+void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& k) {
+  if (detail::unsupported<Kernel>(t)) return;
+  if constexpr (!detail::is_adapter<Kernel>::value) {
+    const std::size_t n = r.size();
+    if (n == 0) return;
+    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    const std::size_t blocks = (n + detail::range_block - 1) / detail::range_block;
+    const unsigned grid = static_cast<unsigned>(blocks < 0x7fffffffu ? blocks : 0x7fffffffu);
+    detail::range_entry<Dims, WithOffset><<<grid, detail::range_block, 0, s>>>(k, r, offset, n);
+    finish(s, "parallel_for(range)");
+  }
+}
+
+template <int Dims, class Kernel>
+void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, const launch::local_memory_request& local,
+                     const Kernel& k) {
+  if (detail::unsupported<Kernel>(t)) return;
+  if constexpr (!detail::is_adapter<Kernel>::value) {
+    const sycl::range<Dims> lr = ndr.get_local_range();
+    const sycl::range<Dims> gr = ndr.get_group_range();
+    if (gr.size() == 0) return;
+    const dim3 block = detail::work_group_block(lr, gr);
+    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    auto entry = &detail::nd_range_entry<Dims, Kernel>;
+    detail::allow_shared(t, entry, local.bytes, "nd_range kernel: local accessors");
+    entry<<<unsigned(gr.size()), block, local.bytes, s>>>(k, lr, gr, sycl::detail::nd_range_access::offset(ndr));
+    finish(s, "parallel_for(nd_range)");
+  }
+}
+
+// Scoped parallelism (handler::parallel): weft/target/cuda/scoped_launch.hpp.
+
+}  // namespace weft::cuda

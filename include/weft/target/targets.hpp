@@ -1,0 +1,17 @@
+#pragma once
+// The targets this translation unit is compiled for: each one's definitions of
+// the launch interface (weft/runtime/launch.hpp) and the kernel interface
+// (weft/kernel/). The CPU target is always present; the CUDA target joins it in
+// translation units compiled as CUDA (docs/gpu.md).
+#include <weft/target/cpu/range_launch.hpp>
+#include <weft/target/cpu/nd_range_kernel.hpp>
+#include <weft/target/cpu/scoped_launch.hpp>
+#include <weft/target/cpu/reduction_launch.hpp>
+#if defined(__CUDA__)
+#include <weft/target/cuda/sync.hpp>
+#include <weft/target/cuda/local_memory.hpp>
+#include <weft/target/cuda/group_functions.hpp>
+#include <weft/target/cuda/launch.hpp>
+#include <weft/target/cuda/reduction_launch.hpp>
+#include <weft/target/cuda/scoped_launch.hpp>
+#endif
