@@ -21,7 +21,7 @@
 #ifdef WEFT_BENCH_HAVE_BOOST_FIBER
 #include <boost/fiber/all.hpp>
 #endif
-#if __has_include(<weft/cpu/nd_range_kernel.hpp>)
+#if __has_include(<weft/target/cpu/nd_range_kernel.hpp>)
 #define WEFT_BENCH_HAVE_ND_RANGE 1
 #endif
 

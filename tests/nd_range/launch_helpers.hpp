@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <sycl/local_accessor.hpp>
 #include <sycl/nd_item.hpp>
-#include <weft/cpu/nd_range_kernel.hpp>
+#include <weft/target/cpu/nd_range_kernel.hpp>
 
 namespace sycl = weft::sycl;
 

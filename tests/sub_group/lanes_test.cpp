@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <random>
 #include <vector>
-#include <weft/cpu/lanes.hpp>
+#include <weft/target/cpu/lanes.hpp>
 
 namespace {
 
