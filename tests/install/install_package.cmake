@@ -1,6 +1,6 @@
 # cmake -P script behind the `install_package` test (see CMakeLists.txt here).
 cmake_minimum_required(VERSION 3.25)
-foreach(var WEFT_BINARY_DIR WEFT_SOURCE_DIR APP_SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER BUILD_TYPE)
+foreach(var WEFT_BINARY_DIR WEFT_SOURCE_DIR APP_SOURCE_DIR APP_NAME WORK_DIR GENERATOR CXX_COMPILER BUILD_TYPE)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "install_package.cmake: ${var} is not set")
   endif()
@@ -26,7 +26,7 @@ step("install into ${prefix}" ${CMAKE_COMMAND} --install ${WEFT_BINARY_DIR} --pr
 # What an application needs is there.
 file(GLOB_RECURSE config_files ${prefix}/*/WeftConfig.cmake)
 file(GLOB_RECURSE libraries ${prefix}/*/libweft.so)
-foreach(header sycl/sycl.hpp CL/sycl.hpp weft/config.hpp weft/runtime/runtime.hpp weft/cpu/range_launch.hpp)
+foreach(header sycl/sycl.hpp CL/sycl.hpp weft/config.hpp weft/runtime/runtime.hpp weft/target/cpu/range_launch.hpp)
   if(NOT EXISTS ${prefix}/include/${header})
     message(FATAL_ERROR "install test: ${prefix}/include/${header} was not installed")
   endif()
@@ -63,7 +63,18 @@ step("configure the application"
     -DCMAKE_CXX_COMPILER=${CXX_COMPILER} ${launcher} ${app_flags}
     -DCMAKE_BUILD_TYPE=${BUILD_TYPE}
     -DCMAKE_PREFIX_PATH=${prefix}
-    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
-    -DWEFT_EXPECTED_PREFIX=${prefix})
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
+# It must have found the freshly installed package, not another copy.
+file(STRINGS ${app_build}/CMakeCache.txt weft_dir REGEX "^Weft_DIR:")
+string(REGEX REPLACE "^Weft_DIR:[A-Z]+=" "" weft_dir "${weft_dir}")
+if(NOT weft_dir)
+  message(FATAL_ERROR "install test: the application's CMakeCache.txt has no Weft_DIR")
+endif()
+file(REAL_PATH "${weft_dir}" found)
+file(REAL_PATH "${prefix}" expected)
+string(FIND "${found}" "${expected}/" at)
+if(NOT at EQUAL 0)
+  message(FATAL_ERROR "install test: the application found Weft in ${weft_dir}, expected it under ${prefix}")
+endif()
 step("build the application" ${CMAKE_COMMAND} --build ${app_build} --parallel 2)
-step("run the application" ${app_build}/weft_install_app)
+step("run the application" ${app_build}/${APP_NAME})
