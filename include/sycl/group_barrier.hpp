@@ -26,11 +26,12 @@ WEFT_HOST_DEVICE inline void fence(memory_order order, memory_scope scope) {
 
 WEFT_HOST_DEVICE inline void atomic_fence(memory_order order, memory_scope scope) { detail::fence(order, scope); }
 
+// The kernel interface's barriers: the CPU engine's, or the target's device ones.
 template <int Dims>
-void group_barrier(const group<Dims>&, memory_scope = memory_scope::work_group) {
+WEFT_HOST_DEVICE void group_barrier(const group<Dims>&, memory_scope = memory_scope::work_group) {
   weft::kernel::work_group_barrier();
 }
-inline void group_barrier(const sub_group&, memory_scope = memory_scope::sub_group) {
+WEFT_HOST_DEVICE inline void group_barrier(const sub_group&, memory_scope = memory_scope::sub_group) {
   weft::kernel::sub_group_barrier();
 }
 

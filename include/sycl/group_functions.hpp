@@ -1,31 +1,27 @@
 #pragma once
 // SYCL 2020 section 4.17.3: group functions (broadcast, select, shifts, xor-permute)
-// for work groups and sub-groups. Each is one lane collective
-// (weft/kernel/collectives.hpp): lanes write, one lane runs the xsimd lane
-// operation, lanes read.
+// for work groups and sub-groups. Each is one collective of the kernel interface
+// (weft/kernel/collectives.hpp), which every target implements.
 #include <cstdint>
 #include <sycl/group.hpp>
 #include <sycl/group_traits.hpp>
 #include <sycl/sub_group.hpp>
 #include <type_traits>
-#include <weft/target/cpu/lanes.hpp>
 #include <weft/kernel/collectives.hpp>
+#include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
 
 namespace detail {
 
-// Runs compute(in, aux, out, n) over the lane buffer of g (see weft::kernel).
-template <class R, class T, class Compute>
-R collective(const sub_group& g, const T& x, std::uint32_t aux, Compute&& compute) {
-  const weft::kernel::lane_position p{std::size_t{g.get_group_linear_id()} * sub_group::max_size,
-                                      g.get_local_linear_id(), g.get_local_linear_range(),
-                                      sub_group_access::work_group_size(g)};
-  return weft::kernel::sub_group_collective<R>(p, x, aux, compute);
+// The kernel interface's description of g and of the calling item's place in it.
+WEFT_HOST_DEVICE inline weft::kernel::sub_group_scope scope_of(const sub_group& g) {
+  return {std::size_t{g.get_group_linear_id()} * sub_group::max_size, g.get_local_linear_id(),
+          g.get_local_linear_range(), sub_group_access::work_group_size(g)};
 }
-template <class R, int Dims, class T, class Compute>
-R collective(const group<Dims>& g, const T& x, std::uint32_t aux, Compute&& compute) {
-  return weft::kernel::work_group_collective<R>(g.get_local_linear_id(), g.get_local_linear_range(), x, aux, compute);
+template <int Dims>
+WEFT_HOST_DEVICE weft::kernel::work_group_scope scope_of(const group<Dims>& g) {
+  return {g.get_local_linear_id(), g.get_local_linear_range()};
 }
 
 template <class Group>
@@ -44,53 +40,43 @@ using enable_group_t = std::enable_if_t<is_group_v<std::decay_t<Group>> && std::
 }  // namespace detail
 
 template <typename Group, typename T>
-detail::enable_group_t<Group, T> group_broadcast(Group g, T x, typename Group::linear_id_type local_linear_id) {
-  const std::size_t src = static_cast<std::size_t>(local_linear_id);
-  return detail::collective<T>(g, x, 0, [src](const T* in, const std::uint32_t*, T* out, std::size_t n) {
-    weft::cpu::lanes::broadcast(in, n, src, out);
-  });
+WEFT_HOST_DEVICE detail::enable_group_t<Group, T> group_broadcast(Group g, T x,
+                                                                  typename Group::linear_id_type local_linear_id) {
+  return weft::kernel::broadcast(detail::scope_of(g), x, static_cast<std::size_t>(local_linear_id));
 }
 
 template <typename Group, typename T>
-detail::enable_group_t<Group, T> group_broadcast(Group g, T x) {
+WEFT_HOST_DEVICE detail::enable_group_t<Group, T> group_broadcast(Group g, T x) {
   return group_broadcast(g, x, typename Group::linear_id_type{0});
 }
 
 template <typename Group, typename T>
-detail::enable_group_t<Group, T> group_broadcast(Group g, T x, typename Group::id_type local_id) {
+WEFT_HOST_DEVICE detail::enable_group_t<Group, T> group_broadcast(Group g, T x, typename Group::id_type local_id) {
   return group_broadcast(g, x, static_cast<typename Group::linear_id_type>(detail::linear_local(g, local_id)));
 }
 
 template <typename Group, typename T>
-detail::enable_group_t<Group, T> select_from_group(Group g, T x, typename Group::id_type remote_local_id) {
-  const auto src = static_cast<std::uint32_t>(detail::linear_local(g, remote_local_id));
-  return detail::collective<T>(g, x, src, [](const T* in, const std::uint32_t* idx, T* out, std::size_t n) {
-    weft::cpu::lanes::select(in, idx, n, out);
-  });
+WEFT_HOST_DEVICE detail::enable_group_t<Group, T> select_from_group(Group g, T x,
+                                                                    typename Group::id_type remote_local_id) {
+  return weft::kernel::select(detail::scope_of(g), x, detail::linear_local(g, remote_local_id));
 }
 
 template <typename Group, typename T>
-detail::enable_group_t<Group, T> shift_group_left(Group g, T x, typename Group::linear_id_type delta = 1) {
-  const std::size_t d = static_cast<std::size_t>(delta);
-  return detail::collective<T>(g, x, 0, [d](const T* in, const std::uint32_t*, T* out, std::size_t n) {
-    weft::cpu::lanes::shift_left(in, n, d, out);
-  });
+WEFT_HOST_DEVICE detail::enable_group_t<Group, T> shift_group_left(Group g, T x,
+                                                                   typename Group::linear_id_type delta = 1) {
+  return weft::kernel::shift_left(detail::scope_of(g), x, static_cast<std::size_t>(delta));
 }
 
 template <typename Group, typename T>
-detail::enable_group_t<Group, T> shift_group_right(Group g, T x, typename Group::linear_id_type delta = 1) {
-  const std::size_t d = static_cast<std::size_t>(delta);
-  return detail::collective<T>(g, x, 0, [d](const T* in, const std::uint32_t*, T* out, std::size_t n) {
-    weft::cpu::lanes::shift_right(in, n, d, out);
-  });
+WEFT_HOST_DEVICE detail::enable_group_t<Group, T> shift_group_right(Group g, T x,
+                                                                    typename Group::linear_id_type delta = 1) {
+  return weft::kernel::shift_right(detail::scope_of(g), x, static_cast<std::size_t>(delta));
 }
 
 template <typename Group, typename T>
-detail::enable_group_t<Group, T> permute_group_by_xor(Group g, T x, typename Group::linear_id_type mask) {
-  const std::size_t m = static_cast<std::size_t>(mask);
-  return detail::collective<T>(g, x, 0, [m](const T* in, const std::uint32_t*, T* out, std::size_t n) {
-    weft::cpu::lanes::permute_xor(in, n, m, out);
-  });
+WEFT_HOST_DEVICE detail::enable_group_t<Group, T> permute_group_by_xor(Group g, T x,
+                                                                       typename Group::linear_id_type mask) {
+  return weft::kernel::permute_xor(detail::scope_of(g), x, static_cast<std::size_t>(mask));
 }
 
 }  // namespace weft::sycl

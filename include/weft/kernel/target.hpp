@@ -2,7 +2,7 @@
 // Kernel interface: which target a piece of kernel-side code is compiled for.
 //
 // Weft's front end is plain C++. In a translation unit compiled as CUDA
-// (clang++ -x cuda, see README.md, "The CUDA target") every kernel-side member function
+// (clang++ -x cuda, see docs/gpu.md) every kernel-side member function
 // (id/range are constexpr and so host+device already; item, nd_item, group,
 // sub_group, accessor subscripts, group functions, barriers) must be callable
 // from device code: WEFT_HOST_DEVICE marks them. Everywhere else it is empty.
@@ -27,7 +27,7 @@
 // units (so a plain function may be called from a kernel), nothing elsewhere.
 // Constexpr functions and lambdas need no marking (clang treats them as
 // host+device). A kernel calling a SYCL_EXTERNAL function defined in another
-// translation unit needs relocatable device code (-fgpu-rdc, README.md, "The CUDA target").
+// translation unit needs relocatable device code (-fgpu-rdc, docs/gpu.md).
 #ifndef SYCL_EXTERNAL
 #define SYCL_EXTERNAL WEFT_HOST_DEVICE
 #endif

@@ -8,9 +8,6 @@
 #include <weft/target/cpu/scoped_launch.hpp>
 #include <weft/target/cpu/reduction_launch.hpp>
 #if defined(__CUDA__)
-#include <weft/target/cuda/sync.hpp>
-#include <weft/target/cuda/local_memory.hpp>
-#include <weft/target/cuda/group_functions.hpp>
 #include <weft/target/cuda/launch.hpp>
 #include <weft/target/cuda/reduction_launch.hpp>
 #include <weft/target/cuda/scoped_launch.hpp>

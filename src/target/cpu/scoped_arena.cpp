@@ -1,7 +1,7 @@
 // The per-thread arena behind scoped parallelism's memory_environment().
 #include <algorithm>
 #include <new>
-#include <weft/kernel/scoped.hpp>
+#include <weft/target/cpu/scoped_arena.hpp>
 
 namespace weft::kernel {
 

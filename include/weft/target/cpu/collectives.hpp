@@ -1,8 +1,8 @@
 #pragma once
-// Kernel interface: group collectives on the CPU target. Each work item writes its
-// value into its lane slot of the work group's scratch; one item runs the lane
-// operation (include/weft/target/cpu/lanes/) over the whole lane buffer and writes an
-// output buffer; after the barrier each item reads its own output slot.
+// The CPU target's group collectives (the kernel interface of weft/kernel/collectives.hpp).
+// Each work item writes its value into its lane slot of the work group's scratch; one
+// item runs the lane operation (weft/target/cpu/lanes/) over the whole lane buffer and
+// writes an output buffer; after the barrier each item reads its own output slot.
 //
 // Scratch layout (weft::kernel::group_scratch(), >= 256 bytes per work item):
 //   [aux: 4 bytes per item, rounded to 64][in: 64 bytes per item][out: 64 bytes per item]
@@ -16,8 +16,12 @@
 #include <cstring>
 #include <type_traits>
 #include <weft/config.hpp>
+#include <iterator>
+#include <weft/kernel/collectives.hpp>
 #include <weft/kernel/sync.hpp>
 #include <weft/runtime/export.hpp>
+#include <weft/target/cpu/lanes.hpp>
+#include <weft/target/cpu/range_fold.hpp>
 
 namespace weft::kernel {
 
@@ -49,20 +53,11 @@ constexpr void check_lane_type() {
 
 }  // namespace detail
 
-// Where the calling item sits: its lane buffer starts at local linear id `first`
-// of the work group (of work_group_size items) and has n lanes; the item is `lane`.
-struct lane_position {
-  std::size_t first;
-  std::size_t lane;
-  std::size_t n;
-  std::size_t work_group_size;
-};
-
 // Runs a sub-group collective. compute(const T* in, const uint32_t* aux, R* out, n)
 // runs once, on the sub-group's last lane (the engine lets lanes arrive at a
 // sub-group barrier in increasing id order, so every other lane has written).
 template <class R, class T, class Compute>
-R sub_group_collective(const lane_position& p, const T& x, std::uint32_t aux, Compute&& compute) {
+R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& compute) {
   detail::check_lane_type<T>();
   detail::check_lane_type<R>();
   const detail::lane_buffers b = detail::buffers(p.work_group_size);
@@ -80,8 +75,8 @@ R sub_group_collective(const lane_position& p, const T& x, std::uint32_t aux, Co
 // Runs a work-group collective: every item writes, barrier, the leader computes,
 // barrier, every item reads (no assumption about the order items arrive in).
 template <class R, class T, class Compute>
-R work_group_collective(std::size_t local_linear_id, std::size_t work_group_size, const T& x, std::uint32_t aux,
-                        Compute&& compute) {
+R collective(const work_group_scope& s, const T& x, std::uint32_t aux, Compute&& compute) {
+  const std::size_t local_linear_id = s.id, work_group_size = s.size;
   detail::check_lane_type<T>();
   detail::check_lane_type<R>();
   const detail::lane_buffers b = detail::buffers(work_group_size);
@@ -95,6 +90,151 @@ R work_group_collective(std::size_t local_linear_id, std::size_t work_group_size
   R r;
   std::memcpy(static_cast<void*>(&r), out + local_linear_id, sizeof(R));
   return r;
+}
+
+
+// ---- the operations of weft/kernel/collectives.hpp ----------------------------------
+
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+T broadcast(const Scope& s, const T& x, std::size_t src) {
+  return collective<T>(s, x, 0, [src](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    weft::cpu::lanes::broadcast(in, n, src, out);
+  });
+}
+
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+T select(const Scope& s, const T& x, std::size_t src) {
+  return collective<T>(s, x, static_cast<std::uint32_t>(src),
+                       [](const T* in, const std::uint32_t* idx, T* out, std::size_t n) {
+                         weft::cpu::lanes::select(in, idx, n, out);
+                       });
+}
+
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+T shift_left(const Scope& s, const T& x, std::size_t delta) {
+  return collective<T>(s, x, 0, [delta](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    weft::cpu::lanes::shift_left(in, n, delta, out);
+  });
+}
+
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+T shift_right(const Scope& s, const T& x, std::size_t delta) {
+  return collective<T>(s, x, 0, [delta](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    weft::cpu::lanes::shift_right(in, n, delta, out);
+  });
+}
+
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+T permute_xor(const Scope& s, const T& x, std::size_t mask) {
+  return collective<T>(s, x, 0, [mask](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    weft::cpu::lanes::permute_xor(in, n, mask, out);
+  });
+}
+
+#define WEFT_CPU_VOTE(name)                                                                                  \
+  template <class Scope, class = std::enable_if_t<is_scope_v<Scope>>>                                        \
+  bool name(const Scope& s, bool pred) {                                                                     \
+    return collective<bool>(s, pred, 0, [](const bool* in, const std::uint32_t*, bool* out, std::size_t n) { \
+      const bool r = weft::cpu::lanes::name(in, n);                                                          \
+      for (std::size_t i = 0; i < n; ++i) out[i] = r;                                                        \
+    });                                                                                                      \
+  }
+WEFT_CPU_VOTE(any)
+WEFT_CPU_VOTE(all)
+WEFT_CPU_VOTE(none)
+#undef WEFT_CPU_VOTE
+
+template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
+T reduce(const Scope& s, const T& x, Op op) {
+  return collective<T>(s, x, 0, [&](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    const T r = weft::cpu::lanes::reduce(in, n, op);
+    for (std::size_t i = 0; i < n; ++i) out[i] = r;
+  });
+}
+
+template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
+T exclusive_scan(const Scope& s, const T& x, Op op, const T& init) {
+  return collective<T>(s, x, 0, [&](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    weft::cpu::lanes::exclusive_scan(in, n, out, op, init);
+  });
+}
+
+template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
+T inclusive_scan(const Scope& s, const T& x, Op op, const T* init) {
+  return collective<T>(s, x, 0, [&](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    if (init) weft::cpu::lanes::inclusive_scan(in, n, out, op, *init);
+    else weft::cpu::lanes::inclusive_scan(in, n, out, op);
+  });
+}
+
+// One item computes a value every item returns: a work group's items share one core,
+// so splitting the work would only add a combine step.
+template <class R, class Scope, class Compute, class = std::enable_if_t<is_scope_v<Scope>>>
+R uniform(const Scope& s, Compute&& compute) {
+  return collective<R>(s, char{0}, 0, [&](const char*, const std::uint32_t*, R* out, std::size_t n) {
+    const R v = compute();
+    for (std::size_t i = 0; i < n; ++i) out[i] = v;
+  });
+}
+
+template <class T, class Op>
+T reduce_range(const T* first, std::size_t n, Op op) {
+  return weft::cpu::lanes::reduce(first, n, op);
+}
+
+namespace detail {
+template <class Ptr>
+using ptr_value_t = std::remove_cv_t<typename std::iterator_traits<Ptr>::value_type>;
+
+// result[i] = init op first[0] op ... (inclusive) or ... op first[i - 1] (exclusive).
+template <bool Inclusive, class InPtr, class OutPtr, class T, class Op>
+void scan_range(InPtr first, InPtr last, OutPtr result, const T* init, Op op) {
+  const std::size_t n = static_cast<std::size_t>(std::distance(first, last));
+  if (n == 0) return;
+  using V = ptr_value_t<InPtr>;
+  using R = ptr_value_t<OutPtr>;
+  if constexpr (std::is_pointer_v<InPtr> && std::is_pointer_v<OutPtr> && std::is_same_v<V, T> &&
+                std::is_same_v<R, T>) {
+    const T* in = first;
+    T* out = result;
+    const bool overlap = out < in + n && in < out + n;
+    if (!overlap) {
+      if constexpr (Inclusive) {
+        if (init) weft::cpu::lanes::inclusive_scan(in, n, out, op, *init);
+        else weft::cpu::lanes::inclusive_scan(in, n, out, op);
+      } else {
+        weft::cpu::lanes::exclusive_scan(in, n, out, op, *init);
+      }
+      return;
+    }
+  }
+  // In place, or other pointer types: sequential, reading each element before writing it.
+  if constexpr (Inclusive) {
+    T acc = init ? static_cast<T>(op(*init, static_cast<T>(*first))) : static_cast<T>(*first);
+    *result = acc;
+    InPtr p = first;
+    OutPtr q = result;
+    for (++p, ++q; p != last; ++p, ++q) *q = acc = static_cast<T>(op(acc, static_cast<T>(*p)));
+  } else {
+    T acc = *init;
+    OutPtr q = result;
+    for (InPtr p = first; p != last; ++p, ++q) {
+      const T v = static_cast<T>(*p);
+      *q = acc;
+      acc = static_cast<T>(op(acc, v));
+    }
+  }
+}
+}  // namespace detail
+
+// The whole range is scanned by one item; the group synchronises once.
+template <bool Inclusive, class Scope, class InPtr, class OutPtr, class T, class Op,
+          class = std::enable_if_t<is_scope_v<Scope>>>
+void joint_scan(const Scope& s, InPtr first, InPtr last, OutPtr result, const T* init, Op op) {
+  uniform<bool>(s, [&] {
+    detail::scan_range<Inclusive>(first, last, result, init, op);
+    return true;
+  });
 }
 
 }  // namespace weft::kernel

@@ -2,7 +2,7 @@
 // CPU execution of scoped-parallelism kernels (handler::parallel): one oneTBB
 // task per work group, several small groups per task, physical group size 1
 // (with static placement on: a fixed block of consecutive groups per worker,
-// README.md, "Placement").
+// docs/hpc.md, "Placement").
 // The kernel receives the s_group object and runs straight through: its
 // distribute_items() calls are loops, barriers are free, no fibers ever.
 #include <cstddef>
@@ -19,7 +19,7 @@
 #include <weft/target/cpu/static_partition.hpp>
 #include <weft/runtime/runtime.hpp>
 #include <weft/sanitizer.hpp>
-#include <weft/kernel/scoped.hpp>
+#include <weft/target/cpu/scoped_arena.hpp>
 #include <weft/runtime/launch.hpp>
 #include <weft/sanitizer.hpp>
 
@@ -100,7 +100,7 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
   const tbb::blocked_range<std::size_t> all(0, groups, grain);
 
   if (weft::detail::static_partition()) {
-    // Static placement (README.md, "Placement"): the groups as the rows of a
+    // Static placement (docs/hpc.md, "Placement"): the groups as the rows of a
     // parallel_for(range) of `groups` rows of `items` items, block k on the
     // worker in arena slot k; the same groups on the same worker every time.
     const std::size_t chunks = static_chunks(groups, items, grain_for(groups * items));

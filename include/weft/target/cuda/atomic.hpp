@@ -190,17 +190,6 @@ __device__ inline bool atomic_compare_exchange(T* p, T& expected, T desired, int
   return ok;
 }
 
-template <atomic_op Op, class T, class U>
-__device__ inline T apply(T v, U operand) {
-  if constexpr (Op == atomic_op::add) return static_cast<T>(v + operand);
-  else if constexpr (Op == atomic_op::sub) return static_cast<T>(v - operand);
-  else if constexpr (Op == atomic_op::bit_and) return static_cast<T>(v & operand);
-  else if constexpr (Op == atomic_op::bit_or) return static_cast<T>(v | operand);
-  else if constexpr (Op == atomic_op::bit_xor) return static_cast<T>(v ^ operand);
-  else if constexpr (Op == atomic_op::min) return operand < v ? T(operand) : v;
-  else return v < operand ? T(operand) : v;
-}
-
 // Relaxed read-modify-write through a compare-exchange loop.
 template <atomic_op Op, class T, class U>
 __device__ inline T cas_loop(T* p, U operand, nv_scope s) {
@@ -209,16 +198,16 @@ __device__ inline T cas_loop(T* p, U operand, nv_scope s) {
     B* bp = reinterpret_cast<B*>(p);
     B old = bit_cast<B>(raw_load(p));
     while (true) {
-      const B desired = bit_cast<B>(apply<Op>(bit_cast<T>(old), operand));
+      const B desired = bit_cast<B>(atomic_apply<Op>(bit_cast<T>(old), operand));
       const B seen = raw_cas(bp, old, desired, s);
       if (seen == old) return bit_cast<T>(old);
       old = seen;
     }
   } else {
     T old = raw_load(p);
-    T desired = apply<Op>(old, operand);
+    T desired = atomic_apply<Op>(old, operand);
     while (!__atomic_compare_exchange(p, &old, &desired, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-      desired = apply<Op>(old, operand);
+      desired = atomic_apply<Op>(old, operand);
     return old;
   }
 }

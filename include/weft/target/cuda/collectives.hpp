@@ -1,8 +1,8 @@
 #pragma once
-// Kernel interface, CUDA target: SYCL's group functions and algorithms
-// (sycl/group_functions.hpp, sycl/group_algorithm.hpp) as __device__
-// overloads with the same signatures. clang picks the CPU (lane buffer)
-// versions in the host pass and these in the device pass.
+// The CUDA target's group collectives (the kernel interface of
+// weft/kernel/collectives.hpp) as __device__ overloads of the CPU target's
+// functions: clang picks the CPU (lane buffer) bodies in the host pass and these
+// in the device pass.
 //
 // sub_group = warp: shuffles and votes over the sub-group's lanes (a partial
 // last warp uses only its lanes). group = block: warp results combined
@@ -10,14 +10,13 @@
 // (weft/target/cpu/lanes/shuffle.hpp), an item whose select/shift/permute source lies
 // outside its group keeps its own value.
 #if !defined(__CUDA__)
-#error "weft/target/cuda/group_functions.hpp is for translation units compiled as CUDA"
+#error "weft/target/cuda/collectives.hpp is for translation units compiled as CUDA"
 #endif
 #include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <type_traits>
-#include <sycl/group_algorithm.hpp>
-#include <sycl/group_functions.hpp>
+#include <weft/kernel/collectives.hpp>
 #include <weft/target/cuda/sync.hpp>
 
 namespace weft::kernel::cuda {
@@ -160,215 +159,163 @@ __device__ inline T block_exchange(T x, std::uint32_t src) {
   return r;
 }
 
-template <class Group>
-inline constexpr bool is_sub_group_v = std::is_same_v<std::decay_t<Group>, ::weft::sycl::sub_group>;
+template <class Scope>
+inline constexpr bool is_warp_v = std::is_same_v<Scope, sub_group_scope>;
 
-template <class Group>
+template <class Scope>
 __device__ inline void group_sync() {
-  if constexpr (is_sub_group_v<Group>) __syncwarp(this_warp().mask);
+  if constexpr (is_warp_v<Scope>) __syncwarp(this_warp().mask);
   else __syncthreads();
 }
 
 }  // namespace weft::kernel::cuda
 
-namespace weft::sycl {
+namespace weft::kernel {
 
-// --- group functions (section 4.17.3) ------------------------------------------
-template <typename Group, typename T>
-__device__ detail::enable_group_t<Group, T> group_broadcast(Group g, T x, typename Group::linear_id_type local_linear_id) {
-  namespace k = weft::kernel::cuda;
-  if constexpr (k::is_sub_group_v<Group>) {
-    return k::shuffle<k::shfl::idx>(k::this_warp().mask, x, static_cast<std::uint32_t>(local_linear_id));
+// --- exchanges -------------------------------------------------------------------------
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ T broadcast(const Scope& s, const T& x, std::size_t src) {
+  namespace k = cuda;
+  if constexpr (k::is_warp_v<Scope>) {
+    return k::shuffle<k::shfl::idx>(k::this_warp().mask, x, static_cast<std::uint32_t>(src));
   } else {
     T* slot = k::group_slots<T>() + 32;
-    if (g.get_local_linear_id() == local_linear_id) std::memcpy(static_cast<void*>(slot), &x, sizeof(T));
+    if (s.id == src) std::memcpy(static_cast<void*>(slot), &x, sizeof(T));
     __syncthreads();
     T r = *slot;
     __syncthreads();
     return r;
   }
 }
-template <typename Group, typename T>
-__device__ detail::enable_group_t<Group, T> group_broadcast(Group g, T x) {
-  return group_broadcast(g, x, typename Group::linear_id_type{0});
-}
-template <typename Group, typename T>
-__device__ detail::enable_group_t<Group, T> group_broadcast(Group g, T x, typename Group::id_type local_id) {
-  return group_broadcast(g, x, static_cast<typename Group::linear_id_type>(detail::linear_local(g, local_id)));
-}
 
-template <typename Group, typename T>
-__device__ detail::enable_group_t<Group, T> select_from_group(Group g, T x, typename Group::id_type remote_local_id) {
-  namespace k = weft::kernel::cuda;
-  const auto src = static_cast<std::uint32_t>(detail::linear_local(g, remote_local_id));
-  if constexpr (k::is_sub_group_v<Group>) {
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ T select(const Scope&, const T& x, std::size_t src) {
+  namespace k = cuda;
+  const auto from = static_cast<std::uint32_t>(src);
+  if constexpr (k::is_warp_v<Scope>) {
     const k::warp_view w = k::this_warp();
-    return k::shuffle<k::shfl::idx>(w.mask, x, src < w.n ? src : w.lane);
+    return k::shuffle<k::shfl::idx>(w.mask, x, from < w.n ? from : w.lane);
   } else {
-    return k::block_exchange(x, src);
+    return k::block_exchange(x, from);
   }
 }
 
-template <typename Group, typename T>
-__device__ detail::enable_group_t<Group, T> shift_group_left(Group g, T x, typename Group::linear_id_type delta = 1) {
-  namespace k = weft::kernel::cuda;
-  if constexpr (k::is_sub_group_v<Group>) {
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ T shift_left(const Scope& s, const T& x, std::size_t delta) {
+  namespace k = cuda;
+  if constexpr (k::is_warp_v<Scope>) {
     // A partial last warp has no lanes past n: their values are undefined, so such a lane keeps its own.
     const k::warp_view w = k::this_warp();
     const T r = k::shuffle<k::shfl::down>(w.mask, x, static_cast<std::uint32_t>(delta));
     return w.lane + static_cast<std::uint32_t>(delta) < w.n ? r : x;
   } else {
-    return k::block_exchange(x, static_cast<std::uint32_t>(g.get_local_linear_id() + delta));
+    return k::block_exchange(x, static_cast<std::uint32_t>(s.id + delta));
   }
 }
 
-template <typename Group, typename T>
-__device__ detail::enable_group_t<Group, T> shift_group_right(Group g, T x, typename Group::linear_id_type delta = 1) {
-  namespace k = weft::kernel::cuda;
-  if constexpr (k::is_sub_group_v<Group>) return k::shuffle<k::shfl::up>(k::this_warp().mask, x, static_cast<std::uint32_t>(delta));
-  else return k::block_exchange(x, static_cast<std::uint32_t>(g.get_local_linear_id() - delta));
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ T shift_right(const Scope& s, const T& x, std::size_t delta) {
+  namespace k = cuda;
+  if constexpr (k::is_warp_v<Scope>) return k::shuffle<k::shfl::up>(k::this_warp().mask, x, static_cast<std::uint32_t>(delta));
+  else return k::block_exchange(x, static_cast<std::uint32_t>(s.id - delta));
 }
 
-template <typename Group, typename T>
-__device__ detail::enable_group_t<Group, T> permute_group_by_xor(Group g, T x, typename Group::linear_id_type mask) {
-  namespace k = weft::kernel::cuda;
-  if constexpr (k::is_sub_group_v<Group>) {
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ T permute_xor(const Scope& s, const T& x, std::size_t mask) {
+  namespace k = cuda;
+  if constexpr (k::is_warp_v<Scope>) {
     const k::warp_view w = k::this_warp();
     const std::uint32_t src = w.lane ^ static_cast<std::uint32_t>(mask);
     return k::shuffle<k::shfl::idx>(w.mask, x, src < w.n ? src : w.lane);
   } else {
-    return k::block_exchange(x, static_cast<std::uint32_t>(g.get_local_linear_id() ^ mask));
+    return k::block_exchange(x, static_cast<std::uint32_t>(s.id ^ mask));
   }
 }
 
-// --- votes (section 4.17.4.2) ---------------------------------------------------------
-#define WEFT_CUDA_GROUP_VOTE(name, warp_vote, block_vote, negate)                               \
-  template <typename Group>                                                                     \
-  __device__ detail::enable_group_bool_t<Group> name(Group, bool pred) {                        \
-    namespace k = weft::kernel::cuda;                                                           \
-    if constexpr (k::is_sub_group_v<Group>) return negate(warp_vote(k::this_warp().mask, pred)); \
-    else return negate(block_vote(pred));                                                       \
-  }                                                                                             \
-  template <typename Group, typename T, typename Predicate>                                     \
-  __device__ detail::enable_group_bool_t<Group> name(Group g, T x, Predicate pred) {            \
-    return name(g, static_cast<bool>(pred(x)));                                                 \
-  }
-#define WEFT_CUDA_KEEP(x) ((x) != 0)
-#define WEFT_CUDA_NOT(x) ((x) == 0)
-WEFT_CUDA_GROUP_VOTE(any_of_group, __any_sync, __syncthreads_or, WEFT_CUDA_KEEP)
-WEFT_CUDA_GROUP_VOTE(all_of_group, __all_sync, __syncthreads_and, WEFT_CUDA_KEEP)
-WEFT_CUDA_GROUP_VOTE(none_of_group, __any_sync, __syncthreads_or, WEFT_CUDA_NOT)
-#undef WEFT_CUDA_GROUP_VOTE
-#undef WEFT_CUDA_KEEP
-#undef WEFT_CUDA_NOT
-
-// --- reductions and scans (sections 4.17.4.3, 4.17.4.4) ------------------------------
-template <typename Group, typename T, typename BinaryOperation>
-__device__ detail::enable_group_arith_t<Group, T> reduce_over_group(Group, T x, BinaryOperation binary_op) {
-  namespace k = weft::kernel::cuda;
-  if constexpr (k::is_sub_group_v<Group>) return k::warp_reduce(k::this_warp(), x, binary_op);
-  else return k::block_reduce(x, binary_op);
+// --- votes -----------------------------------------------------------------------------
+template <class Scope, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ bool any(const Scope&, bool pred) {
+  if constexpr (cuda::is_warp_v<Scope>) return __any_sync(cuda::this_warp().mask, pred) != 0;
+  else return __syncthreads_or(pred) != 0;
 }
-template <typename Group, typename V, typename T, typename BinaryOperation>
-__device__ detail::enable_group_arith_t<Group, T> reduce_over_group(Group g, V x, T init, BinaryOperation binary_op) {
-  return static_cast<T>(binary_op(init, reduce_over_group(g, static_cast<T>(x), binary_op)));
+template <class Scope, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ bool all(const Scope&, bool pred) {
+  if constexpr (cuda::is_warp_v<Scope>) return __all_sync(cuda::this_warp().mask, pred) != 0;
+  else return __syncthreads_and(pred) != 0;
+}
+template <class Scope, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ bool none(const Scope& s, bool pred) {
+  return !any(s, pred);
 }
 
-namespace detail::cuda_scan {
-template <bool Inclusive, class Group, class T, class Op>
-__device__ T scan(Group, T x, Op op, const T* init) {
-  namespace k = weft::kernel::cuda;
-  if constexpr (k::is_sub_group_v<Group>) {
-    const k::warp_view w = k::this_warp();
-    T incl = k::warp_inclusive_scan(w, x, op);
+// --- reductions and scans --------------------------------------------------------------
+template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ T reduce(const Scope&, const T& x, Op op) {
+  if constexpr (cuda::is_warp_v<Scope>) return cuda::warp_reduce(cuda::this_warp(), x, op);
+  else return cuda::block_reduce(x, op);
+}
+
+namespace cuda {
+template <bool Inclusive, class Scope, class T, class Op>
+__device__ T scan(T x, Op op, const T* init) {
+  if constexpr (is_warp_v<Scope>) {
+    const warp_view w = this_warp();
+    T incl = warp_inclusive_scan(w, x, op);
     if constexpr (Inclusive) {
       return init ? static_cast<T>(op(*init, incl)) : incl;
     } else {
-      T prev = k::shuffle<k::shfl::up>(w.mask, incl, 1);
+      T prev = shuffle<shfl::up>(w.mask, incl, 1);
       if (w.lane == 0) return *init;
       return static_cast<T>(op(*init, prev));
     }
   } else {
     T up;
     bool first;
-    T incl = k::block_scan(x, op, &up, &first, init);
+    T incl = block_scan(x, op, &up, &first, init);
     if constexpr (Inclusive) return incl;
     else return up;
   }
 }
-}  // namespace detail::cuda_scan
+}  // namespace cuda
 
-template <typename Group, typename V, typename T, typename BinaryOperation>
-__device__ detail::enable_group_arith_t<Group, T> exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
-  return detail::cuda_scan::scan<false>(g, static_cast<T>(x), binary_op, &init);
+template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ T exclusive_scan(const Scope&, const T& x, Op op, const T& init) {
+  return cuda::scan<false, Scope>(x, op, &init);
 }
-template <typename Group, typename T, typename BinaryOperation>
-__device__ detail::enable_group_arith_t<Group, T> exclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
-  detail::check_known_identity<T, BinaryOperation>();
-  const T init = known_identity_v<BinaryOperation, T>;
-  return detail::cuda_scan::scan<false>(g, x, binary_op, &init);
-}
-template <typename Group, typename V, typename BinaryOperation, typename T>
-__device__ detail::enable_group_arith_t<Group, T> inclusive_scan_over_group(Group g, V x, BinaryOperation binary_op, T init) {
-  return detail::cuda_scan::scan<true>(g, static_cast<T>(x), binary_op, &init);
-}
-template <typename Group, typename T, typename BinaryOperation>
-__device__ detail::enable_group_arith_t<Group, T> inclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
-  return detail::cuda_scan::scan<true>(g, x, binary_op, static_cast<const T*>(nullptr));
+template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ T inclusive_scan(const Scope&, const T& x, Op op, const T* init) {
+  return cuda::scan<true, Scope>(x, op, init);
 }
 
-// --- joint algorithms over a range: every item reads the range (no writes), then the group syncs.
-template <typename Group, typename Ptr, typename Predicate>
-__device__ detail::enable_group_bool_t<Group> joint_any_of(Group, Ptr first, Ptr last, Predicate pred) {
-  bool r = false;
-  for (Ptr p = first; p != last && !r; ++p) r = static_cast<bool>(pred(*p));
-  weft::kernel::cuda::group_sync<Group>();
+// --- joint algorithms over a range: every item computes the value (reads only), then
+// the group syncs.
+template <class R, class Scope, class Compute, class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ R uniform(const Scope&, Compute&& compute) {
+  const R r = compute();
+  cuda::group_sync<Scope>();
   return r;
 }
-template <typename Group, typename Ptr, typename Predicate>
-__device__ detail::enable_group_bool_t<Group> joint_all_of(Group, Ptr first, Ptr last, Predicate pred) {
-  bool r = true;
-  for (Ptr p = first; p != last && r; ++p) r = static_cast<bool>(pred(*p));
-  weft::kernel::cuda::group_sync<Group>();
-  return r;
-}
-template <typename Group, typename Ptr, typename Predicate>
-__device__ detail::enable_group_bool_t<Group> joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
-  return !joint_any_of(g, first, last, pred);
-}
-template <typename Group, typename Ptr, typename BinaryOperation>
-__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, detail::ptr_value_t<Ptr>> joint_reduce(
-    Group, Ptr first, Ptr last, BinaryOperation binary_op) {
-  using T = detail::ptr_value_t<Ptr>;
-  T acc{};
-  if (first != last) {
-    acc = *first;
-    for (Ptr p = first + 1; p != last; ++p) acc = static_cast<T>(binary_op(acc, *p));
-  }
-  weft::kernel::cuda::group_sync<Group>();
-  return acc;
-}
-template <typename Group, typename Ptr, typename T, typename BinaryOperation>
-__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, T> joint_reduce(Group, Ptr first, Ptr last, T init,
-                                                                              BinaryOperation binary_op) {
-  T acc = init;
-  for (Ptr p = first; p != last; ++p) acc = static_cast<T>(binary_op(acc, static_cast<T>(*p)));
-  weft::kernel::cuda::group_sync<Group>();
+
+template <class T, class Op>
+__device__ T reduce_range(const T* first, std::size_t n, Op op) {
+  T acc = first[0];
+  for (std::size_t i = 1; i < n; ++i) acc = static_cast<T>(op(acc, first[i]));
   return acc;
 }
 
-// --- joint scans: the range is scanned in chunks of the group's size; in each chunk item i
+// Joint scans: the range is scanned in chunks of the group's size; in each chunk item i
 // reads element base + i, the group scans the chunk (shuffles, or the block scan) starting
 // from the carry of the chunks before, item i writes its result, and the chunk's last
 // valid item hands the new carry to the group. Each item reads its element before any
 // item writes the chunk, so an in-place scan (result == first) is fine.
-namespace detail::cuda_scan {
-template <bool Inclusive, class Group, class InPtr, class OutPtr, class T, class Op>
-__device__ void joint(const Group& g, InPtr first, InPtr last, OutPtr result, const T* init, Op op) {
-  namespace k = weft::kernel::cuda;
+template <bool Inclusive, class Scope, class InPtr, class OutPtr, class T, class Op,
+          class = std::enable_if_t<is_scope_v<Scope>>>
+__device__ void joint_scan(const Scope& s, InPtr first, InPtr last, OutPtr result, const T* init, Op op) {
+  namespace k = cuda;
   const std::size_t n = static_cast<std::size_t>(last - first);
-  const std::size_t lid = static_cast<std::size_t>(g.get_local_linear_id());
-  const std::size_t size = static_cast<std::size_t>(g.get_local_linear_range());
+  std::size_t lid, size;
+  if constexpr (k::is_warp_v<Scope>) lid = s.lane, size = s.n;
+  else lid = s.id, size = s.size;
   T carry = init ? *init : T{};
   bool has_carry = init != nullptr;
   for (std::size_t base = 0; base < n; base += size) {
@@ -377,61 +324,22 @@ __device__ void joint(const Group& g, InPtr first, InPtr last, OutPtr result, co
     // depends only on the lanes before it, so their values reach no written result.
     const T x = static_cast<T>(*(first + (i < n ? i : base)));
     T incl, excl;
-    if constexpr (k::is_sub_group_v<Group>) {
+    if constexpr (k::is_warp_v<Scope>) {
       const k::warp_view w = k::this_warp();
-      const T s = k::warp_inclusive_scan(w, x, op);
-      const T prev = k::shuffle<k::shfl::up>(w.mask, s, 1);
-      incl = has_carry ? static_cast<T>(op(carry, s)) : s;
+      const T sc = k::warp_inclusive_scan(w, x, op);
+      const T prev = k::shuffle<k::shfl::up>(w.mask, sc, 1);
+      incl = has_carry ? static_cast<T>(op(carry, sc)) : sc;
       excl = w.lane == 0 ? carry : (has_carry ? static_cast<T>(op(carry, prev)) : prev);
       carry = k::shuffle<k::shfl::idx>(w.mask, incl, static_cast<std::uint32_t>(valid - 1));
     } else {
       bool first_of_group;
       incl = k::block_scan(x, op, &excl, &first_of_group, has_carry ? &carry : static_cast<const T*>(nullptr));
-      carry = group_broadcast(g, incl, static_cast<typename Group::linear_id_type>(valid - 1));
+      carry = broadcast(s, incl, valid - 1);
     }
     if (i < n) *(result + i) = Inclusive ? incl : excl;
     has_carry = true;
   }
-  weft::kernel::cuda::group_sync<Group>();
-}
-}  // namespace detail::cuda_scan
-
-template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
-__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_exclusive_scan(
-    Group g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation binary_op) {
-  detail::cuda_scan::joint<false>(g, first, last, result, &init, binary_op);
-  return result + (last - first);
-}
-template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
-__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_exclusive_scan(
-    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
-  using T = detail::ptr_value_t<OutPtr>;
-  detail::check_known_identity<T, BinaryOperation>();
-  const T init = known_identity_v<BinaryOperation, T>;
-  detail::cuda_scan::joint<false>(g, first, last, result, &init, binary_op);
-  return result + (last - first);
-}
-template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
-__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_inclusive_scan(
-    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op, T init) {
-  detail::cuda_scan::joint<true>(g, first, last, result, &init, binary_op);
-  return result + (last - first);
-}
-template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
-__device__ std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_inclusive_scan(
-    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
-  using T = detail::ptr_value_t<OutPtr>;
-  detail::cuda_scan::joint<true>(g, first, last, result, static_cast<const T*>(nullptr), binary_op);
-  return result + (last - first);
+  k::group_sync<Scope>();
 }
 
-// --- barriers and fences (section 4.17.3) -------------------------------------------------
-template <int Dims>
-__device__ void group_barrier(const group<Dims>&, memory_scope = memory_scope::work_group) {
-  __syncthreads();
-}
-__device__ inline void group_barrier(const sub_group&, memory_scope = memory_scope::sub_group) {
-  __syncwarp(weft::kernel::cuda::this_warp().mask);
-}
-
-}  // namespace weft::sycl
+}  // namespace weft::kernel

@@ -1,10 +1,10 @@
 #pragma once
-// Kernel interface, CUDA target: AdaptiveCpp's scoped parallelism in device
-// code. These are __device__ overloads of the front end's scoped functions
-// (sycl/scoped/*.hpp) with the same names; clang picks them in the device pass
-// and the CPU versions in the host pass. The launch is weft/target/cuda/scoped_launch.hpp.
+// The CUDA target's scoped parallelism (weft/kernel/scoped_ops.hpp) in device
+// code: __device__ overloads of the CPU target's functions in
+// weft::kernel::scoped; clang picks these in the device pass and the CPU ones in
+// the host pass. The launch is weft/target/cuda/scoped_launch.hpp.
 //
-// Mapping (README.md, "The CUDA target"):
+// Mapping (docs/gpu.md):
 //   work group    one 1-D block of P = min(round_up(logical size, 32), 256) threads
 //   level-1 sub-groups (distribute_groups on the work group): boxes of up to 32
 //                 logical items (sycl/scoped/groups.hpp's shapes with a tile of 32);
@@ -41,8 +41,12 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
-#include <sycl/scoped_parallelism.hpp>
-#include <weft/target/cuda/group_functions.hpp>
+#include <sycl/scoped/checks.hpp>
+#include <sycl/scoped/groups.hpp>
+#include <sycl/scoped/memory_request.hpp>
+#include <sycl/scoped/s_item.hpp>
+#include <weft/kernel/collectives.hpp>
+#include <weft/kernel/scoped.hpp>
 #include <weft/target/cuda/scoped_physical.hpp>
 #include <weft/target/cuda/sync.hpp>
 
@@ -222,40 +226,6 @@ __device__ inline void for_each_owned(const G& g, F&& f) {
   }
 }
 
-// ---- construction of requested memory ----------------------------------------------
-template <class T>
-__device__ inline void construct_default(T* p, std::size_t count) {
-  using S = sd::scalar_of_t<T>;
-  if constexpr (!std::is_trivially_default_constructible_v<S>) {
-    S* s = reinterpret_cast<S*>(p);
-    for (std::size_t i = 0, n = count * sd::scalars_in_v<T>; i < n; ++i) ::new (static_cast<void*>(s + i)) S;
-  } else {
-    (void)p;
-    (void)count;
-  }
-}
-template <class T, class X>
-__device__ inline void construct_fill(T* p, std::size_t count, const X& x) {
-  using S = sd::scalar_of_t<T>;
-  if constexpr (std::is_array_v<T>) {
-    S* s = reinterpret_cast<S*>(p);
-    for (std::size_t i = 0, n = count * sd::scalars_in_v<T>; i < n; ++i) ::new (static_cast<void*>(s + i)) S(static_cast<S>(x));
-  } else {
-    for (std::size_t i = 0; i < count; ++i) ::new (static_cast<void*>(p + i)) T(static_cast<const T&>(x));
-  }
-}
-template <class T>
-__device__ inline void destroy(T* p, std::size_t count) {
-  using S = sd::scalar_of_t<T>;
-  if constexpr (!std::is_trivially_destructible_v<S>) {
-    S* s = reinterpret_cast<S*>(p);
-    for (std::size_t i = 0, n = count * sd::scalars_in_v<T>; i < n; ++i) s[i].~S();
-  } else {
-    (void)p;
-    (void)count;
-  }
-}
-
 // Static shared storage of one request (Tag: the callable's type, I: the request's index).
 template <class T, class Tag, std::size_t I>
 __device__ inline T* work_group_local() {
@@ -282,15 +252,15 @@ struct allocation<sd::memory_request<T, sd::mem_kind::local, Init>, Group, Tag, 
     // barrier here is needed only where the leader constructs something.
     if constexpr (Init || !std::is_trivially_default_constructible_v<sd::scalar_of_t<T>>) {
       if (team_leader<level>()) {
-        if constexpr (Init) construct_fill(data, 1, r.init);
-        else construct_default(data, 1);
+        if constexpr (Init) sd::fill_construct_n(data, 1, r.init);
+        else sd::default_construct_n(data, 1);
       }
       team_barrier<level>();
     }
   }
   __device__ ~allocation() {
     team_barrier<level>();  // every item is done with it before it is destroyed or reused
-    if (team_leader<level>()) destroy(data, 1);
+    if (team_leader<level>()) sd::destroy_n(data, 1);
   }
   allocation(const allocation&) = delete;
   allocation& operator=(const allocation&) = delete;
@@ -306,10 +276,10 @@ struct allocation<sd::memory_request<T, sd::mem_kind::priv, Init>, Group, Tag, I
   __device__ allocation([[maybe_unused]] const sd::memory_request<T, sd::mem_kind::priv, Init>& r, const Group& g)
       : count(slots ? rounds(children(g)) : 1),
         wrapper(reinterpret_cast<T*>(storage), sd::group_access::state(g).local_range.size()) {
-    if constexpr (Init) construct_fill(reinterpret_cast<T*>(storage), count, r.init);
-    else construct_default(reinterpret_cast<T*>(storage), count);
+    if constexpr (Init) sd::fill_construct_n(reinterpret_cast<T*>(storage), count, r.init);
+    else sd::default_construct_n(reinterpret_cast<T*>(storage), count);
   }
-  __device__ ~allocation() { destroy(reinterpret_cast<T*>(storage), count); }
+  __device__ ~allocation() { sd::destroy_n(reinterpret_cast<T*>(storage), count); }
   allocation(const allocation&) = delete;
   allocation& operator=(const allocation&) = delete;
   __device__ private_wrapper<T, Group, slots>& get() noexcept { return wrapper; }
@@ -457,7 +427,8 @@ __device__ inline void scan(const G& g, const private_wrapper<T, O, S1>& x, priv
 }
 
 // result(i) = x(src(i)) where src(i) < n, else x(i): the exchanges behind shifts,
-// permutes and select_from_group. src(slot, q) gives the source's local linear id.
+// permutes and select_from_group. src(slot, q) gives the source's local linear id
+// of the item with local linear id q, which the calling thread holds in slot.
 template <class G, class T, class O, bool S1, class O2, bool S2, class Src>
 __device__ inline void exchange(const G& g, const private_wrapper<T, O, S1>& x, private_wrapper<T, O2, S2>& result,
                                 Src&& src) {
@@ -498,111 +469,77 @@ __device__ inline void exchange(const G& g, const private_wrapper<T, O, S1>& x, 
 
 }  // namespace weft::kernel::cuda::scoped
 
-namespace weft::sycl {
+namespace weft::kernel::scoped {
+
+namespace sd = ::weft::sycl::detail::scoped;
+namespace ks = ::weft::kernel::cuda::scoped;
+using ::weft::sycl::id;
 
 // ---- distribution ---------------------------------------------------------------------
 
-template <class SpGroup, class NestedF>
-__device__ void distribute_items(const SpGroup& g, NestedF f) noexcept {
-  namespace ks = weft::kernel::cuda::scoped;
-  using namespace detail::scoped;
-  check_items_callable<SpGroup, NestedF>();
-  constexpr int Dims = SpGroup::dimensions;
-  const group_state<Dims>& s = group_access::state(g);
-  if constexpr (ks::level_of<SpGroup> == 0) {
+template <class G, class F>
+__device__ void distribute_items(const G& g, F& f) noexcept {
+  constexpr int Dims = G::dimensions;
+  const sd::group_state<Dims>& s = sd::group_access::state(g);
+  if constexpr (ks::level_of<G> == 0) {
     ks::for_each_owned_wg(g, [&](unsigned k, std::size_t, const id<Dims>& lid) {
-      f(s_item_access::make<Dims>(id<Dims>(s.global_origin + lid), s.global_range, lid, s.local_range, k));
+      f(sd::s_item_access::make<Dims>(id<Dims>(s.global_origin + lid), s.global_range, lid, s.local_range, k));
     });
   } else {
     const std::size_t first = ks::first_lane(g), n = s.local_range.size();
     if (ks::lane() >= first && ks::lane() - first < n) {
-      const id<Dims> lid = detail::delinearize(std::size_t(ks::lane() - first), s.local_range);
-      f(s_item_access::make<Dims>(id<Dims>(s.global_origin + lid), s.global_range, lid, s.local_range, s.ctx->slot));
+      const id<Dims> lid = ::weft::sycl::detail::delinearize(std::size_t(ks::lane() - first), s.local_range);
+      f(sd::s_item_access::make<Dims>(id<Dims>(s.global_origin + lid), s.global_range, lid, s.local_range,
+                                      s.ctx->slot));
     }
   }
 }
 
-template <class SpGroup, class NestedF>
-__device__ void distribute_groups(const SpGroup& g, NestedF f) noexcept {
-  namespace ks = weft::kernel::cuda::scoped;
-  using namespace detail::scoped;
-  static_assert(is_scoped_group_v<SpGroup>, "distribute_groups(): Only available if SpGroup is a scoped parallelism group type");
-  static_assert(std::is_invocable_v<NestedF&, child_group_t<SpGroup>>,
-                "distribute_groups(): f must be a callable of signature "
-                "void(__ImplementationDefinedScopedParallelismGroupType__); take the group as auto");
-  using child_t = child_group_t<SpGroup>;
-  constexpr int Dims = SpGroup::dimensions;
-  const group_state<Dims>& s = group_access::state(g);
+template <class G, class F>
+__device__ void distribute_groups(const G& g, F& f) noexcept {
+  using child_t = sd::child_group_t<G>;
+  constexpr int Dims = G::dimensions;
+  const sd::group_state<Dims>& s = sd::group_access::state(g);
   const ks::layout<Dims> l = ks::children(g);
-  if constexpr (ks::level_of<SpGroup> == 0) {
+  if constexpr (ks::level_of<G> == 0) {
     unsigned k = 0;
     for (std::size_t c = ks::warp(); c < l.n; c += ks::warps(), ++k) {
-      const group_state<Dims> cs = ks::child_state(s, l, c);
+      const sd::group_state<Dims> cs = ks::child_state(s, l, c);
       s.ctx->slot = k;
       s.ctx->sub_offset = cs.wg_offset;
-      f(group_access::make<child_t>(cs));
+      f(sd::group_access::make<child_t>(cs));
     }
   } else {
-    for (std::size_t c = 0; c < l.n; ++c) f(group_access::make<child_t>(ks::child_state(s, l, c)));
+    for (std::size_t c = 0; c < l.n; ++c) f(sd::group_access::make<child_t>(ks::child_state(s, l, c)));
   }
 }
 
-template <class SpGroup, class F>
-__device__ void single_item(const SpGroup&, F f) noexcept {
-  static_assert(detail::scoped::is_scoped_group_v<SpGroup>, "single_item(): Only available if SpGroup is a scoped parallelism group type");
-  static_assert(std::is_invocable_v<F&>, "single_item(): f must be a callable of signature void()");
-  if (weft::kernel::cuda::scoped::team_leader<SpGroup::properties::level>()) f();
+template <class G, class F>
+__device__ void single_item(const G&, F& f) noexcept {
+  if (ks::team_leader<G::properties::level>()) f();
 }
 
-template <class SpGroup, std::enable_if_t<detail::scoped::is_scoped_group_v<SpGroup>, int> = 0>
-__device__ void group_barrier(const SpGroup&, memory_scope = SpGroup::fence_scope) noexcept {
-  weft::kernel::cuda::scoped::team_barrier<SpGroup::properties::level>();
-}
-
-template <class SpGroup, class NestedF>
-__device__ void distribute_items_and_wait(const SpGroup& g, NestedF f) noexcept {
-  distribute_items(g, f);
-  group_barrier(g);
-}
-template <class SpGroup, class NestedF>
-__device__ void distribute_groups_and_wait(const SpGroup& g, NestedF f) noexcept {
-  distribute_groups(g, f);
-  group_barrier(g);
-}
-template <class SpGroup, class F>
-__device__ void single_item_and_wait(const SpGroup& g, F f) noexcept {
-  single_item(g, f);
-  group_barrier(g);
+template <class G>
+__device__ void barrier(const G&) noexcept {
+  ks::team_barrier<G::properties::level>();
 }
 
 // ---- memory ----------------------------------------------------------------------------
 
-template <class SpGroup, typename... Args>
-__device__ void memory_environment(const SpGroup& g, Args&&... args) noexcept {
-  using namespace detail::scoped;
-  check_environment<SpGroup, Args...>();
+template <class G, class... Args>
+__device__ void memory_environment(const G& g, Args&&... args) noexcept {
   constexpr std::size_t N = sizeof...(Args) - 1;
   using all_t = std::tuple<Args&&...>;
   using F = std::remove_reference_t<std::tuple_element_t<N, all_t>>;
   all_t all(std::forward<Args>(args)...);
-  weft::kernel::cuda::scoped::allocate_and_call<0, N, std::decay_t<F>>(g, std::get<N>(all), all);
-}
-template <class T, class Group, class Function>
-__device__ void local_memory_environment(const Group& g, Function&& f) noexcept {
-  memory_environment(g, require_local_mem<T>(), std::forward<Function>(f));
-}
-template <class T, class Group, class Function>
-__device__ void private_memory_environment(const Group& g, Function&& f) noexcept {
-  memory_environment(g, require_private_mem<T>(), std::forward<Function>(f));
+  ks::allocate_and_call<0, N, std::decay_t<F>>(g, std::get<N>(all), all);
 }
 
 // ---- group algorithms over private memory -------------------------------------------------
 
-template <class Group, class T, class O, bool S>
-__device__ T group_broadcast(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x,
-                             typename Group::linear_id_type local_linear_id) noexcept {
-  namespace ks = weft::kernel::cuda::scoped;
-  if constexpr (ks::level_of<Group> == 0) {
+template <class G, class T, class O, bool S>
+__device__ T broadcast(const G& g, const ks::private_wrapper<T, O, S>& x, std::size_t local_linear_id) noexcept {
+  if constexpr (ks::level_of<G> == 0) {
     __shared__ ks::raw<T> slot;
     const ks::owner o = ks::owner_of_wg(g, local_linear_id);
     if (threadIdx.x == o.thread) ks::store(slot, x.at(o.slot));
@@ -611,226 +548,100 @@ __device__ T group_broadcast(const Group& g, const weft::kernel::cuda::scoped::p
     __syncthreads();
     return r;
   } else {
-    const auto& s = detail::scoped::group_access::state(g);
-    return weft::kernel::cuda::shuffle<weft::kernel::cuda::shfl::idx>(
-        ks::full_mask, x.at(s.ctx->slot), unsigned(ks::first_lane(g) + local_linear_id));
+    const auto& s = sd::group_access::state(g);
+    return cuda::shuffle<cuda::shfl::idx>(ks::full_mask, x.at(s.ctx->slot),
+                                          unsigned(ks::first_lane(g) + local_linear_id));
   }
 }
-template <class Group, class T, class O, bool S>
-__device__ T group_broadcast(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x) noexcept {
-  return group_broadcast(g, x, typename Group::linear_id_type{0});
-}
-template <class Group, class T, class O, bool S>
-__device__ T group_broadcast(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x,
-                             const typename Group::id_type& local_id) noexcept {
-  return group_broadcast(g, x, detail::linearize(local_id, g.get_logical_local_range()));
-}
 
-template <class Group, class T, class O, bool S, class BinaryOperation>
-__device__ T reduce_over_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x,
-                               BinaryOperation binary_op) noexcept {
-  namespace ks = weft::kernel::cuda::scoped;
+template <class G, class T, class O, bool S, class Op, class V>
+__device__ V reduce(const G& g, const ks::private_wrapper<T, O, S>& x, Op& op, const V* init) noexcept {
   T v{};
   bool has = false;
   ks::for_each_owned(g, [&](unsigned k, std::size_t) {
     const T y = x.at(k);
-    v = has ? static_cast<T>(binary_op(v, y)) : y;
+    v = has ? static_cast<T>(op(v, y)) : y;
     has = true;
   });
-  ks::team_fold<ks::level_of<Group>>(v, has, binary_op);
-  return v;
-}
-template <class Group, class T, class O, bool S, class V, class BinaryOperation>
-__device__ V reduce_over_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x, V init,
-                               BinaryOperation binary_op) noexcept {
-  return static_cast<V>(binary_op(init, reduce_over_group(g, x, binary_op)));
+  ks::team_fold<ks::level_of<G>>(v, has, op);
+  return init ? static_cast<V>(op(*init, v)) : static_cast<V>(v);
 }
 
-template <class Group, class T, class O, bool S1, class R, class O2, bool S2, class V, class BinaryOperation>
-__device__ void exclusive_scan_over_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S1>& x,
-                                          weft::kernel::cuda::scoped::private_wrapper<R, O2, S2>& result, V init,
-                                          BinaryOperation binary_op) noexcept {
-  weft::kernel::cuda::scoped::scan<false>(g, x, result, binary_op, static_cast<R>(init), true);
-}
-template <class Group, class T, class O, bool S1, class R, class O2, bool S2, class BinaryOperation>
-__device__ void exclusive_scan_over_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S1>& x,
-                                          weft::kernel::cuda::scoped::private_wrapper<R, O2, S2>& result,
-                                          BinaryOperation binary_op) noexcept {
-  static_assert(detail::scoped::has_known_identity_v<BinaryOperation, R>,
-                "exclusive_scan_over_group() without init needs an operation with a known identity "
-                "(sycl::plus, multiplies, minimum, maximum, bit_and/or/xor, logical_and/or on arithmetic types)");
-  weft::kernel::cuda::scoped::scan<false>(g, x, result, binary_op, detail::scoped::identity_of<BinaryOperation, R>(),
-                                          true);
-}
-template <class Group, class T, class O, bool S1, class R, class O2, bool S2, class BinaryOperation, class V>
-__device__ void inclusive_scan_over_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S1>& x,
-                                          weft::kernel::cuda::scoped::private_wrapper<R, O2, S2>& result,
-                                          BinaryOperation binary_op, V init) noexcept {
-  weft::kernel::cuda::scoped::scan<true>(g, x, result, binary_op, static_cast<R>(init), true);
-}
-template <class Group, class T, class O, bool S1, class R, class O2, bool S2, class BinaryOperation>
-__device__ void inclusive_scan_over_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S1>& x,
-                                          weft::kernel::cuda::scoped::private_wrapper<R, O2, S2>& result,
-                                          BinaryOperation binary_op) noexcept {
-  weft::kernel::cuda::scoped::scan<true>(g, x, result, binary_op, R{}, false);
+template <bool Inclusive, class G, class T, class O, bool S1, class R, class O2, bool S2, class Op>
+__device__ void scan(const G& g, const ks::private_wrapper<T, O, S1>& x, ks::private_wrapper<R, O2, S2>& result,
+                     Op& op, R init, bool has_init) noexcept {
+  ks::scan<Inclusive>(g, x, result, op, init, has_init);
 }
 
-template <class Group, class T, class O, bool S, class Predicate>
-__device__ bool any_of_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x,
-                             Predicate pred) noexcept {
-  namespace ks = weft::kernel::cuda::scoped;
+template <class G, class T, class O, bool S, class Pred>
+__device__ bool any(const G& g, const ks::private_wrapper<T, O, S>& x, Pred& pred) noexcept {
   bool p = false;
   ks::for_each_owned(g, [&](unsigned k, std::size_t) { p |= static_cast<bool>(pred(x.at(k))); });
-  return ks::team_any<ks::level_of<Group>>(p);
-}
-template <class Group, class T, class O, bool S, class Predicate>
-__device__ bool all_of_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x,
-                             Predicate pred) noexcept {
-  return !any_of_group(g, x, [&](const T& v) { return !static_cast<bool>(pred(v)); });
-}
-template <class Group, class T, class O, bool S, class Predicate>
-__device__ bool none_of_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x,
-                              Predicate pred) noexcept {
-  return !any_of_group(g, x, pred);
-}
-template <class Group, class T, class O, bool S>
-__device__ bool any_of_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x) noexcept {
-  return any_of_group(g, x, [](const T& v) { return static_cast<bool>(v); });
-}
-template <class Group, class T, class O, bool S>
-__device__ bool all_of_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x) noexcept {
-  return all_of_group(g, x, [](const T& v) { return static_cast<bool>(v); });
-}
-template <class Group, class T, class O, bool S>
-__device__ bool none_of_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S>& x) noexcept {
-  return !any_of_group(g, x);
+  return ks::team_any<ks::level_of<G>>(p);
 }
 
-template <class Group, class T, class O, bool S1, class O2, bool S2>
-__device__ void shift_group_left(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S1>& x,
-                                 weft::kernel::cuda::scoped::private_wrapper<T, O2, S2>& result,
-                                 typename Group::linear_id_type delta = 1) noexcept {
-  weft::kernel::cuda::scoped::exchange(g, x, result, [&](unsigned, std::size_t q) { return q + delta; });
+template <class G, class T, class O, bool S1, class O2, bool S2, class Src>
+__device__ void exchange(const G& g, const ks::private_wrapper<T, O, S1>& x, ks::private_wrapper<T, O2, S2>& result,
+                         Src&& src) noexcept {
+  ks::exchange(g, x, result, [&](unsigned, std::size_t q) { return src(q); });
 }
-template <class Group, class T, class O, bool S1, class O2, bool S2>
-__device__ void shift_group_right(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S1>& x,
-                                  weft::kernel::cuda::scoped::private_wrapper<T, O2, S2>& result,
-                                  typename Group::linear_id_type delta = 1) noexcept {
-  weft::kernel::cuda::scoped::exchange(g, x, result,
-                                       [&](unsigned, std::size_t q) { return q >= delta ? q - delta : ~std::size_t(0); });
-}
-template <class Group, class T, class O, bool S1, class O2, bool S2>
-__device__ void permute_group_by_xor(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S1>& x,
-                                     weft::kernel::cuda::scoped::private_wrapper<T, O2, S2>& result,
-                                     typename Group::linear_id_type mask) noexcept {
-  weft::kernel::cuda::scoped::exchange(g, x, result, [&](unsigned, std::size_t q) { return q ^ mask; });
-}
-template <class Group, class T, class O, bool S1, class O2, bool S2, class U, class O3, bool S3>
-__device__ void select_from_group(const Group& g, const weft::kernel::cuda::scoped::private_wrapper<T, O, S1>& x,
-                                  weft::kernel::cuda::scoped::private_wrapper<T, O2, S2>& result,
-                                  const weft::kernel::cuda::scoped::private_wrapper<U, O3, S3>& remote) noexcept {
-  weft::kernel::cuda::scoped::exchange(g, x, result, [&](unsigned k, std::size_t) -> std::size_t {
-    if constexpr (std::is_same_v<U, typename Group::id_type>)
-      return detail::linearize(remote.at(k), g.get_logical_local_range());
+
+template <class G, class T, class O, bool S1, class O2, bool S2, class U, class O3, bool S3>
+__device__ void select(const G& g, const ks::private_wrapper<T, O, S1>& x, ks::private_wrapper<T, O2, S2>& result,
+                       const ks::private_wrapper<U, O3, S3>& remote) noexcept {
+  ks::exchange(g, x, result, [&](unsigned k, std::size_t) -> std::size_t {
+    if constexpr (std::is_same_v<U, typename G::id_type>)
+      return ::weft::sycl::detail::linearize(remote.at(k), g.get_logical_local_range());
     else
       return static_cast<std::size_t>(remote.at(k));
   });
 }
 
-// ---- joint_* on scoped groups: every physical item computes the result; scans are
-// written by the leader, then the group synchronises. ------------------------------------
+// ---- joint algorithms: every physical item computes a reduction or predicate;
+// scans are written by the leader, then the group synchronises. -------------------------
 
-template <class Group, class Ptr, class BinaryOperation,
-          std::enable_if_t<detail::scoped::is_scoped_group_v<Group>, int> = 0>
-__device__ auto joint_reduce(const Group&, Ptr first, Ptr last, BinaryOperation binary_op) noexcept {
+template <class G, class Ptr, class Op>
+__device__ auto joint_reduce(const G&, Ptr first, Ptr last, Op& op) noexcept {
   using T = typename std::iterator_traits<Ptr>::value_type;
   T acc = *first;
-  for (++first; first != last; ++first) acc = static_cast<T>(binary_op(acc, *first));
+  for (++first; first != last; ++first) acc = static_cast<T>(op(acc, *first));
   return acc;
 }
-template <class Group, class Ptr, class T, class BinaryOperation,
-          std::enable_if_t<detail::scoped::is_scoped_group_v<Group>, int> = 0>
-__device__ T joint_reduce(const Group&, Ptr first, Ptr last, T init, BinaryOperation binary_op) noexcept {
-  for (; first != last; ++first) init = static_cast<T>(binary_op(init, *first));
+template <class G, class Ptr, class T, class Op>
+__device__ T joint_reduce(const G&, Ptr first, Ptr last, T init, Op& op) noexcept {
+  for (; first != last; ++first) init = static_cast<T>(op(init, *first));
   return init;
 }
-template <class Group, class InPtr, class OutPtr, class T, class BinaryOperation,
-          std::enable_if_t<detail::scoped::is_scoped_group_v<Group>, int> = 0>
-__device__ OutPtr joint_exclusive_scan(const Group&, InPtr first, InPtr last, OutPtr result, T init,
-                                       BinaryOperation binary_op) noexcept {
-  namespace ks = weft::kernel::cuda::scoped;
-  constexpr int level = Group::properties::level;
-  const auto n = last - first;
+
+template <bool Inclusive, class G, class InPtr, class OutPtr, class T, class Op>
+__device__ void joint_scan(const G&, InPtr first, InPtr last, OutPtr result, const T* init, Op& op) noexcept {
+  constexpr int level = G::properties::level;
   ks::team_barrier<level>();  // the range is complete
-  if (ks::team_leader<level>())
-    for (auto i = n - n; i != n; ++i) {
-      const T v = first[i];
-      result[i] = init;
-      init = static_cast<T>(binary_op(init, v));
-    }
-  ks::team_barrier<level>();
-  return result + n;
-}
-template <class Group, class InPtr, class OutPtr, class BinaryOperation,
-          std::enable_if_t<detail::scoped::is_scoped_group_v<Group>, int> = 0>
-__device__ OutPtr joint_exclusive_scan(const Group& g, InPtr first, InPtr last, OutPtr result,
-                                       BinaryOperation binary_op) noexcept {
-  using T = typename std::iterator_traits<OutPtr>::value_type;
-  using TT = std::conditional_t<std::is_void_v<T>, typename std::iterator_traits<InPtr>::value_type, T>;
-  static_assert(detail::scoped::has_known_identity_v<BinaryOperation, TT>,
-                "joint_exclusive_scan() without init needs an operation with a known identity");
-  return joint_exclusive_scan(g, first, last, result, detail::scoped::identity_of<BinaryOperation, TT>(), binary_op);
-}
-template <class Group, class InPtr, class OutPtr, class BinaryOperation, class T,
-          std::enable_if_t<detail::scoped::is_scoped_group_v<Group>, int> = 0>
-__device__ OutPtr joint_inclusive_scan(const Group&, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op,
-                                       T init) noexcept {
-  namespace ks = weft::kernel::cuda::scoped;
-  constexpr int level = Group::properties::level;
-  const auto n = last - first;
-  ks::team_barrier<level>();
-  if (ks::team_leader<level>())
-    for (auto i = n - n; i != n; ++i) {
-      init = static_cast<T>(binary_op(init, first[i]));
-      result[i] = init;
-    }
-  ks::team_barrier<level>();
-  return result + n;
-}
-template <class Group, class InPtr, class OutPtr, class BinaryOperation,
-          std::enable_if_t<detail::scoped::is_scoped_group_v<Group>, int> = 0>
-__device__ OutPtr joint_inclusive_scan(const Group&, InPtr first, InPtr last, OutPtr result,
-                                       BinaryOperation binary_op) noexcept {
-  namespace ks = weft::kernel::cuda::scoped;
-  constexpr int level = Group::properties::level;
-  using T = typename std::iterator_traits<InPtr>::value_type;
-  const auto n = last - first;
-  ks::team_barrier<level>();
-  if (ks::team_leader<level>() && n > 0) {
-    T acc = first[0];
-    result[0] = acc;
-    for (auto i = n - n + 1; i != n; ++i) {
-      acc = static_cast<T>(binary_op(acc, first[i]));
-      result[i] = acc;
+  if (ks::team_leader<level>() && first != last) {
+    if constexpr (Inclusive) {
+      T acc = init ? static_cast<T>(op(*init, *first)) : static_cast<T>(*first);
+      *result = acc;
+      for (++first, ++result; first != last; ++first, ++result) {
+        acc = static_cast<T>(op(acc, *first));
+        *result = acc;
+      }
+    } else {
+      T acc = *init;
+      for (; first != last; ++first, ++result) {
+        const T v = *first;
+        *result = acc;
+        acc = static_cast<T>(op(acc, v));
+      }
     }
   }
   ks::team_barrier<level>();
-  return result + n;
 }
-template <class Group, class Ptr, class Predicate, std::enable_if_t<detail::scoped::is_scoped_group_v<Group>, int> = 0>
-__device__ bool joint_any_of(const Group&, Ptr first, Ptr last, Predicate pred) noexcept {
+
+template <class G, class Ptr, class Pred>
+__device__ bool joint_any(const G&, Ptr first, Ptr last, Pred& pred) noexcept {
   for (; first != last; ++first)
     if (pred(*first)) return true;
   return false;
 }
-template <class Group, class Ptr, class Predicate, std::enable_if_t<detail::scoped::is_scoped_group_v<Group>, int> = 0>
-__device__ bool joint_all_of(const Group& g, Ptr first, Ptr last, Predicate pred) noexcept {
-  using T = typename std::iterator_traits<Ptr>::value_type;
-  return !joint_any_of(g, first, last, [&](const T& v) { return !static_cast<bool>(pred(v)); });
-}
-template <class Group, class Ptr, class Predicate, std::enable_if_t<detail::scoped::is_scoped_group_v<Group>, int> = 0>
-__device__ bool joint_none_of(const Group& g, Ptr first, Ptr last, Predicate pred) noexcept {
-  return !joint_any_of(g, first, last, pred);
-}
 
-}  // namespace weft::sycl
+}  // namespace weft::kernel::scoped
