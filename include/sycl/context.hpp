@@ -6,6 +6,7 @@
 #include <sycl/device.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/property_list.hpp>
+#include <weft/runtime/context_state.hpp>
 
 namespace weft::sycl {
 
@@ -32,18 +33,16 @@ class context {
   context(const platform& p, async_handler h, const property_list& = {}) : context(p.get_devices(), std::move(h)) {}
   explicit context(const std::vector<device>& devices, const property_list& = {}) : context(devices, async_handler{}) {}
   context(const std::vector<device>& devices, async_handler h, const property_list& = {})
-      : m_state(std::make_shared<state>(state{devices, std::move(h)})) {
-    if (devices.empty()) detail::throw_error(errc::invalid, "a context needs at least one device");
-  }
+      : m_state(make_state(devices, std::move(h))) {}
 
-  backend get_backend() const noexcept { return m_state->devices[0].get_backend(); }
-  platform get_platform() const { return m_state->devices[0].get_platform(); }
-  std::vector<device> get_devices() const { return m_state->devices; }
+  backend get_backend() const noexcept { return m_state->devices[0]->backend; }
+  platform get_platform() const { return first_device().get_platform(); }
+  std::vector<device> get_devices() const { return std::vector<device>(m_state->devices.begin(), m_state->devices.end()); }
   template <class Param>
   typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::context::platform>) return get_platform();
     else if constexpr (std::is_same_v<Param, info::context::devices>) return get_devices();
-    else return m_state->devices[0].get_info<typename detail::context_to_device_info<Param>::type>();
+    else return first_device().get_info<typename detail::context_to_device_info<Param>::type>();
   }
   template <class P>
   bool has_property() const noexcept { return false; }
@@ -52,12 +51,32 @@ class context {
   friend bool operator==(const context& a, const context& b) { return a.m_state == b.m_state; }
   friend bool operator!=(const context& a, const context& b) { return !(a == b); }
 
+  explicit context(weft::detail::context_ptr s) : m_state(std::move(s)) {}  // for the runtime
+  const weft::detail::context_ptr& state() const { return m_state; }
+
  private:
-  struct state {
-    std::vector<device> devices;
-    async_handler handler;
-  };
-  std::shared_ptr<state> m_state;
+  static weft::detail::context_ptr make_state(const std::vector<device>& devices, async_handler h) {
+    if (devices.empty()) detail::throw_error(errc::invalid, "a context needs at least one device");
+    auto s = std::make_shared<weft::detail::context_state>();
+    for (const device& d : devices) s->devices.push_back(d.state());
+    s->handler = std::move(h);
+    return s;
+  }
+  device first_device() const { return device(m_state->devices[0]); }
+
+  weft::detail::context_ptr m_state;
 };
+
+// sycl::exception's members that take or give a context (declared in sycl/exception.hpp).
+inline exception::exception(context ctx, std::error_code ec, const std::string& what_arg) : exception(ec, what_arg) {
+  m_context = std::make_shared<context>(std::move(ctx));
+}
+inline exception::exception(context ctx, std::error_code ec, const char* what_arg)
+    : exception(std::move(ctx), ec, std::string(what_arg)) {}
+inline exception::exception(context ctx, std::error_code ec) : exception(std::move(ctx), ec, std::string()) {}
+inline context exception::get_context() const {
+  if (!m_context) detail::throw_error(errc::invalid, "exception::get_context: this exception carries no context");
+  return *m_context;
+}
 
 }  // namespace weft::sycl

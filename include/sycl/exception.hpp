@@ -47,15 +47,16 @@ class exception : public virtual std::exception {
   exception(int ev, const std::error_category& cat, const char* what_arg)
       : exception(std::error_code(ev, cat), std::string(what_arg)) {}
   exception(int ev, const std::error_category& cat) : exception(std::error_code(ev, cat)) {}
-  exception(context ctx, std::error_code ec, const std::string& what_arg);
-  exception(context ctx, std::error_code ec, const char* what_arg);
-  exception(context ctx, std::error_code ec);
+  // These four are defined in sycl/context.hpp (a context is needed to call them).
+  inline exception(context ctx, std::error_code ec, const std::string& what_arg);
+  inline exception(context ctx, std::error_code ec, const char* what_arg);
+  inline exception(context ctx, std::error_code ec);
 
   const std::error_code& code() const noexcept { return m_ec; }
   const std::error_category& category() const noexcept { return m_ec.category(); }
   const char* what() const noexcept override { return m_what.c_str(); }
   bool has_context() const noexcept { return m_context != nullptr; }
-  context get_context() const;
+  inline context get_context() const;
 
  private:
   static std::string compose(std::error_code ec, const std::string& msg) {

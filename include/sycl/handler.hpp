@@ -311,7 +311,7 @@ class handler {
                                                    " pointer is null but " + std::to_string(bytes) + " bytes were asked for");
     check_usm_extent(dst, bytes, "memcpy: the destination");
     check_usm_extent(src, bytes, "memcpy: the source");
-    set_command(weft::detail::command_kind::memcpy, [d = m_queue->device.state(), dst, src, bytes] {
+    set_command(weft::detail::command_kind::memcpy, [d = m_queue->device, dst, src, bytes] {
       weft::detail::device_memcpy(d, dst, src, bytes);
     });
   }
@@ -326,7 +326,7 @@ class handler {
     if (bytes && !ptr)
       weft::detail::throw_error(errc::invalid, "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
     check_usm_extent(ptr, bytes, "memset: the destination");
-    set_command(weft::detail::command_kind::memset, [d = m_queue->device.state(), ptr, value, bytes] {
+    set_command(weft::detail::command_kind::memset, [d = m_queue->device, ptr, value, bytes] {
       weft::detail::device_memset(d, ptr, value, bytes);
     });
   }
@@ -338,7 +338,7 @@ class handler {
       weft::detail::throw_error(errc::invalid, "fill: " + std::to_string(count) + " elements of " +
                                                    std::to_string(sizeof(T)) + " bytes overflow size_t");
     check_usm_extent(ptr, count * sizeof(T), "fill: the destination");
-    set_command(weft::detail::command_kind::fill, [d = m_queue->device.state(), p = static_cast<T*>(ptr), pattern, count] {
+    set_command(weft::detail::command_kind::fill, [d = m_queue->device, p = static_cast<T*>(ptr), pattern, count] {
       if (d->ops) weft::detail::device_fill(d, p, &pattern, sizeof(T), count);
       else std::fill(p, p + count, pattern);
     });
@@ -387,7 +387,7 @@ class handler {
     }
   }
 
-  weft::launch::target target() const { return {m_queue->device.state()}; }
+  weft::launch::target target() const { return {m_queue->device}; }
 
   // A range whose item count does not fit in size_t cannot be run (errc::invalid).
   // A range with a zero dimension is valid and runs nothing.
@@ -420,12 +420,12 @@ class handler {
                                                       " in dimension " + std::to_string(d) +
                                                       "; round the global range up to a multiple");
     }
-    auto max_wg = m_queue->device.get_info<info::device::max_work_group_size>();
+    auto max_wg = device(m_queue->device).get_info<info::device::max_work_group_size>();
     if (l.size() > max_wg)
       weft::detail::throw_error(errc::nd_range, "nd_range: the work-group size " + std::to_string(l.size()) + " " +
                                                     detail::to_string(l) + " exceeds the device's max_work_group_size " +
                                                     std::to_string(max_wg));
-    auto local_max = m_queue->device.get_info<info::device::local_mem_size>();
+    auto local_max = device(m_queue->device).get_info<info::device::local_mem_size>();
     if (m_cg.local.bytes > local_max)
       weft::detail::throw_error(errc::memory_allocation,
                                 "nd_range kernel: local accessors need " + std::to_string(m_cg.local.bytes) +
@@ -535,13 +535,13 @@ inline std::byte* detail::handler_access::note_placeholder(handler& cgh, const b
                                                           bool on_device) {
   handler::placeholder_use use{buffer, {extent[0], extent[1], extent[2]}, dims, mode};
   cgh.m_placeholders.push_back(std::move(use));
-  return on_device ? buffer->data_on(*cgh.m_queue->device.state()) : buffer->data;
+  return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
 }
 
 inline std::byte* detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode,
                                                          bool on_device) {
   cgh.m_cg.requirements.push_back({buffer, mode});
-  return on_device ? buffer->data_on(*cgh.m_queue->device.state()) : buffer->data;
+  return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
 }
 inline void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<stream_sink> sink) {
   cgh.m_extras.streams.push_back(std::move(sink));

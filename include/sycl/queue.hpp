@@ -55,14 +55,14 @@ class queue {
     auto devs = c.get_devices();
     if (std::find(devs.begin(), devs.end(), d) == devs.end())
       weft::detail::throw_error(errc::invalid, "queue: the device is not part of the given context");
-    m_state = std::make_shared<weft::detail::queue_state>(d, c, h ? h : c.get_async_handler(),
+    m_state = std::make_shared<weft::detail::queue_state>(d.state(), c.state(), h ? h : c.get_async_handler(),
                                                           props.has_property<property::queue::in_order>(),
                                                           props.has_property<property::queue::enable_profiling>());
   }
 
-  backend get_backend() const noexcept { return m_state->device.get_backend(); }
-  context get_context() const { return m_state->context; }
-  device get_device() const { return m_state->device; }
+  backend get_backend() const noexcept { return m_state->device->backend; }
+  context get_context() const { return context(m_state->context); }
+  device get_device() const { return device(m_state->device); }
   bool is_in_order() const { return m_state->in_order; }
   [[deprecated("the host device was removed in SYCL 2020")]] bool is_host() const { return false; }
   template <class Param>
@@ -216,8 +216,8 @@ class queue {
   weft::detail::queue_ptr m_state;
 };
 
-inline const device& detail::queue_device(const queue& q) { return q.state()->device; }
-inline const context& detail::queue_context(const queue& q) { return q.state()->context; }
+inline device detail::queue_device(const queue& q) { return q.get_device(); }
+inline context detail::queue_context(const queue& q) { return q.get_context(); }
 
 template <class T, usm::alloc K, std::size_t A>
 usm_allocator<T, K, A>::usm_allocator(const queue& q, const property_list&) : m_ctx(q.get_context()), m_dev(q.get_device()) {}

@@ -8,39 +8,16 @@
 #include <sycl/context.hpp>
 #include <sycl/device.hpp>
 #include <sycl/property_list.hpp>
-#include <weft/runtime/export.hpp>
+#include <sycl/usm_alloc.hpp>
+#include <weft/runtime/usm.hpp>
 
 namespace weft::sycl {
 
 class queue;
 
-namespace usm {
-enum class alloc : char { host = 0, device = 1, shared = 2, unknown = 3 };
-enum class advice : int { none = 0 };
-}  // namespace usm
-
-}  // namespace weft::sycl
-
-namespace weft::detail {
-// Returns nullptr for zero bytes or when memory is exhausted, as the spec asks.
-WEFT_API void* usm_allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc kind, const device_state* dev);
-// Throws sycl::exception(errc::invalid) for pointers Weft did not allocate.
-WEFT_API void usm_free(void* ptr);
-struct usm_info {
-  sycl::usm::alloc kind = sycl::usm::alloc::unknown;
-  const device_state* device = nullptr;
-  const void* base = nullptr;
-  std::size_t bytes = 0;
-};
-// What Weft knows about the allocation containing ptr (kind unknown if none).
-WEFT_API usm_info usm_lookup(const void* ptr);
-}  // namespace weft::detail
-
-namespace weft::sycl {
-
 namespace detail {
-const device& queue_device(const queue& q);
-const context& queue_context(const queue& q);
+device queue_device(const queue& q);
+context queue_context(const queue& q);
 inline void* usm_alloc(std::size_t align, std::size_t bytes, const device& d, usm::alloc kind) {
   return weft::detail::usm_allocate(bytes, align, kind, kind == usm::alloc::host ? nullptr : d.state());
 }

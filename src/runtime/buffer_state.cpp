@@ -5,7 +5,7 @@
 #include <new>
 #include <string>
 #include <sycl/exception.hpp>
-#include <sycl/usm.hpp>
+#include <sycl/usm_alloc.hpp>
 #include <weft/runtime/buffer_state.hpp>
 #include "graph.hpp"
 

@@ -1,5 +1,4 @@
 // sycl::exception, the SYCL error category, and Weft's one way to throw.
-#include <sycl/context.hpp>
 #include <sycl/exception.hpp>
 
 namespace weft::sycl {
@@ -34,18 +33,6 @@ class sycl_error_category : public std::error_category {
 const std::error_category& sycl_category() noexcept {
   static const sycl_error_category category;
   return category;
-}
-
-exception::exception(context ctx, std::error_code ec, const std::string& what_arg) : exception(ec, what_arg) {
-  m_context = std::make_shared<context>(std::move(ctx));
-}
-exception::exception(context ctx, std::error_code ec, const char* what_arg)
-    : exception(std::move(ctx), ec, std::string(what_arg)) {}
-exception::exception(context ctx, std::error_code ec) : exception(std::move(ctx), ec, std::string()) {}
-
-context exception::get_context() const {
-  if (!m_context) detail::throw_error(errc::invalid, "exception::get_context: this exception carries no context");
-  return *m_context;
 }
 
 }  // namespace weft::sycl

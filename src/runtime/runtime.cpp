@@ -1,7 +1,7 @@
 // Weft's workers: one oneTBB task_arena, sized from the process's affinity mask
 // and cgroup CPU quota (or WEFT_NUM_THREADS / set_worker_count), created on the
 // first command group, never at static initialisation. Optionally pins its
-// workers inside the inherited mask. See README.md, "Running under MPI".
+// workers inside the inherited mask. See docs/hpc.md.
 #include <pthread.h>
 #include <sched.h>
 

@@ -321,7 +321,7 @@ event_ptr queue_state::submit(command_group&& cg) {
   node->work = std::move(cg.work);
   node->queue = weak_from_this();
   node->profiled = profiling;
-  node->device = device.state();
+  node->device = device;
   // A kernel for a device whose backend leaves work in flight: launched from this
   // thread when nothing holds it back, and (unless profiled, whose start times must
   // follow the previous command's end) queued on the device behind earlier device work.

@@ -6,7 +6,8 @@
 #include <map>
 #include <mutex>
 #include <sycl/exception.hpp>
-#include <sycl/usm.hpp>
+#include <weft/runtime/device_state.hpp>
+#include <weft/runtime/usm.hpp>
 #include "runtime_internal.hpp"
 
 namespace weft::detail {

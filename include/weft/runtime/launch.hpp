@@ -6,7 +6,7 @@
 // The handler calls the forms that take a `target` (the queue's device) first.
 // They run the CPU definitions for the host device. For another device they
 // call that backend's launch code, which exists only where the translation unit
-// was compiled for it: in a CUDA translation unit (__CUDA__, README.md, "The CUDA target") the
+// was compiled for it: in a CUDA translation unit (__CUDA__, docs/gpu.md) the
 // definitions in include/weft/target/cuda/ launch on the GPU; elsewhere a kernel for a
 // GPU queue is an error (errc::feature_not_supported) saying how to build it.
 #include <cstddef>
@@ -91,12 +91,12 @@ namespace detail {
   weft::detail::throw_error(sycl::errc::feature_not_supported,
                             "this kernel was compiled for the CPU only, but its queue's device is " + t.device->name +
                                 "; compile the translation unit that submits it as CUDA (CMake: "
-                                "weft_add_sycl_cuda_executable, README.md, section The CUDA target), or use a CPU queue");
+                                "weft_add_sycl_cuda_executable, docs/gpu.md), or use a CPU queue");
 }
 [[noreturn]] inline void not_on_device(const target& t, const char* what) {
   weft::detail::throw_error(sycl::errc::feature_not_supported,
                             std::string(what) + " is not supported on " + t.device->name +
-                                " yet (Weft's CUDA target, README.md, section The CUDA target); run it on a CPU queue");
+                                " yet (Weft's CUDA target, docs/gpu.md); run it on a CPU queue");
 }
 }  // namespace detail
 

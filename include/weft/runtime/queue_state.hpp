@@ -4,23 +4,23 @@
 #include <memory>
 #include <mutex>
 #include <vector>
-#include <sycl/context.hpp>
-#include <sycl/device.hpp>
 #include <sycl/exception.hpp>
 #include <weft/runtime/command_group.hpp>
+#include <weft/runtime/context_state.hpp>
+#include <weft/runtime/device_state.hpp>
 #include <weft/runtime/event_state.hpp>
 #include <weft/runtime/export.hpp>
 
 namespace weft::detail {
 
 struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
-  queue_state(sycl::device d, sycl::context c, sycl::async_handler h, bool in_order, bool profiling)
-      : device(std::move(d)), context(std::move(c)), handler(std::move(h)), in_order(in_order), profiling(profiling) {}
+  queue_state(const device_state* d, context_ptr c, sycl::async_handler h, bool in_order, bool profiling)
+      : device(d), context(std::move(c)), handler(std::move(h)), in_order(in_order), profiling(profiling) {}
   ~queue_state();
 
-  sycl::device device;
-  sycl::context context;
-  sycl::async_handler handler;
+  const device_state* const device;  // one of context's devices
+  const context_ptr context;
+  const sycl::async_handler handler;  // the queue's, else the context's (may be empty)
   const bool in_order;
   const bool profiling;
 

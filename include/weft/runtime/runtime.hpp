@@ -1,6 +1,6 @@
 #pragma once
 // Process-wide runtime settings that users may query or set: how many worker
-// threads run kernels, whether they are pinned, and why (README.md, "Running under MPI").
+// threads run kernels, whether they are pinned, and why (docs/hpc.md).
 //
 // Weft's workers are oneTBB worker threads serving Weft's own task_arena. The
 // arena is created on the first kernel/command group, never at static
@@ -28,7 +28,7 @@ WEFT_API void set_worker_count(std::size_t n);
 
 // Pins each worker to one CPU of the affinity mask it inherited (round robin by
 // the worker's arena slot), never outside it, and makes parallel_for(range)
-// partition statically (README.md, "Placement"). Same as WEFT_PIN_WORKERS=1;
+// partition statically (docs/hpc.md, "Placement"). Same as WEFT_PIN_WORKERS=1;
 // the API call wins over the variable. Only before the workers start: throws
 // sycl::exception(errc::invalid) afterwards.
 WEFT_API void set_pin_workers(bool pin);
@@ -42,7 +42,7 @@ struct WEFT_API runtime_settings {
   std::string cgroup_quota_source;   // the file the quota came from
   std::size_t tbb_parallelism = 0;   // tbb::global_control::active_value(max_allowed_parallelism) when deciding
   bool pin_workers = false;          // workers pinned to single CPUs of affinity_cpus
-  bool static_partition = false;     // kernels use the deterministic static partition (README.md, "Placement")
+  bool static_partition = false;     // kernels use the deterministic static partition (docs/hpc.md, "Placement")
   std::string placement_reason;      // what set the two above
   int mpi_local_rank = -1;           // rank on this node from launcher variables; -1: none found
   int mpi_local_size = 0;            // ranks on this node; 0: unknown

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 #include <sycl/exception.hpp>
-#include <sycl/usm.hpp>
+#include <sycl/usm_alloc.hpp>
 #include <weft/config.hpp>
 #include <weft/target/cuda/runtime.hpp>
 #include <weft/runtime/event_state.hpp>

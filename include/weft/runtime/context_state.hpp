@@ -1,0 +1,18 @@
+#pragma once
+// The runtime side of a context: its devices and async handler. sycl::context
+// shares one; queues keep the one they were made in.
+#include <memory>
+#include <vector>
+#include <sycl/exception.hpp>
+#include <weft/runtime/device_state.hpp>
+
+namespace weft::detail {
+
+struct context_state {
+  std::vector<const device_state*> devices;  // never empty
+  sycl::async_handler handler;
+};
+
+using context_ptr = std::shared_ptr<const context_state>;
+
+}  // namespace weft::detail
