@@ -10,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+#include "../support/wait.hpp"
+
 namespace {
 
 // Concurrency tests need at least two workers whatever this machine's affinity mask.
@@ -18,14 +20,7 @@ const bool workers_set = [] {
   return true;
 }();
 
-bool wait_for_flag(const std::atomic<bool>& flag, std::chrono::milliseconds limit = std::chrono::seconds(20)) {
-  auto deadline = std::chrono::steady_clock::now() + limit;
-  while (!flag.load()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::microseconds(100));
-  }
-  return true;
-}
+using weft_test::wait_for_flag;
 
 // The pipeline, run serially on the host: the reference result.
 std::vector<long> serial_pipeline(std::size_t n, int rounds) {

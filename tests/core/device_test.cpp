@@ -7,18 +7,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "../support/expect_error.hpp"
+
 namespace {
 
-template <class F>
-sycl::exception catch_sycl(F&& f) {
-  try {
-    f();
-  } catch (const sycl::exception& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no sycl::exception was thrown";
-  return sycl::exception(sycl::make_error_code(sycl::errc::success), "none");
-}
+using weft_test::catch_sycl;
 
 TEST(Platform, EnumeratesTheCpuDevice) {
   auto platforms = sycl::platform::get_platforms();

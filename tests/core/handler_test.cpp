@@ -9,20 +9,13 @@
 #include <sycl/sycl.hpp>
 #include <vector>
 
+#include "../support/expect_error.hpp"
+
 namespace {
 
 using mode = sycl::access::mode;
 
-template <class F>
-sycl::exception catch_sycl(F&& f) {
-  try {
-    f();
-  } catch (const sycl::exception& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no sycl::exception was thrown";
-  return sycl::exception(sycl::make_error_code(sycl::errc::success), "none");
-}
+using weft_test::catch_sycl;
 
 // Runs parallel_for over r (optionally with an offset) and returns how often
 // each linear index of the enclosing range r + offset was visited.

@@ -10,28 +10,14 @@
 #include <thread>
 #include <vector>
 
+#include "../support/expect_error.hpp"
+#include "../support/wait.hpp"
+
 namespace {
 
-template <class F>
-sycl::exception catch_sycl(F&& f) {
-  try {
-    f();
-  } catch (const sycl::exception& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no sycl::exception was thrown";
-  return sycl::exception(sycl::make_error_code(sycl::errc::success), "none");
-}
+using weft_test::catch_sycl;
 
-// Spins (with a deadline) until `flag` is set; returns whether it was.
-bool wait_for_flag(const std::atomic<bool>& flag, std::chrono::seconds limit = std::chrono::seconds(20)) {
-  auto deadline = std::chrono::steady_clock::now() + limit;
-  while (!flag.load()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::microseconds(100));
-  }
-  return true;
-}
+using weft_test::wait_for_flag;
 
 TEST(Queue, Properties) {
   sycl::queue plain;

@@ -7,18 +7,12 @@
 #include <sycl/sycl.hpp>
 #include <vector>
 
+#include "../support/expect_error.hpp"
+#include "../support/gpu.hpp"
+
 namespace {
 
-template <class F>
-sycl::exception catch_sycl(F&& f) {
-  try {
-    f();
-  } catch (const sycl::exception& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no sycl::exception was thrown";
-  return sycl::exception(sycl::make_error_code(sycl::errc::success), "none");
-}
+using weft_test::catch_sycl;
 
 bool aligned(const void* p, std::size_t a) { return reinterpret_cast<std::uintptr_t>(p) % a == 0; }
 
@@ -251,6 +245,59 @@ TEST(Usm, NullPointerOperationsThrowInvalid) {
   q.memcpy(nullptr, nullptr, 0).wait();
   q.wait_and_throw();
   sycl::free(p, q);
+}
+
+// Kernels on USM, on the queue's device (the GPU where there is one): device
+// memory filled and read back by memory commands, shared memory read and host
+// memory written by a kernel, and fill/memset/copy over a large device allocation.
+TEST(Usm, KernelOnDeviceMemoryRoundTrip) {
+  target_queue q;
+  constexpr std::size_t n = 1 << 20;
+  std::vector<float> host(n);
+  for (std::size_t i = 0; i < n; ++i) host[i] = float(i % 1000);
+  float* d = sycl::malloc_device<float>(n, q);
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(sycl::get_pointer_type(d, q.get_context()), sycl::usm::alloc::device);
+  q.memcpy(d, host.data(), n * sizeof(float)).wait();
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { d[i] = d[i] * 2.0f + 1.0f; }).wait();
+  std::vector<float> out(n);
+  q.memcpy(out.data(), d, n * sizeof(float)).wait();
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], float(i % 1000) * 2.0f + 1.0f) << i;
+  sycl::free(d, q);
+}
+
+TEST(Usm, KernelReadsSharedWritesHost) {
+  target_queue q;
+  constexpr std::size_t n = 10000;
+  int* s = sycl::malloc_shared<int>(n, q);
+  int* h = sycl::malloc_host<int>(n, q);
+  ASSERT_NE(s, nullptr);
+  ASSERT_NE(h, nullptr);
+  for (std::size_t i = 0; i < n; ++i) s[i] = int(i);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::item<1> it) { h[it.get_linear_id()] = s[it.get_linear_id()] * 3; }).wait();
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(h[i], int(i) * 3);
+  EXPECT_EQ(sycl::get_pointer_type(s, q.get_context()), sycl::usm::alloc::shared);
+  EXPECT_EQ(sycl::get_pointer_type(h, q.get_context()), sycl::usm::alloc::host);
+  sycl::free(s, q);
+  sycl::free(h, q);
+}
+
+TEST(Usm, FillMemsetCopyOnDeviceMemory) {
+  target_queue q;
+  constexpr std::size_t n = 100003;
+  double* d = sycl::malloc_device<double>(n, q);
+  ASSERT_NE(d, nullptr);
+  std::vector<double> out(n);
+  for (int pass = 0; pass < 2; ++pass) {
+    const double want = pass == 0 ? 2.5 : 0.0;
+    if (pass == 0)
+      q.fill(d, want, n).wait();
+    else
+      q.memset(d, 0, n * sizeof(double)).wait();
+    q.copy(d, out.data(), n).wait();
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], want) << "pass " << pass << " element " << i;
+  }
+  sycl::free(d, q);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Static placement of work groups (README.md, "Placement"): with the static
+// Static placement of work groups (docs/hpc.md, "Placement"): with the static
 // partition on, nd_range and scoped kernels run work group g in block k
 // (k*G/C <= g < (k+1)*G/C) on the worker in arena slot k, like the rows of a
 // parallel_for(range); so for a given size and worker count every form touches

@@ -35,7 +35,7 @@ struct dag_program {
 };
 
 // What every command computes for one element.
-inline std::uint32_t dag_mix(std::uint32_t out, std::uint32_t in0, std::uint32_t in1, std::uint32_t k, bool discard) {
+constexpr std::uint32_t dag_mix(std::uint32_t out, std::uint32_t in0, std::uint32_t in1, std::uint32_t k, bool discard) {
   return (discard ? 0u : out * 3u) + in0 * 5u + (in1 ^ k) + 1u;
 }
 

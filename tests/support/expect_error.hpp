@@ -1,7 +1,7 @@
 #pragma once
-// Helpers for the bad-input catalogue (tests/errors): a statement must throw
-// sycl::exception with one specific errc, and its message must name the
-// offending values.
+// Helpers for tests of errors (the bad-input catalogue of tests/errors and the
+// error cases of the other areas): a statement must throw sycl::exception with
+// one specific errc, and its message must name the offending values.
 #include <gtest/gtest.h>
 
 #include <exception>
@@ -18,6 +18,29 @@ inline std::string errc_name(sycl::errc e) { return sycl::make_error_code(e).mes
 inline void expect_mentions(const std::string& what, const std::vector<std::string>& mentions) {
   for (auto& m : mentions)
     EXPECT_NE(what.find(m), std::string::npos) << "the message does not mention '" << m << "':\n  " << what;
+}
+
+// Runs f and returns the sycl::exception it throws (a failure if it throws none).
+template <class F>
+sycl::exception catch_sycl(F&& f) {
+  try {
+    f();
+  } catch (const sycl::exception& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no sycl::exception was thrown";
+  return sycl::exception(sycl::make_error_code(sycl::errc::success), "none");
+}
+
+// Runs f and returns the errc of the sycl::exception it throws, errc::success if none.
+template <class F>
+sycl::errc thrown_errc(F&& f) {
+  try {
+    f();
+  } catch (const sycl::exception& e) {
+    return static_cast<sycl::errc>(e.code().value());
+  }
+  return sycl::errc::success;
 }
 
 template <class F>

@@ -1,5 +1,5 @@
 // Device selection with the CUDA target built in: the GPU and the CPU in one program.
-#include "cuda_test_util.hpp"
+#include "../support/gpu.hpp"
 
 TEST(CudaDevice, CpuSelectorStillFindsTheCpu) {
   sycl::queue q{sycl::cpu_selector_v};

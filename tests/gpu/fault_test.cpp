@@ -2,7 +2,7 @@
 // afterwards): the error reaches the queue's async handler as
 // sycl::exception(errc::runtime), the commands queued behind it on the GPU and
 // on the host complete, and nothing hangs.
-#include "cuda_test_util.hpp"
+#include "../support/gpu.hpp"
 
 TEST(CudaFault, KernelFaultReachesTheAsyncHandler) {
   WEFT_REQUIRE_GPU();

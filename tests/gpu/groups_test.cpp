@@ -1,5 +1,5 @@
 // Sub-groups (warps) and work groups (blocks): queries and collectives on the GPU.
-#include "cuda_test_util.hpp"
+#include "../support/gpu.hpp"
 
 namespace {
 // Runs f(nd_item, out) over n_groups groups of wg items and returns out (per item).

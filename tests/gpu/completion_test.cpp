@@ -1,4 +1,4 @@
-// How GPU commands complete (README.md, "The CUDA target", queues and events):
+// How GPU commands complete (docs/gpu.md, "How SYCL maps onto CUDA", queues and events):
 // a kernel's node completes when the GPU reaches the marker behind it; dependent
 // kernels on the same GPU are queued behind their predecessors on the device,
 // without a host round trip; host-side successors (CPU kernels, host tasks,
@@ -6,7 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
-#include "cuda_test_util.hpp"
+#include "../support/gpu.hpp"
 
 namespace {
 

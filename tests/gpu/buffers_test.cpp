@@ -2,7 +2,9 @@
 // between the host and that copy only where the task graph needs it (a command
 // reading a copy that is not current), never through managed memory.
 #include <numeric>
-#include "cuda_test_util.hpp"
+#include <cuda_runtime_api.h>
+
+#include "../support/gpu.hpp"
 
 namespace {
 

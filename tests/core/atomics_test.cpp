@@ -1,7 +1,7 @@
 // Atomics on the GPU: sycl::atomic_ref (every SYCL type, operation, memory order
 // and scope, global and local memory), atomic_fence, the 1.2.1 sycl::atomic and
 // atomic accessors; results against a host reference.
-#include "cuda_test_util.hpp"
+#include "../support/gpu.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -28,10 +28,8 @@ constexpr T value_of(std::size_t i) {
 // add, sub, min, max, exchange and a compare-exchange loop on global memory,
 // with the orders and scopes chosen per item (all of them occur).
 TYPED_TEST(AtomicRefTyped, GlobalArithmetic) {
-  WEFT_REQUIRE_GPU();
   using T = TypeParam;
-  gpu_queue g;
-  auto& q = g.q;
+  target_queue q;
   constexpr std::size_t n = 1 << 16;
   // 0: add, 1: sub (from a start), 2: min, 3: max, 4: exchange target, 5: CAS-loop add, 6: load/store
   T* d = sycl::malloc_shared<T>(8, q);
@@ -90,16 +88,13 @@ TYPED_TEST(AtomicRefTyped, GlobalArithmetic) {
   EXPECT_EQ(all, want);
   sycl::free(d, q);
   sycl::free(seen, q);
-  EXPECT_TRUE(g.errors.empty());
 }
 
 // The same operations on a work group's local memory (shared memory), then
 // copied out per group.
 TYPED_TEST(AtomicRefTyped, LocalMemory) {
-  WEFT_REQUIRE_GPU();
   using T = TypeParam;
-  gpu_queue g;
-  auto& q = g.q;
+  target_queue q;
   constexpr std::size_t groups = 64, wg = 256;
   T* out = sycl::malloc_shared<T>(groups * 4, q);
   q.submit([&](sycl::handler& h) {
@@ -137,16 +132,13 @@ TYPED_TEST(AtomicRefTyped, LocalMemory) {
     ASSERT_EQ(out[grp * 4 + 3], T(5000 - wg)) << grp;
   }
   sycl::free(out, q);
-  EXPECT_TRUE(g.errors.empty());
 }
 
 // Integer bit operations, increment/decrement operators, limits.
 TYPED_TEST(AtomicRefTyped, IntegerBitOps) {
   using T = TypeParam;
   if constexpr (std::is_integral_v<T>) {
-    WEFT_REQUIRE_GPU();
-    gpu_queue g;
-    auto& q = g.q;
+    target_queue q;
     constexpr std::size_t n = 1 << 14;
     constexpr int bits = int(sizeof(T) * 8);
     T* d = sycl::malloc_shared<T>(6, q);
@@ -185,17 +177,14 @@ TYPED_TEST(AtomicRefTyped, IntegerBitOps) {
     EXPECT_EQ(d[4], std::is_signed_v<T> ? T(-T(n - 1)) : T(1));
     EXPECT_EQ(d[5], T(n - 1));
     sycl::free(d, q);
-    EXPECT_TRUE(g.errors.empty());
   }
 }
 
 // Release/acquire across work groups: each group publishes its partial sum, then
 // counts itself in with an acq_rel fetch_add; the last group to arrive reads
 // every partial (acquire) and writes the total. Also through atomic_fence.
-TEST(CudaAtomics, LastGroupSumsPartials) {
-  WEFT_REQUIRE_GPU();
-  gpu_queue g;
-  auto& q = g.q;
+TEST(Atomics, LastGroupSumsPartials) {
+  target_queue q;
   constexpr std::size_t groups = 512, wg = 128, n = groups * wg;
   for (int variant = 0; variant < 2; ++variant) {
     long long* partial = sycl::malloc_device<long long>(groups, q);
@@ -235,14 +224,11 @@ TEST(CudaAtomics, LastGroupSumsPartials) {
     sycl::free(counter, q);
     sycl::free(total, q);
   }
-  EXPECT_TRUE(g.errors.empty());
 }
 
 // A histogram: many collisions on few addresses, in local memory then global.
-TEST(CudaAtomics, Histogram) {
-  WEFT_REQUIRE_GPU();
-  gpu_queue g;
-  auto& q = g.q;
+TEST(Atomics, Histogram) {
+  target_queue q;
   constexpr std::size_t n = 1 << 20, bins = 64, wg = 256;
   std::vector<unsigned> data(n), hist(bins, 0), want(bins, 0);
   for (std::size_t i = 0; i < n; ++i) {
@@ -269,14 +255,11 @@ TEST(CudaAtomics, Histogram) {
     });
   }
   EXPECT_EQ(hist, want);
-  EXPECT_TRUE(g.errors.empty());
 }
 
 // Pointer atomics: items claim slots of an array by bumping a shared pointer.
-TEST(CudaAtomics, PointerFetchAdd) {
-  WEFT_REQUIRE_GPU();
-  gpu_queue g;
-  auto& q = g.q;
+TEST(Atomics, PointerFetchAdd) {
+  target_queue q;
   constexpr std::size_t n = 10000;
   int* slots = sycl::malloc_shared<int>(2 * n, q);
   int** cursor = sycl::malloc_shared<int*>(1, q);
@@ -297,14 +280,11 @@ TEST(CudaAtomics, PointerFetchAdd) {
   for (std::size_t k = 0; k < n; ++k) ASSERT_EQ(got[k], int(k));
   sycl::free(slots, q);
   sycl::free(cursor, q);
-  EXPECT_TRUE(g.errors.empty());
 }
 
 // SYCL 1.2.1: sycl::atomic through atomic accessors and the atomic_* free functions.
-TEST(CudaAtomics, Legacy121Atomics) {
-  WEFT_REQUIRE_GPU();
-  gpu_queue g;
-  auto& q = g.q;
+TEST(Atomics, Legacy121Atomics) {
+  target_queue q;
   constexpr std::size_t n = 1 << 15;
   std::vector<int> v(4, 0);
   v[2] = 1 << 30;
@@ -324,5 +304,4 @@ TEST(CudaAtomics, Legacy121Atomics) {
   EXPECT_EQ(v[1], int(n - 1));
   EXPECT_EQ(v[2], 7);
   EXPECT_EQ(v[3], 0x7fffffff);
-  EXPECT_TRUE(g.errors.empty());
 }

@@ -1,6 +1,6 @@
 // Kernels on the GPU: range, nd_range and single_task forms, buffers and the
 // task graph across devices, user functions called from kernels.
-#include "cuda_test_util.hpp"
+#include "../support/gpu.hpp"
 
 // User functions a kernel calls: SYCL_EXTERNAL (host+device in CUDA builds) or constexpr.
 SYCL_EXTERNAL int user_square(int x) { return x * x; }
@@ -138,11 +138,8 @@ TEST(CudaKernels, UnsupportedFormsAreReported) {
   gpu_queue g;
   int* d = sycl::malloc_shared<int>(1, g.q);
   g.q.submit([&](sycl::handler& h) { h.single_task([=](sycl::kernel_handler) { d[0] = 1; }); });
-  g.q.wait_and_throw();
-  ASSERT_EQ(g.errors.size(), 1u);
-  try {
-    std::rethrow_exception(g.errors[0]);
-  } catch (const sycl::exception& e) {
+  {
+    const sycl::exception e = the_async_error(g);
     EXPECT_EQ(e.code(), sycl::errc::feature_not_supported);
     EXPECT_NE(std::string(e.what()).find("kernel_handler"), std::string::npos) << e.what();
   }
@@ -173,11 +170,8 @@ TEST(CudaKernels, TooMuchLocalMemoryIsReported) {
       sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { d[idx.get_global_id(0)] = tile[0]; });
     });
   });
-  g.q.wait_and_throw();
-  ASSERT_EQ(g.errors.size(), 1u);
-  try {
-    std::rethrow_exception(g.errors[0]);
-  } catch (const sycl::exception& e) {
+  {
+    const sycl::exception e = the_async_error(g);
     EXPECT_EQ(e.code(), sycl::errc::memory_allocation) << e.what();
     EXPECT_NE(std::string(e.what()).find("parallel(): local accessors"), std::string::npos) << e.what();
   }
