@@ -1,4 +1,4 @@
-# Weft's CUDA target (README.md, "The CUDA target"): SYCL sources compiled by clang (>= 22) in
+# Weft's CUDA target (docs/gpu.md): SYCL sources compiled by clang (>= 22) in
 # CUDA mode against the same headers, linked with the weft_cuda backend
 # library and the static CUDA runtime. Used by Weft's own build
 # (WEFT_ENABLE_CUDA=ON) and by the installed package (find_package(Weft)).

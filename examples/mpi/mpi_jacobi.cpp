@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
     // Local grid: halo row, `rows` interior rows, halo row; the halos of the
     // first and last rank hold the fixed top and bottom boundaries. Buffers
     // without host memory, filled by a kernel: the first touch of every page
-    // happens on Weft's workers, not on the main thread (README.md, "Placement").
+    // happens on Weft's workers, not on the main thread (docs/hpc.md, "Placement").
     sycl::buffer<double, 2> A(shape), B(shape);
     q.submit([&](sycl::handler& h) {
       sycl::accessor a{A, h, sycl::write_only, sycl::no_init};

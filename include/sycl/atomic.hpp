@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
+#include <sycl/atomic_ref.hpp>
 #include <sycl/multi_ptr.hpp>
 #include <weft/kernel/atomic.hpp>
 #include <weft/kernel/target.hpp>
@@ -14,20 +15,13 @@
 namespace weft::sycl {
 
 namespace detail {
-constexpr int legacy_atomic_order(memory_order o) {
-  switch (o) {
-    case memory_order::relaxed: return __ATOMIC_RELAXED;
-    case memory_order::acquire: return __ATOMIC_ACQUIRE;
-    case memory_order::release: return __ATOMIC_RELEASE;
-    case memory_order::acq_rel: return __ATOMIC_ACQ_REL;
-    default: return __ATOMIC_SEQ_CST;
-  }
-}
+// SYCL 1.2.1 loads treat a release order as acquire and stores treat an acquire
+// order as release, where atomic_ref relaxes them.
 constexpr int legacy_load_order(memory_order o) {
-  return o == memory_order::release || o == memory_order::acq_rel ? __ATOMIC_ACQUIRE : legacy_atomic_order(o);
+  return o == memory_order::release || o == memory_order::acq_rel ? __ATOMIC_ACQUIRE : gcc_order(o);
 }
 constexpr int legacy_store_order(memory_order o) {
-  return o == memory_order::acquire || o == memory_order::acq_rel ? __ATOMIC_RELEASE : legacy_atomic_order(o);
+  return o == memory_order::acquire || o == memory_order::acq_rel ? __ATOMIC_RELEASE : gcc_order(o);
 }
 }  // namespace detail
 
@@ -52,17 +46,17 @@ class atomic {  // deprecated in SYCL 2020 (use atomic_ref); not marked, so 1.2.
     return weft::kernel::atomic_load<false>(m_ptr, detail::legacy_load_order(order), scope);
   }
   WEFT_HOST_DEVICE T exchange(T operand, memory_order order = memory_order::relaxed) const {
-    return weft::kernel::atomic_exchange<false>(m_ptr, operand, detail::legacy_atomic_order(order), scope);
+    return weft::kernel::atomic_exchange<false>(m_ptr, operand, detail::gcc_order(order), scope);
   }
   WEFT_HOST_DEVICE bool compare_exchange_strong(T& expected, T desired, memory_order success = memory_order::relaxed,
                                                 memory_order fail = memory_order::relaxed) const {
     return weft::kernel::atomic_compare_exchange<false>(m_ptr, expected, desired, false,
-                                                        detail::legacy_atomic_order(success),
+                                                        detail::gcc_order(success),
                                                         detail::legacy_load_order(fail), scope);
   }
 #define WEFT_LEGACY_FETCH(name, o)                                                              \
   WEFT_HOST_DEVICE T name(T operand, memory_order order = memory_order::relaxed) const {        \
-    return weft::kernel::atomic_fetch<op::o, false>(m_ptr, operand, detail::legacy_atomic_order(order), scope); \
+    return weft::kernel::atomic_fetch<op::o, false>(m_ptr, operand, detail::gcc_order(order), scope); \
   }
   WEFT_LEGACY_FETCH(fetch_add, add)
   WEFT_LEGACY_FETCH(fetch_sub, sub)

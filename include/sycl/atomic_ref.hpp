@@ -57,7 +57,6 @@ class atomic_ref_base {
 
  protected:
   static constexpr bool local = Space == address_space::local_space;
-  using op = weft::kernel::atomic_op;
 
  public:
   using value_type = T;
@@ -88,24 +87,19 @@ class atomic_ref_base {
     return weft::kernel::atomic_exchange<local>(m_ptr, operand, gcc_order(order), kernel_scope(scope));
   }
 
-  WEFT_HOST_DEVICE bool compare_exchange_weak(T& expected, T desired, memory_order success, memory_order failure,
-                                              memory_scope scope = default_scope) const noexcept {
-    return cas(expected, desired, true, success, failure, scope);
+  // Each compare-exchange takes both orders, or one from which the failure order is derived.
+#define WEFT_ATOMIC_CAS(name, weak)                                                                        \
+  WEFT_HOST_DEVICE bool name(T& expected, T desired, memory_order success, memory_order failure,          \
+                             memory_scope scope = default_scope) const noexcept {                         \
+    return cas(expected, desired, weak, success, failure, scope);                                         \
+  }                                                                                                        \
+  WEFT_HOST_DEVICE bool name(T& expected, T desired, memory_order order = default_read_modify_write_order, \
+                             memory_scope scope = default_scope) const noexcept {                         \
+    return cas(expected, desired, weak, order, failure_order(order), scope);                              \
   }
-  WEFT_HOST_DEVICE bool compare_exchange_weak(T& expected, T desired,
-                                              memory_order order = default_read_modify_write_order,
-                                              memory_scope scope = default_scope) const noexcept {
-    return cas(expected, desired, true, order, failure_order(order), scope);
-  }
-  WEFT_HOST_DEVICE bool compare_exchange_strong(T& expected, T desired, memory_order success, memory_order failure,
-                                                memory_scope scope = default_scope) const noexcept {
-    return cas(expected, desired, false, success, failure, scope);
-  }
-  WEFT_HOST_DEVICE bool compare_exchange_strong(T& expected, T desired,
-                                                memory_order order = default_read_modify_write_order,
-                                                memory_scope scope = default_scope) const noexcept {
-    return cas(expected, desired, false, order, failure_order(order), scope);
-  }
+  WEFT_ATOMIC_CAS(compare_exchange_weak, true)
+  WEFT_ATOMIC_CAS(compare_exchange_strong, false)
+#undef WEFT_ATOMIC_CAS
 
  protected:
   WEFT_HOST_DEVICE bool cas(T& expected, T desired, bool weak, memory_order success, memory_order failure,
@@ -121,115 +115,86 @@ class atomic_ref_base {
   T* m_ptr;
 };
 
-}  // namespace detail
-
-template <typename T, memory_order DefaultOrder, memory_scope DefaultScope,
-          access::address_space Space = access::address_space::generic_space, typename = void>
-class atomic_ref : public detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space> {
-  using base = detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space>;
-
- public:
-  using base::base;
-  WEFT_HOST_DEVICE T operator=(T desired) const noexcept {
-    this->store(desired);
-    return desired;
+// The read-modify-write operations each kind of type adds (section 4.15.3), in
+// layers: fetch_add/fetch_sub in steps of D, ++/-- (integers and pointers, not
+// floating point), then min/max and bitwise ops.
+#define WEFT_ATOMIC_FETCH(name, o, D)                                                                        \
+  WEFT_HOST_DEVICE T name(D operand, memory_order order = DefaultOrder, memory_scope scope = DefaultScope) \
+      const noexcept {                                                                                        \
+    return this->template fetch<weft::kernel::atomic_op::o>(operand, order, scope);                         \
   }
+
+template <class T, class D, memory_order DefaultOrder, memory_scope DefaultScope, address_space Space>
+class atomic_ref_add : public atomic_ref_base<T, DefaultOrder, DefaultScope, Space> {
+ public:
+  using difference_type = D;
+  using atomic_ref_base<T, DefaultOrder, DefaultScope, Space>::atomic_ref_base;
+  WEFT_ATOMIC_FETCH(fetch_add, add, D)
+  WEFT_ATOMIC_FETCH(fetch_sub, sub, D)
+  WEFT_HOST_DEVICE T operator+=(D d) const noexcept { return static_cast<T>(fetch_add(d) + d); }
+  WEFT_HOST_DEVICE T operator-=(D d) const noexcept { return static_cast<T>(fetch_sub(d) - d); }
 };
 
-// Integral types: arithmetic and bitwise operations.
-template <typename T, memory_order DefaultOrder, memory_scope DefaultScope, access::address_space Space>
-class atomic_ref<T, DefaultOrder, DefaultScope, Space, std::enable_if_t<std::is_integral_v<T>>>
-    : public detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space> {
-  using base = detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space>;
-  using op = typename base::op;
-  static constexpr memory_order rmw = DefaultOrder;
-
+template <class T, class D, memory_order DefaultOrder, memory_scope DefaultScope, address_space Space>
+class atomic_ref_step : public atomic_ref_add<T, D, DefaultOrder, DefaultScope, Space> {
  public:
-  using difference_type = T;
-  using base::base;
-  WEFT_HOST_DEVICE T operator=(T desired) const noexcept {
-    this->store(desired);
-    return desired;
-  }
+  using atomic_ref_add<T, D, DefaultOrder, DefaultScope, Space>::atomic_ref_add;
+  WEFT_HOST_DEVICE T operator++(int) const noexcept { return this->fetch_add(1); }
+  WEFT_HOST_DEVICE T operator--(int) const noexcept { return this->fetch_sub(1); }
+  WEFT_HOST_DEVICE T operator++() const noexcept { return static_cast<T>(this->fetch_add(1) + 1); }
+  WEFT_HOST_DEVICE T operator--() const noexcept { return static_cast<T>(this->fetch_sub(1) - 1); }
+};
 
-#define WEFT_ATOMIC_FETCH(name, o)                                                                        \
-  WEFT_HOST_DEVICE T name(T operand, memory_order order = rmw, memory_scope scope = DefaultScope) const noexcept { \
-    return this->template fetch<op::o>(operand, order, scope);                                            \
-  }
-  WEFT_ATOMIC_FETCH(fetch_add, add)
-  WEFT_ATOMIC_FETCH(fetch_sub, sub)
-  WEFT_ATOMIC_FETCH(fetch_and, bit_and)
-  WEFT_ATOMIC_FETCH(fetch_or, bit_or)
-  WEFT_ATOMIC_FETCH(fetch_xor, bit_xor)
-  WEFT_ATOMIC_FETCH(fetch_min, min)
-  WEFT_ATOMIC_FETCH(fetch_max, max)
+// fetch_min/fetch_max on top of Base, for integral and floating-point types.
+template <class Base, class T, memory_order DefaultOrder, memory_scope DefaultScope>
+class atomic_ref_minmax : public Base {
+ public:
+  using Base::Base;
+  WEFT_ATOMIC_FETCH(fetch_min, min, T)
+  WEFT_ATOMIC_FETCH(fetch_max, max, T)
+};
 
-  WEFT_HOST_DEVICE T operator++(int) const noexcept { return fetch_add(1); }
-  WEFT_HOST_DEVICE T operator--(int) const noexcept { return fetch_sub(1); }
-  WEFT_HOST_DEVICE T operator++() const noexcept { return static_cast<T>(fetch_add(1) + 1); }
-  WEFT_HOST_DEVICE T operator--() const noexcept { return static_cast<T>(fetch_sub(1) - 1); }
-  WEFT_HOST_DEVICE T operator+=(T v) const noexcept { return static_cast<T>(fetch_add(v) + v); }
-  WEFT_HOST_DEVICE T operator-=(T v) const noexcept { return static_cast<T>(fetch_sub(v) - v); }
+// Integral types: arithmetic, min/max and bitwise operations.
+template <class T, memory_order DefaultOrder, memory_scope DefaultScope, address_space Space>
+class atomic_ref_integral
+    : public atomic_ref_minmax<atomic_ref_step<T, T, DefaultOrder, DefaultScope, Space>, T, DefaultOrder, DefaultScope> {
+ public:
+  using atomic_ref_integral::atomic_ref_minmax::atomic_ref_minmax;
+  WEFT_ATOMIC_FETCH(fetch_and, bit_and, T)
+  WEFT_ATOMIC_FETCH(fetch_or, bit_or, T)
+  WEFT_ATOMIC_FETCH(fetch_xor, bit_xor, T)
   WEFT_HOST_DEVICE T operator&=(T v) const noexcept { return static_cast<T>(fetch_and(v) & v); }
   WEFT_HOST_DEVICE T operator|=(T v) const noexcept { return static_cast<T>(fetch_or(v) | v); }
   WEFT_HOST_DEVICE T operator^=(T v) const noexcept { return static_cast<T>(fetch_xor(v) ^ v); }
 };
+#undef WEFT_ATOMIC_FETCH
 
-// Floating point: add, sub, min, max (hardware add on the GPU, compare-exchange otherwise).
-template <typename T, memory_order DefaultOrder, memory_scope DefaultScope, access::address_space Space>
-class atomic_ref<T, DefaultOrder, DefaultScope, Space, std::enable_if_t<std::is_floating_point_v<T>>>
-    : public detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space> {
-  using base = detail::atomic_ref_base<T, DefaultOrder, DefaultScope, Space>;
-  using op = typename base::op;
-  static constexpr memory_order rmw = DefaultOrder;
+// Floating point adds, subtracts, and takes min and max (hardware add on the GPU,
+// compare-exchange otherwise); pointers step in elements; other types (bool
+// excluded) only load, store and exchange.
+template <class T, memory_order DefaultOrder, memory_scope DefaultScope, address_space Space>
+using atomic_ref_ops = std::conditional_t<
+    std::is_integral_v<T>, atomic_ref_integral<T, DefaultOrder, DefaultScope, Space>,
+    std::conditional_t<std::is_floating_point_v<T>,
+                       atomic_ref_minmax<atomic_ref_add<T, T, DefaultOrder, DefaultScope, Space>, T, DefaultOrder,
+                                         DefaultScope>,
+                       std::conditional_t<std::is_pointer_v<T>,
+                                          atomic_ref_step<T, std::ptrdiff_t, DefaultOrder, DefaultScope, Space>,
+                                          atomic_ref_base<T, DefaultOrder, DefaultScope, Space>>>>;
+
+}  // namespace detail
+
+template <typename T, memory_order DefaultOrder, memory_scope DefaultScope,
+          access::address_space Space = access::address_space::generic_space, typename = void>
+class atomic_ref : public detail::atomic_ref_ops<T, DefaultOrder, DefaultScope, Space> {
+  using base = detail::atomic_ref_ops<T, DefaultOrder, DefaultScope, Space>;
 
  public:
-  using difference_type = T;
   using base::base;
   WEFT_HOST_DEVICE T operator=(T desired) const noexcept {
     this->store(desired);
     return desired;
   }
-
-  WEFT_ATOMIC_FETCH(fetch_add, add)
-  WEFT_ATOMIC_FETCH(fetch_sub, sub)
-  WEFT_ATOMIC_FETCH(fetch_min, min)
-  WEFT_ATOMIC_FETCH(fetch_max, max)
-  WEFT_HOST_DEVICE T operator+=(T v) const noexcept { return fetch_add(v) + v; }
-  WEFT_HOST_DEVICE T operator-=(T v) const noexcept { return fetch_sub(v) - v; }
-};
-#undef WEFT_ATOMIC_FETCH
-
-// Pointers: arithmetic in elements.
-template <typename T, memory_order DefaultOrder, memory_scope DefaultScope, access::address_space Space>
-class atomic_ref<T*, DefaultOrder, DefaultScope, Space, void>
-    : public detail::atomic_ref_base<T*, DefaultOrder, DefaultScope, Space> {
-  using base = detail::atomic_ref_base<T*, DefaultOrder, DefaultScope, Space>;
-  using op = typename base::op;
-  static constexpr memory_order rmw = DefaultOrder;
-
- public:
-  using difference_type = std::ptrdiff_t;
-  using base::base;
-  WEFT_HOST_DEVICE T* operator=(T* desired) const noexcept {
-    this->store(desired);
-    return desired;
-  }
-
-  WEFT_HOST_DEVICE T* fetch_add(difference_type d, memory_order order = rmw,
-                                memory_scope scope = DefaultScope) const noexcept {
-    return this->template fetch<op::add>(d, order, scope);
-  }
-  WEFT_HOST_DEVICE T* fetch_sub(difference_type d, memory_order order = rmw,
-                                memory_scope scope = DefaultScope) const noexcept {
-    return this->template fetch<op::sub>(d, order, scope);
-  }
-  WEFT_HOST_DEVICE T* operator++(int) const noexcept { return fetch_add(1); }
-  WEFT_HOST_DEVICE T* operator--(int) const noexcept { return fetch_sub(1); }
-  WEFT_HOST_DEVICE T* operator++() const noexcept { return fetch_add(1) + 1; }
-  WEFT_HOST_DEVICE T* operator--() const noexcept { return fetch_sub(1) - 1; }
-  WEFT_HOST_DEVICE T* operator+=(difference_type d) const noexcept { return fetch_add(d) + d; }
-  WEFT_HOST_DEVICE T* operator-=(difference_type d) const noexcept { return fetch_sub(d) - d; }
 };
 
 }  // namespace weft::sycl

@@ -12,8 +12,26 @@ namespace weft::sycl {
 
 class device;
 
-class platform {
+namespace detail {
+// A handle to a runtime object that the runtime owns and never frees: copies
+// name the same object and compare equal.
+template <class Handle, class State>
+class runtime_handle {
  public:
+  explicit runtime_handle(const State* s) : m_state(s) {}  // for the runtime
+  const State* state() const { return m_state; }
+
+  friend bool operator==(const Handle& a, const Handle& b) { return a.m_state == b.m_state; }
+  friend bool operator!=(const Handle& a, const Handle& b) { return !(a == b); }
+
+ protected:
+  const State* m_state;
+};
+}  // namespace detail
+
+class platform : public detail::runtime_handle<platform, weft::detail::platform_state> {
+ public:
+  using runtime_handle::runtime_handle;
   platform();  // the platform of the default device
   template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>, int> = 0>
   explicit platform(const Selector& selector);
@@ -26,20 +44,12 @@ class platform {
   [[deprecated("use has(aspect)")]] bool has_extension(const std::string&) const { return false; }
   [[deprecated("the host device was removed in SYCL 2020")]] bool is_host() const { return false; }
   static std::vector<platform> get_platforms();
-
-  friend bool operator==(const platform& a, const platform& b) { return a.m_state == b.m_state; }
-  friend bool operator!=(const platform& a, const platform& b) { return !(a == b); }
-
-  explicit platform(const weft::detail::platform_state* s) : m_state(s) {}  // for the runtime
-  const weft::detail::platform_state* state() const { return m_state; }
-
- private:
-  const weft::detail::platform_state* m_state;
 };
 
-class device {
+class device : public detail::runtime_handle<device, weft::detail::device_state> {
  public:
-  device() : m_state(&weft::detail::cpu_device()) {}  // the default device
+  using runtime_handle::runtime_handle;
+  device() : runtime_handle(&weft::detail::cpu_device()) {}  // the default device
   template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>, int> = 0>
   explicit device(const Selector& selector);
 
@@ -57,15 +67,6 @@ class device {
   template <class Param>
   typename Param::return_type get_info() const;
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
-
-  friend bool operator==(const device& a, const device& b) { return a.m_state == b.m_state; }
-  friend bool operator!=(const device& a, const device& b) { return !(a == b); }
-
-  explicit device(const weft::detail::device_state* s) : m_state(s) {}  // for the runtime
-  const weft::detail::device_state* state() const { return m_state; }
-
- private:
-  const weft::detail::device_state* m_state;
 };
 
 namespace detail {
@@ -177,7 +178,7 @@ inline std::vector<device> device::get_devices(info::device_type type) {
   return out;
 }
 
-inline platform::platform() : m_state(weft::detail::cpu_device().platform) {}
+inline platform::platform() : runtime_handle(weft::detail::cpu_device().platform) {}
 
 inline std::vector<device> platform::get_devices(info::device_type type) const {
   std::vector<device> out;

@@ -77,27 +77,20 @@ class device_selector {
   virtual int operator()(const device& d) const = 0;
   device select_device() const { return detail::select_device(*this, "the device_selector"); }
 };
-class default_selector : public device_selector {
+namespace detail {
+// A SYCL 1.2.1 selector class that scores as the SYCL 2020 selector Fn.
+template <class Fn>
+class selector_class : public device_selector {
  public:
-  int operator()(const device& d) const override { return default_selector_v(d); }
+  int operator()(const device& d) const override { return Fn{}(d); }
 };
-class cpu_selector : public device_selector {
- public:
-  int operator()(const device& d) const override { return cpu_selector_v(d); }
-};
-class gpu_selector : public device_selector {
- public:
-  int operator()(const device& d) const override { return gpu_selector_v(d); }
-};
-class accelerator_selector : public device_selector {
- public:
-  int operator()(const device& d) const override { return accelerator_selector_v(d); }
-};
+}  // namespace detail
+class default_selector : public detail::selector_class<detail::default_selector_fn> {};
+class cpu_selector : public detail::selector_class<detail::cpu_selector_fn> {};
+class gpu_selector : public detail::selector_class<detail::gpu_selector_fn> {};
+class accelerator_selector : public detail::selector_class<detail::accelerator_selector_fn> {};
 // There is no SYCL 1.2.1 host device any more; the host selector picks the CPU.
-class host_selector : public device_selector {
- public:
-  int operator()(const device& d) const override { return cpu_selector_v(d); }
-};
+class host_selector : public detail::selector_class<detail::cpu_selector_fn> {};
 
 template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>, int>>
 device::device(const Selector& selector) : device(detail::select_device(selector)) {}

@@ -32,6 +32,16 @@ enum class event_command_status : int { submitted, running, complete };
     using return_type = type; \
   };
 
+// preferred_ and native_vector_width_ for each element type.
+#define WEFT_INFO_VECTOR_WIDTHS(kind)              \
+  WEFT_INFO(kind##_vector_width_char, std::uint32_t)   \
+  WEFT_INFO(kind##_vector_width_short, std::uint32_t)  \
+  WEFT_INFO(kind##_vector_width_int, std::uint32_t)    \
+  WEFT_INFO(kind##_vector_width_long, std::uint32_t)   \
+  WEFT_INFO(kind##_vector_width_float, std::uint32_t)  \
+  WEFT_INFO(kind##_vector_width_double, std::uint32_t) \
+  WEFT_INFO(kind##_vector_width_half, std::uint32_t)
+
 namespace platform {
 WEFT_INFO(version, std::string)
 WEFT_INFO(name, std::string)
@@ -60,20 +70,8 @@ WEFT_INFO(max_work_group_size, std::size_t)
 WEFT_INFO(max_num_sub_groups, std::uint32_t)
 WEFT_INFO(sub_group_independent_forward_progress, bool)
 WEFT_INFO(sub_group_sizes, std::vector<std::size_t>)
-WEFT_INFO(preferred_vector_width_char, std::uint32_t)
-WEFT_INFO(preferred_vector_width_short, std::uint32_t)
-WEFT_INFO(preferred_vector_width_int, std::uint32_t)
-WEFT_INFO(preferred_vector_width_long, std::uint32_t)
-WEFT_INFO(preferred_vector_width_float, std::uint32_t)
-WEFT_INFO(preferred_vector_width_double, std::uint32_t)
-WEFT_INFO(preferred_vector_width_half, std::uint32_t)
-WEFT_INFO(native_vector_width_char, std::uint32_t)
-WEFT_INFO(native_vector_width_short, std::uint32_t)
-WEFT_INFO(native_vector_width_int, std::uint32_t)
-WEFT_INFO(native_vector_width_long, std::uint32_t)
-WEFT_INFO(native_vector_width_float, std::uint32_t)
-WEFT_INFO(native_vector_width_double, std::uint32_t)
-WEFT_INFO(native_vector_width_half, std::uint32_t)
+WEFT_INFO_VECTOR_WIDTHS(preferred)
+WEFT_INFO_VECTOR_WIDTHS(native)
 WEFT_INFO(max_clock_frequency, std::uint32_t)
 WEFT_INFO(address_bits, std::uint32_t)
 WEFT_INFO(max_mem_alloc_size, std::uint64_t)
@@ -137,6 +135,7 @@ WEFT_INFO(command_start, std::uint64_t)
 WEFT_INFO(command_end, std::uint64_t)
 }  // namespace event_profiling
 
+#undef WEFT_INFO_VECTOR_WIDTHS
 #undef WEFT_INFO
 }  // namespace info
 }  // namespace weft::sycl

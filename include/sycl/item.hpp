@@ -10,67 +10,69 @@ class item;
 
 namespace detail {
 struct item_access;
-}
 
+// What both kinds of item answer from their id and range.
 template <int Dims>
-class item<Dims, false> {
+class item_base {
  public:
   static constexpr int dimensions = Dims;
-  item() = delete;
 
   constexpr id<Dims> get_id() const { return m_id; }
   constexpr std::size_t get_id(int d) const { return m_id[d]; }
   constexpr std::size_t operator[](int d) const { return m_id[d]; }
   constexpr range<Dims> get_range() const { return m_range; }
   constexpr std::size_t get_range(int d) const { return m_range[d]; }
-  constexpr std::size_t get_linear_id() const { return detail::linearize(m_id, m_range); }
 
-  constexpr operator item<Dims, true>() const;
-  constexpr operator detail::size_t_if_1d<Dims>() const {
+  constexpr operator size_t_if_1d<Dims>() const {
     if constexpr (Dims == 1) return m_id[0];
     else return {};
   }
 
-  friend constexpr bool operator==(const item& a, const item& b) { return a.m_id == b.m_id && a.m_range == b.m_range; }
-  friend constexpr bool operator!=(const item& a, const item& b) { return !(a == b); }
-
- private:
-  friend struct detail::item_access;
-  constexpr item(const id<Dims>& i, const range<Dims>& r) : m_id(i), m_range(r) {}
+ protected:
+  constexpr item_base(const id<Dims>& i, const range<Dims>& r) : m_id(i), m_range(r) {}
+  constexpr bool same_position(const item_base& o) const { return m_id == o.m_id && m_range == o.m_range; }
   id<Dims> m_id;
   range<Dims> m_range;
 };
+}  // namespace detail
 
 template <int Dims>
-class item<Dims, true> {
+class item<Dims, false> : public detail::item_base<Dims> {
+  using base = detail::item_base<Dims>;
+
  public:
-  static constexpr int dimensions = Dims;
   item() = delete;
 
-  constexpr id<Dims> get_id() const { return m_id; }
-  constexpr std::size_t get_id(int d) const { return m_id[d]; }
-  constexpr std::size_t operator[](int d) const { return m_id[d]; }
-  constexpr range<Dims> get_range() const { return m_range; }
-  constexpr std::size_t get_range(int d) const { return m_range[d]; }
+  constexpr std::size_t get_linear_id() const { return detail::linearize(this->m_id, this->m_range); }
+  constexpr operator item<Dims, true>() const;
+
+  friend constexpr bool operator==(const item& a, const item& b) { return a.same_position(b); }
+  friend constexpr bool operator!=(const item& a, const item& b) { return !(a == b); }
+
+ private:
+  friend struct detail::item_access;
+  constexpr item(const id<Dims>& i, const range<Dims>& r) : base(i, r) {}
+};
+
+template <int Dims>
+class item<Dims, true> : public detail::item_base<Dims> {
+  using base = detail::item_base<Dims>;
+
+ public:
+  item() = delete;
+
   [[deprecated("item offsets are deprecated in SYCL 2020")]] constexpr id<Dims> get_offset() const { return m_offset; }
   // Linear id of the item including its offset (section 4.9.1.4).
-  constexpr std::size_t get_linear_id() const { return detail::linearize(m_id - m_offset, m_range); }
-
-  constexpr operator detail::size_t_if_1d<Dims>() const {
-    if constexpr (Dims == 1) return m_id[0];
-    else return {};
-  }
+  constexpr std::size_t get_linear_id() const { return detail::linearize(this->m_id - m_offset, this->m_range); }
 
   friend constexpr bool operator==(const item& a, const item& b) {
-    return a.m_id == b.m_id && a.m_range == b.m_range && a.m_offset == b.m_offset;
+    return a.same_position(b) && a.m_offset == b.m_offset;
   }
   friend constexpr bool operator!=(const item& a, const item& b) { return !(a == b); }
 
  private:
   friend struct detail::item_access;
-  constexpr item(const id<Dims>& i, const range<Dims>& r, const id<Dims>& o) : m_id(i), m_range(r), m_offset(o) {}
-  id<Dims> m_id;
-  range<Dims> m_range;
+  constexpr item(const id<Dims>& i, const range<Dims>& r, const id<Dims>& o) : base(i, r), m_offset(o) {}
   id<Dims> m_offset;
 };
 
@@ -90,7 +92,7 @@ struct item_access {
 
 template <int Dims>
 constexpr item<Dims, false>::operator item<Dims, true>() const {
-  return detail::item_access::make(m_id, m_range, id<Dims>{});
+  return detail::item_access::make(this->m_id, this->m_range, id<Dims>{});
 }
 
 }  // namespace weft::sycl

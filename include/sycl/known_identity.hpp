@@ -44,59 +44,26 @@ constexpr op_kind op_kind_v = (std::is_same_v<typename op_operand<std::remove_cv
                                   ? op_kind_of<std::remove_cv_t<Op>>::value
                                   : op_kind::other;
 
-template <class T, op_kind K, class = void>
+// The known identities (section 4.10.2, table 175): for arithmetic types, and
+// for integral types only where the operation is bitwise.
+template <class T, op_kind K>
 struct identity_of {
-  static constexpr bool known = false;
-};
-template <class T>
-struct identity_of<T, op_kind::plus, std::enable_if_t<std::is_arithmetic_v<T>>> {
-  static constexpr bool known = true;
-  static constexpr T value() { return T{}; }
-};
-template <class T>
-struct identity_of<T, op_kind::multiplies, std::enable_if_t<std::is_arithmetic_v<T>>> {
-  static constexpr bool known = true;
-  static constexpr T value() { return T{1}; }
-};
-template <class T>
-struct identity_of<T, op_kind::bit_and, std::enable_if_t<std::is_integral_v<T>>> {
-  static constexpr bool known = true;
-  static constexpr T value() { return static_cast<T>(~T{}); }
-};
-template <class T>
-struct identity_of<T, op_kind::bit_or, std::enable_if_t<std::is_integral_v<T>>> {
-  static constexpr bool known = true;
-  static constexpr T value() { return T{}; }
-};
-template <class T>
-struct identity_of<T, op_kind::bit_xor, std::enable_if_t<std::is_integral_v<T>>> {
-  static constexpr bool known = true;
-  static constexpr T value() { return T{}; }
-};
-template <class T>
-struct identity_of<T, op_kind::logical_and, std::enable_if_t<std::is_arithmetic_v<T>>> {
-  static constexpr bool known = true;
-  static constexpr T value() { return static_cast<T>(true); }
-};
-template <class T>
-struct identity_of<T, op_kind::logical_or, std::enable_if_t<std::is_arithmetic_v<T>>> {
-  static constexpr bool known = true;
-  static constexpr T value() { return static_cast<T>(false); }
-};
-template <class T>
-struct identity_of<T, op_kind::minimum, std::enable_if_t<std::is_arithmetic_v<T>>> {
-  static constexpr bool known = true;
+  static constexpr bool bitwise = K == op_kind::bit_and || K == op_kind::bit_or || K == op_kind::bit_xor;
+  static constexpr bool known = K != op_kind::other && (bitwise ? std::is_integral_v<T> : std::is_arithmetic_v<T>);
+
   static constexpr T value() {
-    if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
-    else return std::numeric_limits<T>::max();
-  }
-};
-template <class T>
-struct identity_of<T, op_kind::maximum, std::enable_if_t<std::is_arithmetic_v<T>>> {
-  static constexpr bool known = true;
-  static constexpr T value() {
-    if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
-    else return std::numeric_limits<T>::lowest();
+    static_assert(known, "this operation has no known identity for this type");
+    if constexpr (K == op_kind::multiplies) return T{1};
+    else if constexpr (K == op_kind::bit_and) return static_cast<T>(~T{});
+    else if constexpr (K == op_kind::logical_and) return static_cast<T>(true);
+    else if constexpr (K == op_kind::logical_or) return static_cast<T>(false);
+    else if constexpr (K == op_kind::minimum && std::numeric_limits<T>::has_infinity)
+      return std::numeric_limits<T>::infinity();
+    else if constexpr (K == op_kind::minimum) return std::numeric_limits<T>::max();
+    else if constexpr (K == op_kind::maximum && std::numeric_limits<T>::has_infinity)
+      return -std::numeric_limits<T>::infinity();
+    else if constexpr (K == op_kind::maximum) return std::numeric_limits<T>::lowest();
+    else return T{};  // plus, bit_or, bit_xor
   }
 };
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <type_traits>
 #include <sycl/half.hpp>
+#include <sycl/detail/name_tables.hpp>
 
 #include <weft/kernel/target.hpp>
 
@@ -179,21 +180,7 @@ marray(T, U...) -> marray<T, sizeof...(U) + 1>;
   using m##name##4 = marray<type, 4>;    \
   using m##name##8 = marray<type, 8>;    \
   using m##name##16 = marray<type, 16>;
-WEFT_MARRAY_ALIASES(char, std::int8_t)
-WEFT_MARRAY_ALIASES(schar, std::int8_t)
-WEFT_MARRAY_ALIASES(uchar, std::uint8_t)
-WEFT_MARRAY_ALIASES(short, std::int16_t)
-WEFT_MARRAY_ALIASES(ushort, std::uint16_t)
-WEFT_MARRAY_ALIASES(int, std::int32_t)
-WEFT_MARRAY_ALIASES(uint, std::uint32_t)
-WEFT_MARRAY_ALIASES(long, std::int64_t)
-WEFT_MARRAY_ALIASES(ulong, std::uint64_t)
-WEFT_MARRAY_ALIASES(longlong, std::int64_t)
-WEFT_MARRAY_ALIASES(ulonglong, std::uint64_t)
-WEFT_MARRAY_ALIASES(half, half)
-WEFT_MARRAY_ALIASES(float, float)
-WEFT_MARRAY_ALIASES(double, double)
-WEFT_MARRAY_ALIASES(bool, bool)
+WEFT_SYCL_ALIAS_ELEMENT_TYPES(WEFT_MARRAY_ALIASES)
 #undef WEFT_MARRAY_ALIASES
 
 }  // namespace weft::sycl

@@ -137,34 +137,25 @@ class multi_ptr {
   ElementType* m_ptr = nullptr;
 };
 
-// Address-space aliases (section 4.7.7.2).
-template <typename T, access::decorated D = access::decorated::legacy>
-using global_ptr = multi_ptr<T, access::address_space::global_space, D>;
-template <typename T, access::decorated D = access::decorated::legacy>
-using local_ptr = multi_ptr<T, access::address_space::local_space, D>;
-template <typename T, access::decorated D = access::decorated::legacy>
-using private_ptr = multi_ptr<T, access::address_space::private_space, D>;
-template <typename T, access::decorated D = access::decorated::legacy>
-using generic_ptr = multi_ptr<T, access::address_space::generic_space, D>;
+// Address-space aliases (section 4.7.7.2): space_ptr, raw_space_ptr and
+// decorated_space_ptr for each address space but the deprecated constant one.
+#define WEFT_MPTR_ALIASES(space)                                               \
+  template <typename T, access::decorated D = access::decorated::legacy>       \
+  using space##_ptr = multi_ptr<T, access::address_space::space##_space, D>;   \
+  template <typename T>                                                        \
+  using raw_##space##_ptr = multi_ptr<T, access::address_space::space##_space, \
+                                      access::decorated::no>;                  \
+  template <typename T>                                                        \
+  using decorated_##space##_ptr =                                              \
+      multi_ptr<T, access::address_space::space##_space, access::decorated::yes>;
+WEFT_MPTR_ALIASES(global)
+WEFT_MPTR_ALIASES(local)
+WEFT_MPTR_ALIASES(private)
+WEFT_MPTR_ALIASES(generic)
+#undef WEFT_MPTR_ALIASES
 template <typename T>
 using constant_ptr [[deprecated("the constant address space is deprecated in SYCL 2020")]] =
     multi_ptr<T, access::address_space::constant_space, access::decorated::legacy>;
-template <typename T>
-using raw_global_ptr = multi_ptr<T, access::address_space::global_space, access::decorated::no>;
-template <typename T>
-using raw_local_ptr = multi_ptr<T, access::address_space::local_space, access::decorated::no>;
-template <typename T>
-using raw_private_ptr = multi_ptr<T, access::address_space::private_space, access::decorated::no>;
-template <typename T>
-using raw_generic_ptr = multi_ptr<T, access::address_space::generic_space, access::decorated::no>;
-template <typename T>
-using decorated_global_ptr = multi_ptr<T, access::address_space::global_space, access::decorated::yes>;
-template <typename T>
-using decorated_local_ptr = multi_ptr<T, access::address_space::local_space, access::decorated::yes>;
-template <typename T>
-using decorated_private_ptr = multi_ptr<T, access::address_space::private_space, access::decorated::yes>;
-template <typename T>
-using decorated_generic_ptr = multi_ptr<T, access::address_space::generic_space, access::decorated::yes>;
 
 // address_space_cast (section 4.7.7.3): on the CPU every pointer is in every space.
 template <access::address_space Space, access::decorated DecorateAddress, typename ElementType>

@@ -31,34 +31,28 @@
 
 namespace weft::sycl {
 
-enum class stream_manipulator {
-  flush,
-  dec,
-  hex,
-  oct,
-  noshowbase,
-  showbase,
-  noshowpos,
-  showpos,
-  endl,
-  fixed,
-  scientific,
-  hexfloat,
-  defaultfloat
-};
-inline constexpr stream_manipulator flush = stream_manipulator::flush;
-inline constexpr stream_manipulator dec = stream_manipulator::dec;
-inline constexpr stream_manipulator hex = stream_manipulator::hex;
-inline constexpr stream_manipulator oct = stream_manipulator::oct;
-inline constexpr stream_manipulator noshowbase = stream_manipulator::noshowbase;
-inline constexpr stream_manipulator showbase = stream_manipulator::showbase;
-inline constexpr stream_manipulator noshowpos = stream_manipulator::noshowpos;
-inline constexpr stream_manipulator showpos = stream_manipulator::showpos;
-inline constexpr stream_manipulator endl = stream_manipulator::endl;
-inline constexpr stream_manipulator fixed = stream_manipulator::fixed;
-inline constexpr stream_manipulator scientific = stream_manipulator::scientific;
-inline constexpr stream_manipulator hexfloat = stream_manipulator::hexfloat;
-inline constexpr stream_manipulator defaultfloat = stream_manipulator::defaultfloat;
+// The stream manipulators (section 4.16.3): each is an enumerator and a constant of that name.
+#define WEFT_STREAM_MANIPULATORS(X) \
+  X(flush)                          \
+  X(dec)                            \
+  X(hex)                            \
+  X(oct)                            \
+  X(noshowbase)                     \
+  X(showbase)                       \
+  X(noshowpos)                      \
+  X(showpos)                        \
+  X(endl)                           \
+  X(fixed)                          \
+  X(scientific)                     \
+  X(hexfloat)                       \
+  X(defaultfloat)
+#define WEFT_ENUMERATOR(name) name,
+enum class stream_manipulator { WEFT_STREAM_MANIPULATORS(WEFT_ENUMERATOR) };
+#undef WEFT_ENUMERATOR
+#define WEFT_MANIPULATOR(name) inline constexpr stream_manipulator name = stream_manipulator::name;
+WEFT_STREAM_MANIPULATORS(WEFT_MANIPULATOR)
+#undef WEFT_MANIPULATOR
+#undef WEFT_STREAM_MANIPULATORS
 
 namespace detail {
 struct precision_manipulator {

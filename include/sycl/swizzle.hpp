@@ -115,14 +115,7 @@ class swizzle_view {
     static_assert(i < M, "swizzle element accessor past the swizzle's size"); \
     return (*m_v)[idx[i]];                                                   \
   }
-  WEFT_ELEM(x, 0)
-  WEFT_ELEM(y, 1)
-  WEFT_ELEM(z, 2)
-  WEFT_ELEM(w, 3)
-  WEFT_ELEM(r, 0)
-  WEFT_ELEM(g, 1)
-  WEFT_ELEM(b, 2)
-  WEFT_ELEM(a, 3)
+  WEFT_SYCL_XYZW_RGBA_ELEMENTS(WEFT_ELEM)
 #undef WEFT_ELEM
   // lo/hi/even/odd of a swizzle with an even number of elements.
   auto lo() const { return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 0>{}, std::integral_constant<int, 1>{}); }

@@ -11,6 +11,7 @@
 #include <utility>
 #include <sycl/access.hpp>
 #include <sycl/half.hpp>
+#include <sycl/detail/name_tables.hpp>
 
 #include <weft/kernel/target.hpp>
 
@@ -132,14 +133,7 @@ struct vec_swizzle_members {
 #define WEFT_ELEM(name, i)                                                            \
   T& name() { return static_cast<Derived*>(this)->template elem<i>(); }              \
   const T& name() const { return static_cast<const Derived*>(this)->template elem<i>(); }
-  WEFT_ELEM(x, 0)
-  WEFT_ELEM(y, 1)
-  WEFT_ELEM(z, 2)
-  WEFT_ELEM(w, 3)
-  WEFT_ELEM(r, 0)
-  WEFT_ELEM(g, 1)
-  WEFT_ELEM(b, 2)
-  WEFT_ELEM(a, 3)
+  WEFT_SYCL_XYZW_RGBA_ELEMENTS(WEFT_ELEM)
   WEFT_ELEM(s0, 0)
   WEFT_ELEM(s1, 1)
   WEFT_ELEM(s2, 2)
@@ -409,21 +403,7 @@ vec(T, U...) -> vec<T, int(sizeof...(U) + 1)>;
   using name##4 = vec<type, 4>;      \
   using name##8 = vec<type, 8>;      \
   using name##16 = vec<type, 16>;
-WEFT_VEC_ALIASES(char, std::int8_t)
-WEFT_VEC_ALIASES(schar, std::int8_t)
-WEFT_VEC_ALIASES(uchar, std::uint8_t)
-WEFT_VEC_ALIASES(short, std::int16_t)
-WEFT_VEC_ALIASES(ushort, std::uint16_t)
-WEFT_VEC_ALIASES(int, std::int32_t)
-WEFT_VEC_ALIASES(uint, std::uint32_t)
-WEFT_VEC_ALIASES(long, std::int64_t)
-WEFT_VEC_ALIASES(ulong, std::uint64_t)
-WEFT_VEC_ALIASES(longlong, std::int64_t)
-WEFT_VEC_ALIASES(ulonglong, std::uint64_t)
-WEFT_VEC_ALIASES(half, half)
-WEFT_VEC_ALIASES(float, float)
-WEFT_VEC_ALIASES(double, double)
-WEFT_VEC_ALIASES(bool, bool)
+WEFT_SYCL_ALIAS_ELEMENT_TYPES(WEFT_VEC_ALIASES)
 #undef WEFT_VEC_ALIASES
 
 // SYCL 1.2.1 scalar type names (cl::sycl::cl_int, ...) and sycl::byte.

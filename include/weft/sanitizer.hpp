@@ -58,22 +58,20 @@ inline const void* tsan_first_address(const T& first, const Rest&...) {
 // races between work items.
 inline const void* tsan_join_token(const void* fork) { return static_cast<const char*>(fork) + 1; }
 
+// A scope that calls Enter(fork) on entry and Leave(join token) on exit (also
+// when left by exception).
+template <void (*Enter)(const void*), void (*Leave)(const void*)>
+struct tsan_hand_over_scope {
+  const void* fork;
+  explicit tsan_hand_over_scope(const void* f) : fork(f) { Enter(fork); }
+  ~tsan_hand_over_scope() { Leave(tsan_join_token(fork)); }
+  tsan_hand_over_scope(const tsan_hand_over_scope&) = delete;
+  tsan_hand_over_scope& operator=(const tsan_hand_over_scope&) = delete;
+};
 // Wraps the body of one task.
-struct tsan_task_scope {
-  const void* fork;
-  explicit tsan_task_scope(const void* f) : fork(f) { tsan_acquire(fork); }
-  ~tsan_task_scope() { tsan_release(tsan_join_token(fork)); }
-  tsan_task_scope(const tsan_task_scope&) = delete;
-  tsan_task_scope& operator=(const tsan_task_scope&) = delete;
-};
-// Wraps the oneTBB algorithm call (also left by exception).
-struct tsan_fork_join_scope {
-  const void* fork;
-  explicit tsan_fork_join_scope(const void* f) : fork(f) { tsan_release(fork); }
-  ~tsan_fork_join_scope() { tsan_acquire(tsan_join_token(fork)); }
-  tsan_fork_join_scope(const tsan_fork_join_scope&) = delete;
-  tsan_fork_join_scope& operator=(const tsan_fork_join_scope&) = delete;
-};
+using tsan_task_scope = tsan_hand_over_scope<tsan_acquire, tsan_release>;
+// Wraps the oneTBB algorithm call.
+using tsan_fork_join_scope = tsan_hand_over_scope<tsan_release, tsan_acquire>;
 
 // oneTBB's functional parallel_reduce copies the value type (the partial
 // results) itself: the identity into each split body, a body's result into the

@@ -23,43 +23,35 @@ template <class T>
 inline constexpr long double pi_l = 3.141592653589793238462643383279502884L;
 
 // sin(pi x) and cos(pi x) with exact argument reduction: x = n/2 + r, |r| <= 1/4.
+// sin(pi (x + Quarter/2)) for the quadrant q = n + Quarter: cos(pi x) is Quarter 1.
+template <int Quarter, class T>
+wider_t<T> sinpi_reduced(T x) {
+  using W = wider_t<T>;
+  W two_x = std::nearbyint(W(x) * 2);  // exact: x * 2 is exact in W
+  W r = W(x) - two_x / 2;              // exact
+  long long q = (static_cast<long long>(std::fmod(two_x, W(4))) + Quarter) % 4;
+  if (q < 0) q += 4;
+  W pr = W(pi_l<T>) * r;
+  switch (q) {
+    case 0: return std::sin(pr);
+    case 1: return std::cos(pr);
+    case 2: return -std::sin(pr);
+    default: return -std::cos(pr);
+  }
+}
 template <class T>
 T sinpi_impl(T x) {
   if constexpr (weft::kernel::math::target_special_functions) return weft::kernel::math::sinpi(x);
-  using W = wider_t<T>;
   if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
-  W two_x = std::nearbyint(W(x) * 2);  // exact: x * 2 is exact in W
-  W r = W(x) - two_x / 2;              // exact
-  long long q = static_cast<long long>(std::fmod(two_x, W(4)));
-  if (q < 0) q += 4;
-  W pr = W(pi_l<T>) * r;
-  W v;
-  switch (q) {
-    case 0: v = std::sin(pr); break;
-    case 1: v = std::cos(pr); break;
-    case 2: v = -std::sin(pr); break;
-    default: v = -std::cos(pr); break;
-  }
+  const auto v = sinpi_reduced<0>(x);
   if (v == 0) return std::copysign(T(0), x);  // sinpi(n) = +-0 with x's sign
   return T(v);
 }
 template <class T>
 T cospi_impl(T x) {
   if constexpr (weft::kernel::math::target_special_functions) return weft::kernel::math::cospi(x);
-  using W = wider_t<T>;
   if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
-  W two_x = std::nearbyint(W(x) * 2);
-  W r = W(x) - two_x / 2;
-  long long q = static_cast<long long>(std::fmod(two_x, W(4)));
-  if (q < 0) q += 4;
-  W pr = W(pi_l<T>) * r;
-  W v;
-  switch (q) {
-    case 0: v = std::cos(pr); break;
-    case 1: v = -std::sin(pr); break;
-    case 2: v = -std::cos(pr); break;
-    default: v = std::sin(pr); break;
-  }
+  const auto v = sinpi_reduced<1>(x);
   if (v == 0) return T(0);  // cospi(n + 1/2) = +0
   return T(v);
 }
@@ -179,11 +171,7 @@ auto nan_impl(U code) {
 #define WEFT_FLOAT_FN1(name, expr)                                                        \
   template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>                 \
   auto name(const X& x) {                                                                 \
-    return detail::map(                                                                   \
-        [](const auto& e) {                                                               \
-          return detail::lift(e, [](auto v) { return decltype(v)(expr); });               \
-        },                                                                                \
-        detail::value(x));                                                                \
+    return detail::map_lifted([](auto v) { return decltype(v)(expr); }, detail::value(x)); \
   }
 WEFT_FLOAT_FN1(acos, std::acos(v))
 WEFT_FLOAT_FN1(acosh, std::acosh(v))
@@ -304,14 +292,12 @@ template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 
 auto fract(const X& x, Ptr iptr) {
   auto v = detail::value(x);
   *iptr = floor(v);
-  return detail::map(
-      [](const auto& e) {
-        return detail::lift(e, [](auto a) {
-          using T = decltype(a);
-          if (std::isnan(a)) return a;
-          if (std::isinf(a)) return std::copysign(T(0), a);
-          return std::fmin(a - std::floor(a), detail::fract_limit<T>());
-        });
+  return detail::map_lifted(
+      [](auto a) {
+        using T = decltype(a);
+        if (std::isnan(a)) return a;
+        if (std::isinf(a)) return std::copysign(T(0), a);
+        return std::fmin(a - std::floor(a), detail::fract_limit<T>());
       },
       v);
 }
@@ -319,12 +305,10 @@ template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 
 auto modf(const X& x, Ptr iptr) {
   auto v = detail::value(x);
   *iptr = trunc(v);
-  return detail::map(
-      [](const auto& e) {
-        return detail::lift(e, [](auto a) {
-          decltype(a) ip;
-          return std::modf(a, &ip);
-        });
+  return detail::map_lifted(
+      [](auto a) {
+        decltype(a) ip;
+        return std::modf(a, &ip);
       },
       v);
 }
@@ -338,12 +322,10 @@ auto frexp(const X& x, Ptr exp) {
         return ex;
       },
       v);
-  return detail::map(
-      [](const auto& e) {
-        return detail::lift(e, [](auto a) {
-          int ex;
-          return std::frexp(a, &ex);
-        });
+  return detail::map_lifted(
+      [](auto a) {
+        int ex;
+        return std::frexp(a, &ex);
       },
       v);
 }
@@ -402,21 +384,27 @@ auto lgamma_r(const X& x, Ptr signp) {
     return detail::map([](float v, float w) { return float(expr); }, detail::value(x),        \
                        detail::value(y));                                                     \
   }
+// The native:: functions, X1(name) with one argument and X2(name) with two,
+// each the kernel interface's native_<name>.
+#define WEFT_NATIVE_FUNCTIONS(X1, X2) \
+  X1(cos)                             \
+  X2(divide)                          \
+  X1(exp)                             \
+  X1(exp2)                            \
+  X1(exp10)                           \
+  X1(log)                             \
+  X1(log2)                            \
+  X1(log10)                           \
+  X2(powr)                            \
+  X1(recip)                           \
+  X1(rsqrt)                           \
+  X1(sin)                             \
+  X1(sqrt)                            \
+  X1(tan)
+#define WEFT_NATIVE_FN1(name) WEFT_REDUCED_FN1(name, weft::kernel::math::native_##name(v))
+#define WEFT_NATIVE_FN2(name) WEFT_REDUCED_FN2(name, weft::kernel::math::native_##name(v, w))
 namespace native {
-WEFT_REDUCED_FN1(cos, weft::kernel::math::native_cos(v))
-WEFT_REDUCED_FN2(divide, weft::kernel::math::native_divide(v, w))
-WEFT_REDUCED_FN1(exp, weft::kernel::math::native_exp(v))
-WEFT_REDUCED_FN1(exp2, weft::kernel::math::native_exp2(v))
-WEFT_REDUCED_FN1(exp10, weft::kernel::math::native_exp10(v))
-WEFT_REDUCED_FN1(log, weft::kernel::math::native_log(v))
-WEFT_REDUCED_FN1(log2, weft::kernel::math::native_log2(v))
-WEFT_REDUCED_FN1(log10, weft::kernel::math::native_log10(v))
-WEFT_REDUCED_FN2(powr, weft::kernel::math::native_powr(v, w))
-WEFT_REDUCED_FN1(recip, weft::kernel::math::native_recip(v))
-WEFT_REDUCED_FN1(rsqrt, weft::kernel::math::native_rsqrt(v))
-WEFT_REDUCED_FN1(sin, weft::kernel::math::native_sin(v))
-WEFT_REDUCED_FN1(sqrt, weft::kernel::math::native_sqrt(v))
-WEFT_REDUCED_FN1(tan, weft::kernel::math::native_tan(v))
+WEFT_NATIVE_FUNCTIONS(WEFT_NATIVE_FN1, WEFT_NATIVE_FN2)
 }  // namespace native
 namespace half_precision {
 WEFT_REDUCED_FN1(cos, std::cos(v))
@@ -435,6 +423,9 @@ WEFT_REDUCED_FN1(sqrt, std::sqrt(v))
 WEFT_REDUCED_FN1(tan, std::tan(v))
 }  // namespace half_precision
 #undef WEFT_REDUCED_FN2
+#undef WEFT_NATIVE_FN1
+#undef WEFT_NATIVE_FN2
+#undef WEFT_NATIVE_FUNCTIONS
 
 }  // namespace weft::sycl
 WEFT_HOST_DEVICE_END

@@ -47,19 +47,14 @@ uint_of_t<T> abs_diff_impl(T x, T y) {
   using U = uint_of_t<T>;
   return x > y ? U(U(x) - U(y)) : U(U(y) - U(x));
 }
-template <class T>
-T add_sat_impl(T x, T y) {
+// x + y (Add) or x - y, saturated: a signed result can only overflow away from
+// x's sign, an unsigned sum only upwards and an unsigned difference downwards.
+template <bool Add, class T>
+T sat_impl(T x, T y) {
   T r;
-  if (!__builtin_add_overflow(x, y, &r)) return r;
+  if (!(Add ? __builtin_add_overflow(x, y, &r) : __builtin_sub_overflow(x, y, &r))) return r;
   if constexpr (std::is_signed_v<T>) return x < 0 ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max();
-  else return std::numeric_limits<T>::max();
-}
-template <class T>
-T sub_sat_impl(T x, T y) {
-  T r;
-  if (!__builtin_sub_overflow(x, y, &r)) return r;
-  if constexpr (std::is_signed_v<T>) return x < 0 ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max();
-  else return std::numeric_limits<T>::min();
+  else return Add ? std::numeric_limits<T>::max() : std::numeric_limits<T>::min();
 }
 template <class T>
 T hadd_impl(T x, T y) {
@@ -167,12 +162,12 @@ WEFT_INT_FN1(clz, detail::clz_impl(v))
 WEFT_INT_FN1(ctz, detail::ctz_impl(v))
 WEFT_INT_FN1(popcount, detail::popcount_impl(v))
 WEFT_INT_FN2(abs_diff, detail::abs_diff_impl(v, w))
-WEFT_INT_FN2(add_sat, detail::add_sat_impl(v, w))
+WEFT_INT_FN2(add_sat, detail::sat_impl<true>(v, w))
 WEFT_INT_FN2(hadd, detail::hadd_impl(v, w))
 WEFT_INT_FN2(rhadd, detail::rhadd_impl(v, w))
 WEFT_INT_FN2(mul_hi, detail::mul_hi_impl(v, w))
 WEFT_INT_FN2(rotate, detail::rotate_impl(v, w))
-WEFT_INT_FN2(sub_sat, detail::sub_sat_impl(v, w))
+WEFT_INT_FN2(sub_sat, detail::sat_impl<false>(v, w))
 WEFT_INT_FN2(mul24, detail::mul24_impl(v, w))
 WEFT_INT_FN3(mad_hi, detail::mad_hi_impl(u, v, w))
 WEFT_INT_FN3(mad_sat, detail::mad_sat_impl(u, v, w))

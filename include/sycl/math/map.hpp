@@ -156,6 +156,11 @@ auto lift(const E& x, F f) {
   if constexpr (std::is_same_v<E, half>) return half(f(float(x)));
   else return f(x);
 }
+// f applied element-wise to x, lifted over half elements.
+template <class F, class X>
+auto map_lifted(F f, const X& x) {
+  return map([f](const auto& e) { return lift(e, f); }, x);
+}
 template <class E, class F>
 auto lift2(const E& x, const E& y, F f) {
   if constexpr (std::is_same_v<E, half>) return half(f(float(x), float(y)));

@@ -37,7 +37,7 @@ struct alignas(64) phase_slot {
   std::atomic<std::size_t> group{none};
 };
 
-// Static placement (README.md, "Placement"): one per block of consecutive work
+// Static placement (docs/hpc.md, "Placement"): one per block of consecutive work
 // groups. `next` is the lowest group of the block that has not passed its first
 // phase (not started, or before its first work-group barrier); `end` once the
 // block is done.
@@ -68,7 +68,7 @@ enum class kernel_sync : unsigned char { unknown, plain, synchronising };
 // an earlier group reads before its first barrier, stay correct even when the
 // OS preempts a worker. (The earliest running group never waits: no deadlock.)
 //
-// With static placement (weft::detail::static_partition(), README.md,
+// With static placement (weft::detail::static_partition(), docs/hpc.md,
 // "Placement") the groups are cut into `n_blocks` blocks of consecutive groups
 // instead, block k = groups [k*G/C, (k+1)*G/C), and block k runs on the worker in
 // arena slot k whenever that worker takes part (otherwise on another: every

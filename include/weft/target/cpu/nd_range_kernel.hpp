@@ -2,7 +2,7 @@
 // CPU definition of weft::launch::nd_range_kernel: one oneTBB task per worker
 // claims chunks of work groups in increasing order (with static placement on:
 // a fixed block of consecutive groups per worker, see group_executor.hpp's
-// chunk_counter and README.md, "Placement"); each group runs as a plain
+// chunk_counter and docs/hpc.md, "Placement"); each group runs as a plain
 // loop over its items until item 0 reaches a barrier, and only then switches
 // to fibers (src/target/cpu/group_executor.cpp). A kernel without barriers therefore
 // costs what the plain loop costs.
@@ -175,7 +175,7 @@ void nd_range_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& 
   plan.groups_per_chunk = l.groups_per_chunk;
   auto& sync = weft::cpu::detail::kernel_sync_of<Kernel>;
   if (weft::detail::static_partition() && sync.load(std::memory_order_relaxed) != weft::cpu::detail::kernel_sync::synchronising) {
-    // Static placement (README.md, "Placement"): the groups as the rows of a
+    // Static placement (docs/hpc.md, "Placement"): the groups as the rows of a
     // parallel_for(range) of n_groups rows of group_size items, so both forms
     // cut the same items into the same blocks for the same workers.
     plan.placed_blocks = weft::cpu::static_chunks(l.n_groups, l.group_size, weft::cpu::grain_for(l.n_groups * l.group_size));

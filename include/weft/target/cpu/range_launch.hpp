@@ -48,7 +48,7 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
   if (weft::detail::static_partition()) {
     // Pinned workers (or WEFT_PARTITION=static): the deterministic partition of
     // static_partition.hpp along the leading dimension(s), so the same range
-    // always runs the same block on the same worker (README.md, "Placement").
+    // always runs the same block on the same worker (docs/hpc.md, "Placement").
     if constexpr (Dims == 1) {
       cpu::static_for(r[0], static_chunks(r[0], 1, grain_for(r.size())), [&](std::size_t b, std::size_t e) {
         weft::detail::tsan_task_scope task(&kernel);

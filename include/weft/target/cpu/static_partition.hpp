@@ -1,5 +1,5 @@
 #pragma once
-// The static, deterministic partition (README.md, "Placement"): [0, n) is cut
+// The static, deterministic partition (docs/hpc.md, "Placement"): [0, n) is cut
 // into `chunks` contiguous blocks, block k = [k*n/chunks, (k+1)*n/chunks), and
 // block k runs on the worker in slot k of Weft's arena whenever that worker takes
 // part. With pinned workers slot k sits on the k-th CPU of the mask, so a kernel

@@ -35,28 +35,22 @@ __device__ inline nv_scope to_nv_scope(atomic_scope s) {
   return v <= 2 ? nv_scope::cta : v == 3 ? nv_scope::gpu : nv_scope::sys;
 }
 
-__device__ inline void fence_acq_rel(nv_scope s) {
+// fence.<sem>.<scope> on sm_70 and later; older GPUs have only the
+// __threadfence family, which is as strong as either.
 #if __CUDA_ARCH__ >= 700
-  if (s == nv_scope::cta) asm volatile("fence.acq_rel.cta;" ::: "memory");
-  else if (s == nv_scope::gpu) asm volatile("fence.acq_rel.gpu;" ::: "memory");
-  else asm volatile("fence.acq_rel.sys;" ::: "memory");
+#define WEFT_NV_FENCE(sem, s)                                                          \
+  if (s == nv_scope::cta) asm volatile("fence." sem ".cta;" ::: "memory");             \
+  else if (s == nv_scope::gpu) asm volatile("fence." sem ".gpu;" ::: "memory");        \
+  else asm volatile("fence." sem ".sys;" ::: "memory")
 #else
-  if (s == nv_scope::cta) __threadfence_block();
-  else if (s == nv_scope::gpu) __threadfence();
-  else __threadfence_system();
+#define WEFT_NV_FENCE(sem, s)                         \
+  if (s == nv_scope::cta) __threadfence_block();      \
+  else if (s == nv_scope::gpu) __threadfence();       \
+  else __threadfence_system()
 #endif
-}
-__device__ inline void fence_sc(nv_scope s) {
-#if __CUDA_ARCH__ >= 700
-  if (s == nv_scope::cta) asm volatile("fence.sc.cta;" ::: "memory");
-  else if (s == nv_scope::gpu) asm volatile("fence.sc.gpu;" ::: "memory");
-  else asm volatile("fence.sc.sys;" ::: "memory");
-#else
-  if (s == nv_scope::cta) __threadfence_block();
-  else if (s == nv_scope::gpu) __threadfence();
-  else __threadfence_system();
-#endif
-}
+__device__ inline void fence_acq_rel(nv_scope s) { WEFT_NV_FENCE("acq_rel", s); }
+__device__ inline void fence_sc(nv_scope s) { WEFT_NV_FENCE("sc", s); }
+#undef WEFT_NV_FENCE
 // Before a store or read-modify-write: its release part.
 __device__ inline void fence_before(int order, nv_scope s) {
   if (order == __ATOMIC_SEQ_CST) fence_sc(s);
