@@ -51,12 +51,14 @@ struct row2 {
   long double lo, hi;
 };
 
+// clang-format off
 #define F1(name, ref, uf, ud, lo, hi)                                                     \
   row1{#name, [](float x) { return sycl::name(x); }, [](double x) { return sycl::name(x); }, \
        [](long double x) -> long double { return ref; }, uf, ud, lo, hi}
 #define F2(name, ref, uf, ud, lo, hi)                                                                       \
   row2{#name, [](float x, float y) { return sycl::name(x, y); }, [](double x, double y) { return sycl::name(x, y); }, \
        [](long double x, long double y) -> long double { return ref; }, uf, ud, lo, hi}
+// clang-format on
 
 const std::vector<row1>& rows1() {
   static const std::vector<row1> rows = {

@@ -7,6 +7,7 @@
 namespace {
 
 // Generic float functions: one, two and three arguments.
+// clang-format off
 #define WEFT_FLOAT1(X) X(acos) X(acosh) X(acospi) X(asin) X(asinh) X(asinpi) X(atan) X(atanh) X(atanpi) \
   X(cbrt) X(ceil) X(cos) X(cosh) X(cospi) X(erfc) X(erf) X(exp) X(exp2) X(exp10) X(expm1) X(fabs) X(floor) \
   X(lgamma) X(log) X(log2) X(log10) X(log1p) X(logb) X(rint) X(round) X(rsqrt) X(sin) X(sinh) X(sinpi) X(sqrt) \
@@ -23,6 +24,7 @@ namespace {
 #define WEFT_INT1(X) X(abs) X(clz) X(ctz) X(popcount)
 #define WEFT_INT2(X) X(abs_diff) X(add_sat) X(hadd) X(rhadd) X(max) X(min) X(mul_hi) X(rotate) X(sub_sat) X(mul24)
 #define WEFT_INT3(X) X(clamp) X(mad_hi) X(mad_sat) X(mad24) X(bitselect)
+// clang-format on
 
 int g_calls = 0;
 template <class T>

@@ -262,6 +262,7 @@ inline fc::transfer_t jump(fc::fcontext_t to, void* data) noexcept {
   register void* rsi asm("rsi") = data;
   register void* rax asm("rax");
   register void* rdx asm("rdx");
+  // clang-format off
   asm volatile(
       WEFT_SKIP_RED_ZONE
       "leaq 1f(%%rip), %%rcx\n\t"
@@ -279,6 +280,7 @@ inline fc::transfer_t jump(fc::fcontext_t to, void* data) noexcept {
         "xmm28", "xmm29", "xmm30", "xmm31", "k1", "k2", "k3", "k4", "k5", "k6", "k7"
 #endif
   );
+  // clang-format on
   return {rax, rdx};
 #else
   return fc::jump_fcontext(to, data);
@@ -856,6 +858,7 @@ void* weft::kernel::group_scratch() {
 // stubs call the C++ bodies (a balanced call/ret) and return to the kernel with
 // an indirect jmp instead, which the branch predictor learns: within an episode
 // every item returns to the same site. The CFI lets exceptions unwind through.
+// clang-format off
 #define WEFT_BARRIER_STUB(mangled, body)              \
   asm(".text\n"                                       \
       ".globl " #mangled "\n"                         \
@@ -873,4 +876,5 @@ void* weft::kernel::group_scratch() {
       ".size " #mangled ", .-" #mangled "\n");
 WEFT_BARRIER_STUB(_ZN4weft6kernel18work_group_barrierEv, weft_work_group_barrier_body)
 WEFT_BARRIER_STUB(_ZN4weft6kernel17sub_group_barrierEv, weft_sub_group_barrier_body)
+// clang-format on
 #endif
