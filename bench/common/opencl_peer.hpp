@@ -187,14 +187,14 @@ inline bool weft_bench::peers_available() {
 // Registers an OpenCL-peer benchmark function `fn(benchmark::State&)` as `name`
 // when PoCL is present at run time; returns the benchmark for further options
 // through `configure(benchmark::internal::Benchmark*)`.
-#define WEFT_BENCH_PEER(name, fn, configure)                                                      \
-  static const int weft_bench_peer_##fn = weft_bench::add_peer([] {                             \
-    auto* b = benchmark::RegisterBenchmark(name, [](benchmark::State& s) {                      \
-      try {                                                                                     \
-        fn(s);                                                                                  \
-      } catch (const weft_bench::ocl::error& e) {                                               \
-        s.SkipWithError(e.what());                                                              \
-      }                                                                                         \
-    });                                                                                         \
-    configure(b);                                                                               \
+#define WEFT_BENCH_PEER(name, fn, configure)                               \
+  static const int weft_bench_peer_##fn = weft_bench::add_peer([] {        \
+    auto* b = benchmark::RegisterBenchmark(name, [](benchmark::State& s) { \
+      try {                                                                \
+        fn(s);                                                             \
+      } catch (const weft_bench::ocl::error& e) {                          \
+        s.SkipWithError(e.what());                                         \
+      }                                                                    \
+    });                                                                    \
+    configure(b);                                                          \
   })

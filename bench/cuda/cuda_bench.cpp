@@ -86,7 +86,8 @@ __global__ void matmul_cuda(const double* A, const double* B, double* C, std::si
   double sum = 0.0;
   for (std::size_t l = 0; l < K; l += tile) {
     double tileA = A[m * K + l + i];
-    for (int k = 0; k < tile; ++k) sum += __shfl_sync(tile == 32 ? 0xffffffffu : ((1u << tile) - 1u), tileA, k) * B[(l + k) * N + n];
+    for (int k = 0; k < tile; ++k)
+      sum += __shfl_sync(tile == 32 ? 0xffffffffu : ((1u << tile) - 1u), tileA, k) * B[(l + k) * N + n];
   }
   C[m * N + n] = sum;
 }
@@ -163,9 +164,8 @@ int main(int argc, char** argv) {
     });
     report_us("latency: empty single_task (in-order)", w_task, c_task);
     report_us("latency: empty single_task (default)", w_task_ooo, c_task);
-    const double w_pf = median_us(samples, [&] {
-      q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { p[i] = int(i[0]); }).wait();
-    });
+    const double w_pf =
+        median_us(samples, [&] { q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { p[i] = int(i[0]); }).wait(); });
     const double c_pf = median_us(samples, [&] {
       iota_cuda<<<unsigned(n / 256), 256, 0, s>>>(p, n);
       check_cuda(cudaStreamSynchronize(s), "iota_cuda");
@@ -233,7 +233,9 @@ int main(int argc, char** argv) {
     double* uc = sycl::malloc_device<double>(n, q);
     q.fill(ub, 1.0, n);
     q.fill(uc, 2.0, n).wait();
-    auto usm_triad = [&] { q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { ua[i] = ub[i] + s * uc[i]; }).wait(); };
+    auto usm_triad = [&] {
+      q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { ua[i] = ub[i] + s * uc[i]; }).wait();
+    };
     const double t_buffer = median_seconds(reps, buffer_triad);
     const double t_usm = median_seconds(reps, usm_triad);
     report("triad on buffers vs USM", t_buffer, t_usm, "GB/s", 3.0 * n * sizeof(double) * 1e-9);
@@ -378,9 +380,8 @@ int main(int argc, char** argv) {
       q.submit([&](sycl::handler& cgh) {
         cgh.parallel(sycl::range<1>{len / Group_size}, sycl::range<1>{Group_size}, [=](auto grp) {
           sycl::memory_environment(grp, sycl::require_local_mem<int[Group_size]>(), [&](auto& scratch) {
-            sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
-              scratch[idx.get_local_id(grp, 0)] = data[idx.get_global_id(0)];
-            });
+            sycl::distribute_items_and_wait(
+                grp, [&](sycl::s_item<1> idx) { scratch[idx.get_local_id(grp, 0)] = data[idx.get_global_id(0)]; });
             for (int i = Group_size / 2; i > 0; i /= 2)
               sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
                 size_t lid = idx.get_innermost_local_id(0);

@@ -79,9 +79,10 @@ triad_arrays& triad_data() {
 
 void triad_baseline(triad_arrays& d) {
   float *a = d.a, *b = d.b, *c = d.c;
-  weft_bench::baseline_for(tbb::blocked_range<std::size_t>(0, triad_n, 4096), [=](const tbb::blocked_range<std::size_t>& r) {
-    for (std::size_t i = r.begin(); i != r.end(); ++i) a[i] = b[i] + triad_s * c[i];
-  });
+  weft_bench::baseline_for(tbb::blocked_range<std::size_t>(0, triad_n, 4096),
+                           [=](const tbb::blocked_range<std::size_t>& r) {
+                             for (std::size_t i = r.begin(); i != r.end(); ++i) a[i] = b[i] + triad_s * c[i];
+                           });
 }
 void triad_range(triad_arrays& d) {
   float *a = d.a, *b = d.b, *c = d.c;
@@ -452,7 +453,8 @@ void tiled_dgemm_one_thread(benchmark::State& state) {
     double* c = m.c.data();
     weft::launch::local_memory_request local{2 * mm_t * mm_t * sizeof(double) + 64};
     auto ta = sycl::detail::local_accessor_access::make<double, 2>(0, sycl::range<2>(mm_t, mm_t));
-    auto tb = sycl::detail::local_accessor_access::make<double, 2>(mm_t * mm_t * sizeof(double), sycl::range<2>(mm_t, mm_t));
+    auto tb =
+        sycl::detail::local_accessor_access::make<double, 2>(mm_t * mm_t * sizeof(double), sycl::range<2>(mm_t, mm_t));
     weft::launch::nd_range_kernel(sycl::nd_range<2>(sycl::range<2>(mm_n, mm_n), sycl::range<2>(mm_t, mm_t)), local,
                                   [=](sycl::nd_item<2> it) {
                                     const std::size_t i = it.get_local_id(0), j = it.get_local_id(1);
@@ -501,19 +503,21 @@ void summary() {
   };
   std::printf("\nIssue 3 goals, measured in this run (wall clock: all workers; CPU: one worker thread's CPU time,\n"
               "which a shared machine does not distort):\n");
-  std::printf("  nd_triad: nd_range speed / parallel_for(range) speed = %.2f (goal >= 0.9); / hand-written oneTBB = %.2f\n",
-              get("triad_range") / get("triad_nd"), get("triad_baseline") / get("triad_nd"));
+  std::printf(
+      "  nd_triad: nd_range speed / parallel_for(range) speed = %.2f (goal >= 0.9); / hand-written oneTBB = %.2f\n",
+      get("triad_range") / get("triad_nd"), get("triad_baseline") / get("triad_nd"));
   std::printf("  seed_reduction, 2^24 ints, work groups of 256:\n");
-  std::printf("    wall clock %.3f s = %.2f ns per work item per barrier; raw jump_fcontext %.2f ns -> %.2fx (goal <= 2x)\n",
-              get("reduction_weft_s"), get("reduction_weft_ns"), get("switch_ns"),
-              get("reduction_weft_ns") / get("switch_ns"));
+  std::printf(
+      "    wall clock %.3f s = %.2f ns per work item per barrier; raw jump_fcontext %.2f ns -> %.2fx (goal <= 2x)\n",
+      get("reduction_weft_s"), get("reduction_weft_ns"), get("switch_ns"), get("reduction_weft_ns") / get("switch_ns"));
   std::printf("    CPU of one worker: %.2f ns per work item per barrier -> %.2fx a raw switch\n",
               get("reduction_one_thread_ns"), get("reduction_one_thread_ns") / get("switch_ns"));
-  std::printf("    Boost.Fiber + boost::fibers::barrier: wall %.1f ns -> Weft %.1fx faster; CPU of one worker %.1f ns -> "
-              "Weft %.1fx faster (goal >= 8x)\n",
-              get("reduction_boost_fiber_ns"), get("reduction_boost_fiber_ns") / get("reduction_weft_ns"),
-              get("reduction_boost_fiber_one_thread_ns"),
-              get("reduction_boost_fiber_one_thread_ns") / get("reduction_one_thread_ns"));
+  std::printf(
+      "    Boost.Fiber + boost::fibers::barrier: wall %.1f ns -> Weft %.1fx faster; CPU of one worker %.1f ns -> "
+      "Weft %.1fx faster (goal >= 8x)\n",
+      get("reduction_boost_fiber_ns"), get("reduction_boost_fiber_ns") / get("reduction_weft_ns"),
+      get("reduction_boost_fiber_one_thread_ns"),
+      get("reduction_boost_fiber_one_thread_ns") / get("reduction_one_thread_ns"));
   std::printf("  tiled_dgemm 512x512, 16x16 tiles: wall %.4f s (goal < 0.15 s), CPU of one worker %.4f s; naive oneTBB "
               "triple loop wall %.4f s\n",
               get("dgemm_weft"), get("dgemm_one_thread"), get("dgemm_baseline"));
@@ -524,25 +528,36 @@ void summary() {
 int main(int argc, char** argv) {
   using benchmark::RegisterBenchmark;
   RegisterBenchmark("nd_triad/baseline", nd_triad<triad_baseline>, "triad_baseline")
-      ->Unit(benchmark::kMillisecond)->UseRealTime();
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
   RegisterBenchmark("nd_triad/weft_range", nd_triad<triad_range>, "triad_range")
-      ->Unit(benchmark::kMillisecond)->UseRealTime();
-  RegisterBenchmark("nd_triad/weft", nd_triad<triad_nd_range>, "triad_nd")->Unit(benchmark::kMillisecond)->UseRealTime();
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
+  RegisterBenchmark("nd_triad/weft", nd_triad<triad_nd_range>, "triad_nd")
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
   RegisterBenchmark("context_switch/raw", context_switch);
   RegisterBenchmark("seed_reduction/baseline", seed_reduction_baseline)->Unit(benchmark::kMillisecond)->UseRealTime();
   RegisterBenchmark("seed_reduction/weft", seed_reduction_weft_bench)->Unit(benchmark::kMillisecond)->UseManualTime();
   RegisterBenchmark("seed_reduction_1thread/weft", seed_reduction_weft_one_thread)
-      ->Unit(benchmark::kMillisecond)->UseManualTime();
+      ->Unit(benchmark::kMillisecond)
+      ->UseManualTime();
 #ifdef WEFT_HAVE_BOOST_FIBER
   RegisterBenchmark("seed_reduction_2^22/boost_fiber", seed_reduction_boost_fiber_bench)
-      ->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(1);
+      ->Unit(benchmark::kMillisecond)
+      ->UseManualTime()
+      ->Iterations(1);
   RegisterBenchmark("seed_reduction_1thread/boost_fiber", seed_reduction_boost_fiber_one_thread)
-      ->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(2);
+      ->Unit(benchmark::kMillisecond)
+      ->UseManualTime()
+      ->Iterations(2);
 #endif
   RegisterBenchmark("tiled_dgemm/baseline", tiled_dgemm<dgemm_baseline>, "dgemm_baseline")
-      ->Unit(benchmark::kMillisecond)->UseRealTime();
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
   RegisterBenchmark("tiled_dgemm/weft", tiled_dgemm<dgemm_weft>, "dgemm_weft")
-      ->Unit(benchmark::kMillisecond)->UseRealTime();
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
   RegisterBenchmark("tiled_dgemm_1thread/weft", tiled_dgemm_one_thread)->Unit(benchmark::kMillisecond)->UseManualTime();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -105,7 +105,12 @@ void BM_matmul_baseline(benchmark::State& state) {
   for (auto _ : state) naive_matmul(mx);
 }
 BENCHMARK(BM_matmul_weft)->Name("sg_matmul/weft")->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_matmul_baseline)->Name("sg_matmul/baseline")->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_matmul_baseline)
+    ->Name("sg_matmul/baseline")
+    ->Arg(256)
+    ->Arg(512)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // One collective per loop trip per lane; the counter is ns per lane per collective.
 constexpr std::size_t coll_items = 1 << 16, coll_reps = 64;
@@ -170,7 +175,10 @@ void BM_collective_baseline(benchmark::State& state) {
 }
 BENCHMARK(BM_collective_weft<0>)->Name("sg_collective/weft/broadcast")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_collective_weft<1>)->Name("sg_collective/weft/reduce")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_collective_weft<2>)->Name("sg_collective/weft/inclusive_scan")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_collective_weft<2>)
+    ->Name("sg_collective/weft/inclusive_scan")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_collective_weft<3>)->Name("sg_collective/weft/shift_left")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_collective_baseline)->Name("sg_collective/loop_only")->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -67,8 +67,8 @@ void baseline_run(data_t& d, std::size_t wg) {
       int* b = buf + g * wg;
       for (int k = 0; k < phases; ++k) {
         for (std::size_t l = 0; l + 1 < wg; ++l) tmp[l] = b[l + 1];  // (l + 1) % wg, without the modulo
-        tmp[wg - 1] = b[0];                                           // barrier
-        for (std::size_t l = 0; l < wg; ++l) b[l] = tmp[l] + 1;         // barrier
+        tmp[wg - 1] = b[0];                                          // barrier
+        for (std::size_t l = 0; l < wg; ++l) b[l] = tmp[l] + 1;      // barrier
       }
     });
   });
@@ -103,16 +103,18 @@ void fiber_run(data_t& d, std::size_t wg) {
 #ifdef WEFT_BENCH_HAVE_ND_RANGE
 void weft_run(data_t& d, std::size_t wg) {
   int* buf = d.buf;
-  d.q.parallel_for(sycl::nd_range<1>(sycl::range<1>(d.n), sycl::range<1>(wg)), [=](sycl::nd_item<1> it) {
-     std::size_t l = it.get_local_id(0);
-     int* b = buf + it.get_group(0) * wg;
-     for (int k = 0; k < phases; ++k) {
-       int v = b[(l + 1) % wg];
-       sycl::group_barrier(it.get_group());
-       b[l] = v + 1;
-       sycl::group_barrier(it.get_group());
-     }
-   }).wait();
+  d.q.parallel_for(sycl::nd_range<1>(sycl::range<1>(d.n), sycl::range<1>(wg)),
+                   [=](sycl::nd_item<1> it) {
+                     std::size_t l = it.get_local_id(0);
+                     int* b = buf + it.get_group(0) * wg;
+                     for (int k = 0; k < phases; ++k) {
+                       int v = b[(l + 1) % wg];
+                       sycl::group_barrier(it.get_group());
+                       b[l] = v + 1;
+                       sycl::group_barrier(it.get_group());
+                     }
+                   })
+      .wait();
 }
 #endif
 
@@ -127,7 +129,8 @@ void barrier(benchmark::State& state) {
   auto& d = data();
   std::size_t wg = std::size_t(state.range(0));
   d.reset();
-  if (weft_bench::run_checked(state, [&] { Run(d, wg); }, [&] { return d.check(wg); }))
+  if (weft_bench::run_checked(
+          state, [&] { Run(d, wg); }, [&] { return d.check(wg); }))
     report(state, d.n);
 }
 

@@ -77,19 +77,22 @@ void dgemm_weft(matrices& m) {
   const std::size_t n = m.n;
   const double *a = m.a, *b = m.b;
   double* c = m.c;
-  m.q.parallel_for(sycl::range<2>(n, n), [=](sycl::item<2> it) {
-     const std::size_t i = it[0], j = it[1];
-     double s = 0.0;
-     for (std::size_t k = 0; k < n; ++k) s += a[i * n + k] * b[k * n + j];
-     c[i * n + j] = s;
-   }).wait();
+  m.q.parallel_for(sycl::range<2>(n, n),
+                   [=](sycl::item<2> it) {
+                     const std::size_t i = it[0], j = it[1];
+                     double s = 0.0;
+                     for (std::size_t k = 0; k < n; ++k) s += a[i * n + k] * b[k * n + j];
+                     c[i * n + j] = s;
+                   })
+      .wait();
 }
 
 template <void (*Run)(matrices&)>
 void dgemm(benchmark::State& state) {
   auto& m = data();
   std::fill(m.c, m.c + m.n * m.n, -1.0);
-  if (weft_bench::run_checked(state, [&] { Run(m); }, [&] { return m.check(); }))
+  if (weft_bench::run_checked(
+          state, [&] { Run(m); }, [&] { return m.check(); }))
     state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(2 * m.n * m.n * m.n));  // flops
 }
 

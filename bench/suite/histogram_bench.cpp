@@ -89,13 +89,15 @@ void histogram_weft(input& d) {
   const std::uint32_t* v = d.values;
   std::uint32_t* hist = d.hist;
   const std::size_t n = d.n;
-  d.q.parallel_for(sycl::range<1>((n + block - 1) / block), [=](sycl::id<1> blk) {
-     std::uint32_t local[bins] = {};
-     std::size_t end = std::min(n, (blk[0] + 1) * block);
-     for (std::size_t i = blk[0] * block; i < end; ++i) ++local[v[i] % bins];
-     for (std::size_t b = 0; b < bins; ++b)
-       if (local[b]) kernel_atomic_add(&hist[b], local[b]);
-   }).wait();
+  d.q.parallel_for(sycl::range<1>((n + block - 1) / block),
+                   [=](sycl::id<1> blk) {
+                     std::uint32_t local[bins] = {};
+                     std::size_t end = std::min(n, (blk[0] + 1) * block);
+                     for (std::size_t i = blk[0] * block; i < end; ++i) ++local[v[i] % bins];
+                     for (std::size_t b = 0; b < bins; ++b)
+                       if (local[b]) kernel_atomic_add(&hist[b], local[b]);
+                   })
+      .wait();
 }
 
 // ---- one atomic per value ----
@@ -120,20 +122,29 @@ void histogram_atomic_weft(input& d) {
 template <input& (*Data)(), void (*Run)(input&)>
 void histogram(benchmark::State& state) {
   auto& d = Data();
-  if (weft_bench::run_checked(state, [&] { Run(d); }, [&] { return d.check(); }))
+  if (weft_bench::run_checked(
+          state, [&] { Run(d); }, [&] { return d.check(); }))
     state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(d.n));
 }
 
 }  // namespace
 
 BENCHMARK_TEMPLATE(histogram, privatized_data, histogram_baseline)
-    ->Name("histogram/baseline")->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Name("histogram/baseline")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_TEMPLATE(histogram, privatized_data, histogram_weft)
-    ->Name("histogram/weft")->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Name("histogram/weft")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_TEMPLATE(histogram, atomic_data, histogram_atomic_baseline)
-    ->Name("histogram_atomic/baseline")->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Name("histogram_atomic/baseline")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_TEMPLATE(histogram, atomic_data, histogram_atomic_weft)
-    ->Name("histogram_atomic/weft")->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Name("histogram_atomic/weft")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 #ifdef WEFT_BENCH_HAVE_OPENCL
 namespace {
@@ -172,11 +183,10 @@ void run_pocl(benchmark::State& state, input& d, bool privatized) {
     ocl::kernel::finish();
   };
   d.clear();
-  if (weft_bench::run_checked(state, run,
-                              [&] {
-                                hist.sync(bins * sizeof(std::uint32_t));
-                                return d.check();
-                              }))
+  if (weft_bench::run_checked(state, run, [&] {
+        hist.sync(bins * sizeof(std::uint32_t));
+        return d.check();
+      }))
     state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(d.n));
 }
 void histogram_pocl(benchmark::State& state) { run_pocl(state, privatized_data(), true); }

@@ -124,7 +124,9 @@ void copy(benchmark::State& state) {
   auto& d = data();
   machine_bandwidth();
   d.clear();
-  if (weft_bench::run_checked(state, [&] { Run(d); }, [&] { return d.check_copy(); })) report(state, bytes_copy());
+  if (weft_bench::run_checked(
+          state, [&] { Run(d); }, [&] { return d.check_copy(); }))
+    report(state, bytes_copy());
 }
 
 template <void (*Run)(arrays&)>
@@ -132,7 +134,9 @@ void triad(benchmark::State& state) {
   auto& d = data();
   machine_bandwidth();
   d.clear();
-  if (weft_bench::run_checked(state, [&] { Run(d); }, [&] { return d.check_triad(); })) report(state, bytes_triad());
+  if (weft_bench::run_checked(
+          state, [&] { Run(d); }, [&] { return d.check_triad(); }))
+    report(state, bytes_triad());
 }
 
 }  // namespace
@@ -164,11 +168,12 @@ void copy_pocl(benchmark::State& state) {
   ocl::buffer a(d.a, bytes), b(d.b, bytes);
   ocl::kernel k(memory_cl, "copy");
   k.arg(0, a.m).arg(1, b.m);
-  if (weft_bench::run_checked(state, [&] { k.run1d(d.n); },
-                              [&] {
-                                a.sync(bytes);
-                                return d.check_copy();
-                              }))
+  if (weft_bench::run_checked(
+          state, [&] { k.run1d(d.n); },
+          [&] {
+            a.sync(bytes);
+            return d.check_copy();
+          }))
     report(state, bytes_copy());
 }
 
@@ -181,11 +186,12 @@ void triad_pocl(benchmark::State& state) {
   ocl::buffer a(d.a, bytes), b(d.b, bytes), c(d.c, bytes);
   ocl::kernel k(memory_cl, "triad");
   k.arg(0, a.m).arg(1, b.m).arg(2, c.m).arg(3, scalar);
-  if (weft_bench::run_checked(state, [&] { k.run1d(d.n); },
-                              [&] {
-                                a.sync(bytes);
-                                return d.check_triad();
-                              }))
+  if (weft_bench::run_checked(
+          state, [&] { k.run1d(d.n); },
+          [&] {
+            a.sync(bytes);
+            return d.check_triad();
+          }))
     report(state, bytes_triad());
 }
 

@@ -142,21 +142,23 @@ void nbody_weft(system& s) {
   const std::size_t n = s.n;
   const float *x = s.x, *y = s.y, *z = s.z, *m = s.m;
   float *ax = s.ax, *ay = s.ay, *az = s.az;
-  s.q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
-     float xi = x[i], yi = y[i], zi = z[i];
-     float sx = 0, sy = 0, sz = 0;
-     for (std::size_t j = 0; j < n; ++j) {
-       float dx = x[j] - xi, dy = y[j] - yi, dz = z[j] - zi;
-       float inv = 1.f / std::sqrt(dx * dx + dy * dy + dz * dz + eps2);  // sycl::sqrt: not on main yet
-       float f = m[j] * inv * inv * inv;
-       sx += dx * f;
-       sy += dy * f;
-       sz += dz * f;
-     }
-     ax[i] = sx;
-     ay[i] = sy;
-     az[i] = sz;
-   }).wait();
+  s.q.parallel_for(sycl::range<1>(n),
+                   [=](sycl::id<1> i) {
+                     float xi = x[i], yi = y[i], zi = z[i];
+                     float sx = 0, sy = 0, sz = 0;
+                     for (std::size_t j = 0; j < n; ++j) {
+                       float dx = x[j] - xi, dy = y[j] - yi, dz = z[j] - zi;
+                       float inv = 1.f / std::sqrt(dx * dx + dy * dy + dz * dz + eps2);  // sycl::sqrt: not on main yet
+                       float f = m[j] * inv * inv * inv;
+                       sx += dx * f;
+                       sy += dy * f;
+                       sz += dz * f;
+                     }
+                     ax[i] = sx;
+                     ay[i] = sy;
+                     az[i] = sz;
+                   })
+      .wait();
 }
 
 void report(benchmark::State& state, std::size_t n) {
@@ -167,7 +169,9 @@ template <void (*Run)(system&)>
 void nbody(benchmark::State& state) {
   auto& s = data();
   s.reset();
-  if (weft_bench::run_checked(state, [&] { Run(s); }, [&] { return s.check(); })) report(state, s.n);
+  if (weft_bench::run_checked(
+          state, [&] { Run(s); }, [&] { return s.check(); }))
+    report(state, s.n);
 }
 
 }  // namespace
@@ -208,13 +212,14 @@ void nbody_pocl(benchmark::State& state) {
   ocl::kernel k(nbody_cl, "nbody");
   cl_ulong n = s.n;
   k.arg(0, x.m).arg(1, y.m).arg(2, z.m).arg(3, m.m).arg(4, ax.m).arg(5, ay.m).arg(6, az.m).arg(7, n).arg(8, eps2);
-  if (weft_bench::run_checked(state, [&] { k.run1d(s.n, 64); },
-                              [&] {
-                                ax.sync(bytes);
-                                ay.sync(bytes);
-                                az.sync(bytes);
-                                return s.check();
-                              }))
+  if (weft_bench::run_checked(
+          state, [&] { k.run1d(s.n, 64); },
+          [&] {
+            ax.sync(bytes);
+            ay.sync(bytes);
+            az.sync(bytes);
+            return s.check();
+          }))
     report(state, s.n);
 }
 void ms_real(benchmark::internal::Benchmark* b) { b->Unit(benchmark::kMillisecond)->UseRealTime(); }

@@ -77,8 +77,8 @@ template <void (*Run)(state_data&)>
 void launch_latency(benchmark::State& state) {
   auto& d = data();
   *d.counter = 0;
-  weft_bench::run_checked(state, [&] { Run(d); },
-                          [&] { return *d.counter == 1 ? std::string() : "the task did not run exactly once"; });
+  weft_bench::run_checked(
+      state, [&] { Run(d); }, [&] { return *d.counter == 1 ? std::string() : "the task did not run exactly once"; });
 }
 
 // ---- launch throughput ----
@@ -112,7 +112,8 @@ template <void (*Run)(state_data&)>
 void launch_throughput(benchmark::State& state) {
   auto& d = data();
   std::fill(d.slots, d.slots + std::size_t(kernels) * items, -1);
-  if (weft_bench::run_checked(state, [&] { Run(d); }, [&] { return check_slots(d.slots); }))
+  if (weft_bench::run_checked(
+          state, [&] { Run(d); }, [&] { return check_slots(d.slots); }))
     state.SetItemsProcessed(int64_t(state.iterations()) * kernels);  // kernels per second
 }
 
@@ -149,16 +150,16 @@ template <void (*Run)(state_data&)>
 void dag_chain(benchmark::State& state) {
   auto& d = data();
   *d.counter = 0;
-  if (weft_bench::run_checked(state,
-                              [&] {
-                                *d.counter = 0;
-                                Run(d);
-                              },
-                              [&] {
-                                return *d.counter == chain ? std::string()
-                                                           : "counter is " + std::to_string(*d.counter) + ", not " +
-                                                                 std::to_string(chain);
-                              }))
+  if (weft_bench::run_checked(
+          state,
+          [&] {
+            *d.counter = 0;
+            Run(d);
+          },
+          [&] {
+            return *d.counter == chain ? std::string()
+                                       : "counter is " + std::to_string(*d.counter) + ", not " + std::to_string(chain);
+          }))
     state.SetItemsProcessed(int64_t(state.iterations()) * chain);
 }
 
@@ -185,20 +186,21 @@ void fanout_weft(state_data& d) {
   events.reserve(fanout);
   for (int k = 0; k < fanout; ++k) events.push_back(d.q.single_task([=] { fan[k] = 2L * k; }));
   d.q.submit([&](sycl::handler& h) {
-     h.depends_on(events);
-     h.single_task([=] { join(fan); });
-   }).wait();
+       h.depends_on(events);
+       h.single_task([=] { join(fan); });
+     })
+      .wait();
 }
 
 template <void (*Run)(state_data&)>
 void dag_fanout(benchmark::State& state) {
   auto& d = data();
   std::fill(d.fan, d.fan + fanout + 1, -1L);
-  if (weft_bench::run_checked(state, [&] { Run(d); },
-                              [&] {
-                                return d.fan[fanout] == fan_expected() ? std::string()
-                                                                       : "join saw " + std::to_string(d.fan[fanout]);
-                              }))
+  if (weft_bench::run_checked(
+          state, [&] { Run(d); },
+          [&] {
+            return d.fan[fanout] == fan_expected() ? std::string() : "join saw " + std::to_string(d.fan[fanout]);
+          }))
     state.SetItemsProcessed(int64_t(state.iterations()) * (fanout + 1));
 }
 
@@ -239,11 +241,12 @@ void latency_pocl(benchmark::State& state) {
   ocl::buffer c(d.counter, sizeof(int));
   ocl::kernel k(runtime_cl, "bump");
   k.arg(0, c.m);
-  weft_bench::run_checked(state, [&] { k.run1d(1, 1); },
-                          [&] {
-                            c.sync(sizeof(int));
-                            return *d.counter == 1 ? std::string() : "the kernel did not run exactly once";
-                          });
+  weft_bench::run_checked(
+      state, [&] { k.run1d(1, 1); },
+      [&] {
+        c.sync(sizeof(int));
+        return *d.counter == 1 ? std::string() : "the kernel did not run exactly once";
+      });
 }
 
 void throughput_pocl(benchmark::State& state) {

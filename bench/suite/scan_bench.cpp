@@ -96,7 +96,8 @@ template <void (*Run)(arrays&)>
 void scan(benchmark::State& state) {
   auto& d = data();
   d.clear();
-  if (weft_bench::run_checked(state, [&] { Run(d); }, [&] { return d.check(); })) {
+  if (weft_bench::run_checked(
+          state, [&] { Run(d); }, [&] { return d.check(); })) {
     state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(d.n));
     state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(3 * d.n * sizeof(std::uint32_t)));
   }
@@ -145,11 +146,10 @@ void scan_pocl(benchmark::State& state) {
     k3.enqueue(1, &g);
     ocl::kernel::finish();
   };
-  if (weft_bench::run_checked(state, run,
-                              [&] {
-                                out.sync(bytes);
-                                return d.check();
-                              })) {
+  if (weft_bench::run_checked(state, run, [&] {
+        out.sync(bytes);
+        return d.check();
+      })) {
     state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(d.n));
     state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(3 * bytes));
   }

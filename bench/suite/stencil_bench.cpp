@@ -32,7 +32,8 @@ struct grids {
     ref.assign(in, in + n * n);
     for (std::size_t i = 1; i + 1 < n; ++i)
       for (std::size_t j = 1; j + 1 < n; ++j)
-        ref[i * n + j] = 0.25f * (((in[(i - 1) * n + j] + in[(i + 1) * n + j]) + in[i * n + j - 1]) + in[i * n + j + 1]);
+        ref[i * n + j] =
+            0.25f * (((in[(i - 1) * n + j] + in[(i + 1) * n + j]) + in[i * n + j - 1]) + in[i * n + j + 1]);
   }
   ~grids() {
     sycl::free(in, q);
@@ -82,17 +83,21 @@ void stencil_weft(grids& g) {
   const std::size_t n = g.n;
   const float* in = g.in;
   float* out = g.out;
-  g.q.parallel_for(sycl::range<2>(n - 2, n - 2), [=](sycl::item<2> it) {
-     std::size_t i = it[0] + 1, j = it[1] + 1;
-     out[i * n + j] = 0.25f * (((in[(i - 1) * n + j] + in[(i + 1) * n + j]) + in[i * n + j - 1]) + in[i * n + j + 1]);
-   }).wait();
+  g.q.parallel_for(sycl::range<2>(n - 2, n - 2),
+                   [=](sycl::item<2> it) {
+                     std::size_t i = it[0] + 1, j = it[1] + 1;
+                     out[i * n + j] = 0.25f * (((in[(i - 1) * n + j] + in[(i + 1) * n + j]) + in[i * n + j - 1]) +
+                                               in[i * n + j + 1]);
+                   })
+      .wait();
 }
 
 template <void (*Run)(grids&)>
 void stencil(benchmark::State& state) {
   auto& g = data();
   g.reset();
-  if (weft_bench::run_checked(state, [&] { Run(g); }, [&] { return g.check(); })) {
+  if (weft_bench::run_checked(
+          state, [&] { Run(g); }, [&] { return g.check(); })) {
     state.SetItemsProcessed(int64_t(state.iterations()) * int64_t((g.n - 2) * (g.n - 2)));
     state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(2 * g.n * g.n * sizeof(float)));
   }
@@ -126,11 +131,10 @@ void stencil_pocl(benchmark::State& state) {
     k.enqueue(2, global);
     ocl::kernel::finish();
   };
-  if (weft_bench::run_checked(state, run,
-                              [&] {
-                                out.sync(bytes);
-                                return g.check();
-                              })) {
+  if (weft_bench::run_checked(state, run, [&] {
+        out.sync(bytes);
+        return g.check();
+      })) {
     state.SetItemsProcessed(int64_t(state.iterations()) * int64_t((g.n - 2) * (g.n - 2)));
     state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(2 * bytes));
   }

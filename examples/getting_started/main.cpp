@@ -22,8 +22,7 @@ int main() {
 
   std::size_t wrong = 0;
   for (float v : y) wrong += (v != 4.0f);
-  std::printf("saxpy of %zu floats on %s: %s\n", n,
-              q.get_device().get_info<sycl::info::device::name>().c_str(),
+  std::printf("saxpy of %zu floats on %s: %s\n", n, q.get_device().get_info<sycl::info::device::name>().c_str(),
               wrong ? "WRONG" : "correct");
   return wrong ? 1 : 0;
 }

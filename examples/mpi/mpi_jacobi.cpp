@@ -34,13 +34,13 @@
 namespace {
 
 struct options {
-  std::size_t n = 256;       // interior points per side
-  int iters = 200;           // Jacobi sweeps
-  int warmup = 0;            // untimed sweeps first (benchmarks)
-  bool check = false;        // compare with a serial run on rank 0
-  bool baseline = false;     // also time the serial loop on rank 0 (the hand-written baseline)
+  std::size_t n = 256;         // interior points per side
+  int iters = 200;             // Jacobi sweeps
+  int warmup = 0;              // untimed sweeps first (benchmarks)
+  bool check = false;          // compare with a serial run on rank 0
+  bool baseline = false;       // also time the serial loop on rank 0 (the hand-written baseline)
   bool host_accessor = false;  // exchange halos through host_accessors on the main thread
-  std::string out;           // write the gathered grid here (rank 0)
+  std::string out;             // write the gathered grid here (rank 0)
 };
 
 options parse(int argc, char** argv) {
@@ -68,9 +68,8 @@ options parse(int argc, char** argv) {
       }
       o.host_accessor = v == "host_accessor";
     } else {
-      std::fprintf(stderr,
-                   "usage: mpi_jacobi [--n N] [--iters K] [--warmup W] [--check] [--baseline] [--out FILE] "
-                   "[--exchange host_task|host_accessor]\n");
+      std::fprintf(stderr, "usage: mpi_jacobi [--n N] [--iters K] [--warmup W] [--check] [--baseline] [--out FILE] "
+                           "[--exchange host_task|host_accessor]\n");
       std::exit(2);
     }
   }
@@ -101,8 +100,7 @@ void exchange(double* g, std::size_t rows, std::size_t w, int up, int down, MPI_
   const int count = static_cast<int>(w);
   MPI_Sendrecv(g + 1 * w, count, MPI_DOUBLE, up, 0, g + (rows + 1) * w, count, MPI_DOUBLE, down, 0, comm,
                MPI_STATUS_IGNORE);
-  MPI_Sendrecv(g + rows * w, count, MPI_DOUBLE, down, 1, g + 0 * w, count, MPI_DOUBLE, up, 1, comm,
-               MPI_STATUS_IGNORE);
+  MPI_Sendrecv(g + rows * w, count, MPI_DOUBLE, down, 1, g + 0 * w, count, MPI_DOUBLE, up, 1, comm, MPI_STATUS_IGNORE);
 }
 
 }  // namespace

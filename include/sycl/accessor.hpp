@@ -41,12 +41,32 @@ class range_iterator {
   reference operator*() const { return m_base[linearize(id<Dims>(delinearize(m_linear, m_range) + m_offset), m_mem)]; }
   pointer operator->() const { return &**this; }
   reference operator[](difference_type n) const { return *(*this + n); }
-  range_iterator& operator++() { ++m_linear; return *this; }
-  range_iterator operator++(int) { auto t = *this; ++m_linear; return t; }
-  range_iterator& operator--() { --m_linear; return *this; }
-  range_iterator operator--(int) { auto t = *this; --m_linear; return t; }
-  range_iterator& operator+=(difference_type n) { m_linear += static_cast<std::size_t>(n); return *this; }
-  range_iterator& operator-=(difference_type n) { m_linear -= static_cast<std::size_t>(n); return *this; }
+  range_iterator& operator++() {
+    ++m_linear;
+    return *this;
+  }
+  range_iterator operator++(int) {
+    auto t = *this;
+    ++m_linear;
+    return t;
+  }
+  range_iterator& operator--() {
+    --m_linear;
+    return *this;
+  }
+  range_iterator operator--(int) {
+    auto t = *this;
+    --m_linear;
+    return t;
+  }
+  range_iterator& operator+=(difference_type n) {
+    m_linear += static_cast<std::size_t>(n);
+    return *this;
+  }
+  range_iterator& operator-=(difference_type n) {
+    m_linear -= static_cast<std::size_t>(n);
+    return *this;
+  }
   friend range_iterator operator+(range_iterator it, difference_type n) { return it += n; }
   friend range_iterator operator+(difference_type n, range_iterator it) { return it += n; }
   friend range_iterator operator-(range_iterator it, difference_type n) { return it -= n; }
@@ -144,7 +164,7 @@ class accessor_view {
     return m_base;
 #endif
   }
-  range<Dims> m_mem;        // the buffer's range: gives the strides
+  range<Dims> m_mem;  // the buffer's range: gives the strides
   id<Dims> m_offset;
   range<Dims> m_range;
   weft::detail::buffer_ptr m_state;
@@ -213,8 +233,9 @@ constexpr access_mode default_mode(bool is_const) { return is_const ? access_mod
 template <typename T, int Dims = 1, access_mode Mode = detail::default_mode(std::is_const_v<T>),
           target Tgt = target::device, access::placeholder P = access::placeholder::false_t>
 class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>, Dims> {
-  static_assert(Tgt == target::device || Tgt == target::constant_buffer || Tgt == target::host_task,
-                "this accessor target is provided by its own header (local: local_accessor.hpp; host_buffer: host_accessor)");
+  static_assert(
+      Tgt == target::device || Tgt == target::constant_buffer || Tgt == target::host_task,
+      "this accessor target is provided by its own header (local: local_accessor.hpp; host_buffer: host_accessor)");
   using view = detail::accessor_view<detail::accessor_value_t<T, Mode>, Dims>;
 
  public:
@@ -251,24 +272,30 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
     this->bind(buf, r, offset);
     m_placeholder = true;
   }
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
   accessor(buffer<BT, Dims, A>& buf, range<Dims> r, Tag, const property_list& = {}) : accessor(buf, r, id<Dims>{}) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& = {}) : accessor(buf, r, offset) {}
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& = {})
+      : accessor(buf, r, offset) {}
 
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, const property_list& props = {})
       : accessor(buf, cgh, buf.get_range(), id<Dims>{}, props) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, Tag, const property_list& props = {})
       : accessor(buf, cgh, buf.get_range(), id<Dims>{}, props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, const property_list& props = {})
       : accessor(buf, cgh, r, id<Dims>{}, props) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, Tag, const property_list& props = {})
       : accessor(buf, cgh, r, id<Dims>{}, props) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
       : accessor(buf, cgh, r, offset, props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
@@ -287,7 +314,8 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   static access_mode effective_mode(const property_list& props) {
     // no_init turns a write into a discarding write: nothing to wait for on read.
     if (props.has_property<property::no_init>() && Mode == access_mode::write) return access_mode::discard_write;
-    if (props.has_property<property::no_init>() && Mode == access_mode::read_write) return access_mode::discard_read_write;
+    if (props.has_property<property::no_init>() && Mode == access_mode::read_write)
+      return access_mode::discard_read_write;
     return Mode;
   }
   // Host-task accessors are used on the host only: no device copy for them.
@@ -307,16 +335,19 @@ class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, M
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   host_accessor(buffer<BT, Dims, A>& buf, const property_list& props = {})
       : host_accessor(buf, buf.get_range(), id<Dims>{}, props) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
   host_accessor(buffer<BT, Dims, A>& buf, Tag, const property_list& props = {})
       : host_accessor(buf, buf.get_range(), id<Dims>{}, props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, const property_list& props = {})
       : host_accessor(buf, r, id<Dims>{}, props) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
   host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, Tag, const property_list& props = {})
       : host_accessor(buf, r, id<Dims>{}, props) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag, std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
   host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
       : host_accessor(buf, r, offset, props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
@@ -341,17 +372,23 @@ class accessor<T, Dims, Mode, target::host_buffer, P> : public host_accessor<T, 
 template <class T, int D, class A>
 accessor(buffer<T, D, A>&) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
 template <class T, int D, class A>
-accessor(buffer<T, D, A>&, const property_list&) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+accessor(buffer<T, D, A>&, const property_list&)
+    -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
 template <class T, int D, class A, access_mode M, target TT>
-accessor(buffer<T, D, A>&, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT, access::placeholder::true_t>;
+accessor(buffer<T, D, A>&, mode_tag_t<M, TT>, const property_list& = {})
+    -> accessor<T, D, M, TT, access::placeholder::true_t>;
 template <class T, int D, class A>
-accessor(buffer<T, D, A>&, range<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+accessor(buffer<T, D, A>&, range<D>, const property_list& = {})
+    -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
 template <class T, int D, class A>
-accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {})
+    -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
 template <class T, int D, class A, access_mode M, target TT>
-accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT, access::placeholder::true_t>;
+accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M, TT>, const property_list& = {})
+    -> accessor<T, D, M, TT, access::placeholder::true_t>;
 template <class T, int D, class A, access_mode M, target TT>
-accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT, access::placeholder::true_t>;
+accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M, TT>, const property_list& = {})
+    -> accessor<T, D, M, TT, access::placeholder::true_t>;
 template <class T, int D, class A>
 accessor(buffer<T, D, A>&, handler&) -> accessor<T, D, access_mode::read_write, target::device>;
 template <class T, int D, class A>
@@ -361,17 +398,22 @@ accessor(buffer<T, D, A>&, handler&, mode_tag_t<M, TT>, const property_list& = {
 template <class T, int D, class A, access_mode M, target TT>
 accessor(buffer<T, D, A>&, handler&, mode_target_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
 template <class T, int D, class A>
-accessor(buffer<T, D, A>&, handler&, range<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device>;
+accessor(buffer<T, D, A>&, handler&, range<D>, const property_list& = {})
+    -> accessor<T, D, access_mode::read_write, target::device>;
 template <class T, int D, class A, access_mode M, target TT>
 accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
 template <class T, int D, class A>
-accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, const property_list& = {}) -> accessor<T, D, access_mode::read_write, target::device>;
+accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, const property_list& = {})
+    -> accessor<T, D, access_mode::read_write, target::device>;
 template <class T, int D, class A, access_mode M, target TT>
-accessor(buffer<T, D, A>&, handler&, range<D>, mode_target_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
+accessor(buffer<T, D, A>&, handler&, range<D>, mode_target_tag_t<M, TT>, const property_list& = {})
+    -> accessor<T, D, M, TT>;
 template <class T, int D, class A, access_mode M, target TT>
-accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_target_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
+accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_target_tag_t<M, TT>, const property_list& = {})
+    -> accessor<T, D, M, TT>;
 template <class T, int D, class A, access_mode M, target TT>
-accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M, TT>, const property_list& = {}) -> accessor<T, D, M, TT>;
+accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M, TT>, const property_list& = {})
+    -> accessor<T, D, M, TT>;
 
 template <class T, int D, class A>
 host_accessor(buffer<T, D, A>&, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
@@ -382,7 +424,8 @@ host_accessor(buffer<T, D, A>&, range<D>, const property_list& = {}) -> host_acc
 template <class T, int D, class A, access_mode M>
 host_accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
 template <class T, int D, class A>
-host_accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {}) -> host_accessor<T, D, access_mode::read_write>;
+host_accessor(buffer<T, D, A>&, range<D>, id<D>, const property_list& = {})
+    -> host_accessor<T, D, access_mode::read_write>;
 template <class T, int D, class A, access_mode M>
 host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>, const property_list& = {}) -> host_accessor<T, D, M>;
 
@@ -395,7 +438,7 @@ accessor<T, Dims, Mode, Tgt, access::placeholder::false_t> buffer<T, Dims, A>::g
 template <typename T, int Dims, typename A>
 template <access_mode Mode, target Tgt>
 accessor<T, Dims, Mode, Tgt, access::placeholder::false_t> buffer<T, Dims, A>::get_access(handler& cgh, range<Dims> r,
-                                                                                         id<Dims> offset) {
+                                                                                          id<Dims> offset) {
   return {*this, cgh, r, offset};
 }
 template <typename T, int Dims, typename A>
@@ -405,8 +448,8 @@ accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> buffe
 }
 template <typename T, int Dims, typename A>
 template <access_mode Mode>
-accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> buffer<T, Dims, A>::get_access(range<Dims> r,
-                                                                                                          id<Dims> offset) {
+accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> buffer<T, Dims, A>::get_access(
+    range<Dims> r, id<Dims> offset) {
   return accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t>(*this, r, offset);
 }
 

@@ -50,12 +50,11 @@ class atomic {  // deprecated in SYCL 2020 (use atomic_ref); not marked, so 1.2.
   }
   WEFT_HOST_DEVICE bool compare_exchange_strong(T& expected, T desired, memory_order success = memory_order::relaxed,
                                                 memory_order fail = memory_order::relaxed) const {
-    return weft::kernel::atomic_compare_exchange<false>(m_ptr, expected, desired, false,
-                                                        detail::gcc_order(success),
+    return weft::kernel::atomic_compare_exchange<false>(m_ptr, expected, desired, false, detail::gcc_order(success),
                                                         detail::legacy_load_order(fail), scope);
   }
-#define WEFT_LEGACY_FETCH(name, o)                                                              \
-  WEFT_HOST_DEVICE T name(T operand, memory_order order = memory_order::relaxed) const {        \
+#define WEFT_LEGACY_FETCH(name, o)                                                                    \
+  WEFT_HOST_DEVICE T name(T operand, memory_order order = memory_order::relaxed) const {              \
     return weft::kernel::atomic_fetch<op::o, false>(m_ptr, operand, detail::gcc_order(order), scope); \
   }
   WEFT_LEGACY_FETCH(fetch_add, add)
@@ -71,10 +70,10 @@ class atomic {  // deprecated in SYCL 2020 (use atomic_ref); not marked, so 1.2.
   T* m_ptr;
 };
 
-#define WEFT_ATOMIC_FREE(name, ...)                                                                   \
-  template <typename T, access::address_space S>                                                      \
-  WEFT_HOST_DEVICE T atomic_##name(atomic<T, S> object, T operand, memory_order order = memory_order::relaxed) {       \
-    return object.name(operand, order);                                                               \
+#define WEFT_ATOMIC_FREE(name, ...)                                                                              \
+  template <typename T, access::address_space S>                                                                 \
+  WEFT_HOST_DEVICE T atomic_##name(atomic<T, S> object, T operand, memory_order order = memory_order::relaxed) { \
+    return object.name(operand, order);                                                                          \
   }
 WEFT_ATOMIC_FREE(exchange)
 WEFT_ATOMIC_FREE(fetch_add)
@@ -95,8 +94,8 @@ WEFT_HOST_DEVICE T atomic_load(atomic<T, S> object, memory_order order = memory_
 }
 template <typename T, access::address_space S>
 WEFT_HOST_DEVICE bool atomic_compare_exchange_strong(atomic<T, S> object, T& expected, T desired,
-                                    memory_order success = memory_order::relaxed,
-                                    memory_order fail = memory_order::relaxed) {
+                                                     memory_order success = memory_order::relaxed,
+                                                     memory_order fail = memory_order::relaxed) {
   return object.compare_exchange_strong(expected, desired, success, fail);
 }
 

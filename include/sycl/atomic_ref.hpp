@@ -41,9 +41,8 @@ constexpr memory_order write_order(memory_order o) {
 }
 
 template <class T>
-inline constexpr bool atomic_ref_type =
-    (std::is_integral_v<T> && !std::is_same_v<T, bool>) || std::is_same_v<T, float> || std::is_same_v<T, double> ||
-    std::is_pointer_v<T>;
+inline constexpr bool atomic_ref_type = (std::is_integral_v<T> && !std::is_same_v<T, bool>) ||
+                                        std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_pointer_v<T>;
 
 // Loads, stores, exchanges and compare-exchanges shared by every atomic_ref.
 constexpr weft::kernel::atomic_scope kernel_scope(memory_scope s) {
@@ -89,13 +88,13 @@ class atomic_ref_base {
 
   // Each compare-exchange takes both orders, or one from which the failure order is derived.
 #define WEFT_ATOMIC_CAS(name, weak)                                                                        \
-  WEFT_HOST_DEVICE bool name(T& expected, T desired, memory_order success, memory_order failure,          \
-                             memory_scope scope = default_scope) const noexcept {                         \
-    return cas(expected, desired, weak, success, failure, scope);                                         \
+  WEFT_HOST_DEVICE bool name(T& expected, T desired, memory_order success, memory_order failure,           \
+                             memory_scope scope = default_scope) const noexcept {                          \
+    return cas(expected, desired, weak, success, failure, scope);                                          \
   }                                                                                                        \
   WEFT_HOST_DEVICE bool name(T& expected, T desired, memory_order order = default_read_modify_write_order, \
-                             memory_scope scope = default_scope) const noexcept {                         \
-    return cas(expected, desired, weak, order, failure_order(order), scope);                              \
+                             memory_scope scope = default_scope) const noexcept {                          \
+    return cas(expected, desired, weak, order, failure_order(order), scope);                               \
   }
   WEFT_ATOMIC_CAS(compare_exchange_weak, true)
   WEFT_ATOMIC_CAS(compare_exchange_strong, false)
@@ -118,10 +117,10 @@ class atomic_ref_base {
 // The read-modify-write operations each kind of type adds (section 4.15.3), in
 // layers: fetch_add/fetch_sub in steps of D, ++/-- (integers and pointers, not
 // floating point), then min/max and bitwise ops.
-#define WEFT_ATOMIC_FETCH(name, o, D)                                                                        \
+#define WEFT_ATOMIC_FETCH(name, o, D)                                                                      \
   WEFT_HOST_DEVICE T name(D operand, memory_order order = DefaultOrder, memory_scope scope = DefaultScope) \
-      const noexcept {                                                                                        \
-    return this->template fetch<weft::kernel::atomic_op::o>(operand, order, scope);                         \
+      const noexcept {                                                                                     \
+    return this->template fetch<weft::kernel::atomic_op::o>(operand, order, scope);                        \
   }
 
 template <class T, class D, memory_order DefaultOrder, memory_scope DefaultScope, address_space Space>
@@ -156,8 +155,8 @@ class atomic_ref_minmax : public Base {
 
 // Integral types: arithmetic, min/max and bitwise operations.
 template <class T, memory_order DefaultOrder, memory_scope DefaultScope, address_space Space>
-class atomic_ref_integral
-    : public atomic_ref_minmax<atomic_ref_step<T, T, DefaultOrder, DefaultScope, Space>, T, DefaultOrder, DefaultScope> {
+class atomic_ref_integral : public atomic_ref_minmax<atomic_ref_step<T, T, DefaultOrder, DefaultScope, Space>, T,
+                                                     DefaultOrder, DefaultScope> {
  public:
   using atomic_ref_integral::atomic_ref_minmax::atomic_ref_minmax;
   WEFT_ATOMIC_FETCH(fetch_and, bit_and, T)
@@ -175,12 +174,11 @@ class atomic_ref_integral
 template <class T, memory_order DefaultOrder, memory_scope DefaultScope, address_space Space>
 using atomic_ref_ops = std::conditional_t<
     std::is_integral_v<T>, atomic_ref_integral<T, DefaultOrder, DefaultScope, Space>,
-    std::conditional_t<std::is_floating_point_v<T>,
-                       atomic_ref_minmax<atomic_ref_add<T, T, DefaultOrder, DefaultScope, Space>, T, DefaultOrder,
-                                         DefaultScope>,
-                       std::conditional_t<std::is_pointer_v<T>,
-                                          atomic_ref_step<T, std::ptrdiff_t, DefaultOrder, DefaultScope, Space>,
-                                          atomic_ref_base<T, DefaultOrder, DefaultScope, Space>>>>;
+    std::conditional_t<
+        std::is_floating_point_v<T>,
+        atomic_ref_minmax<atomic_ref_add<T, T, DefaultOrder, DefaultScope, Space>, T, DefaultOrder, DefaultScope>,
+        std::conditional_t<std::is_pointer_v<T>, atomic_ref_step<T, std::ptrdiff_t, DefaultOrder, DefaultScope, Space>,
+                           atomic_ref_base<T, DefaultOrder, DefaultScope, Space>>>>;
 
 }  // namespace detail
 

@@ -94,13 +94,16 @@ class buffer {
   }
 
   // Uses host memory directly for the buffer's lifetime; written back on destruction.
-  buffer(T* host_data, const range<Dims>& r, const property_list& props = {}) : buffer(host_data, r, AllocatorT(), props) {}
+  buffer(T* host_data, const range<Dims>& r, const property_list& props = {})
+      : buffer(host_data, r, AllocatorT(), props) {}
   buffer(T* host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
       : m_range(checked_range(r)), m_alloc(alloc), m_props(props) {
     if constexpr (std::is_const_v<T>) {
       init_owned(host_data);
     } else {
-      if (!host_data) detail::throw_error(errc::invalid, "buffer: the host pointer is null; use buffer(range) for a buffer without host memory");
+      if (!host_data)
+        detail::throw_error(errc::invalid,
+                            "buffer: the host pointer is null; use buffer(range) for a buffer without host memory");
       m_owner = std::make_shared<detail::buffer_owner>();
       m_owner->state = weft::detail::buffer_state::wrap(host_data, byte_size());
       m_owner->users_memory = true;
@@ -138,7 +141,8 @@ class buffer {
   // Copies [first, last); no write-back.
   template <class InputIt, int D = Dims,
             std::enable_if_t<D == 1 && !std::is_integral_v<InputIt> &&
-                                 std::is_base_of_v<std::input_iterator_tag, typename std::iterator_traits<InputIt>::iterator_category>,
+                                 std::is_base_of_v<std::input_iterator_tag,
+                                                   typename std::iterator_traits<InputIt>::iterator_category>,
                              int> = 0>
   buffer(InputIt first, InputIt last, const property_list& props = {})
       : m_range(static_cast<std::size_t>(std::distance(first, last))), m_props(props) {
@@ -167,8 +171,8 @@ class buffer {
     for (int d = 0; d < k; ++d)
       if (sub_range[d] > 1)
         detail::throw_error(errc::invalid, "sub-buffer: " + detail::to_string(sub_range) + " at " +
-                                               detail::to_string(base) +
-                                               " is not contiguous in the parent " + detail::to_string(parent.m_range) +
+                                               detail::to_string(base) + " is not contiguous in the parent " +
+                                               detail::to_string(parent.m_range) +
                                                "; a sub-buffer must span whole rows or lie within one row");
     auto parent_state = parent.m_owner->state;
     auto state = std::make_shared<weft::detail::buffer_state>();
@@ -187,19 +191,25 @@ class buffer {
   AllocatorT get_allocator() const { return m_alloc; }
   bool is_sub_buffer() const { return m_is_sub; }
   template <class P>
-  bool has_property() const noexcept { return m_props.template has_property<P>(); }
+  bool has_property() const noexcept {
+    return m_props.template has_property<P>();
+  }
   template <class P>
-  P get_property() const { return m_props.template get_property<P>(); }
+  P get_property() const {
+    return m_props.template get_property<P>();
+  }
 
   template <access_mode Mode = access_mode::read_write, target Tgt = target::device>
   accessor<T, Dims, Mode, Tgt, access::placeholder::false_t> get_access(handler& cgh);
   template <access_mode Mode = access_mode::read_write, target Tgt = target::device>
-  accessor<T, Dims, Mode, Tgt, access::placeholder::false_t> get_access(handler& cgh, range<Dims> r, id<Dims> offset = {});
+  accessor<T, Dims, Mode, Tgt, access::placeholder::false_t> get_access(handler& cgh, range<Dims> r,
+                                                                        id<Dims> offset = {});
   // SYCL 1.2.1 host access: blocks until the buffer's pending writes finish.
   template <access_mode Mode>
   accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> get_access();
   template <access_mode Mode>
-  accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> get_access(range<Dims> r, id<Dims> offset = {});
+  accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> get_access(range<Dims> r,
+                                                                                        id<Dims> offset = {});
   template <typename... Args>
   auto get_host_access(Args&&... args) {
     return host_accessor{*this, std::forward<Args>(args)...};
@@ -221,7 +231,8 @@ class buffer {
       };
     } else if constexpr (detail::is_shared_ptr<Destination>::value) {
       m_owner->write_back = [dest](const void* src, std::size_t bytes) {
-        if (dest && static_cast<const void*>(dest.get()) != src) std::memmove(static_cast<void*>(dest.get()), src, bytes);
+        if (dest && static_cast<const void*>(dest.get()) != src)
+          std::memmove(static_cast<void*>(dest.get()), src, bytes);
       };
     } else if constexpr (detail::is_weak_ptr<Destination>::value) {
       m_owner->write_back = [dest](const void* src, std::size_t bytes) {
@@ -239,8 +250,9 @@ class buffer {
   template <typename U, int D2 = Dims, typename A2 = buffer_allocator<std::remove_const_t<U>>>
   buffer<U, D2, A2> reinterpret(range<D2> r) const {
     if (r.size() * sizeof(U) != byte_size())
-      detail::throw_error(errc::invalid, "buffer::reinterpret: the new range holds " + std::to_string(r.size() * sizeof(U)) +
-                                             " bytes but the buffer holds " + std::to_string(byte_size()));
+      detail::throw_error(errc::invalid, "buffer::reinterpret: the new range holds " +
+                                             std::to_string(r.size() * sizeof(U)) + " bytes but the buffer holds " +
+                                             std::to_string(byte_size()));
     buffer<U, D2, A2> b(m_owner, r);
     return b;
   }
@@ -266,7 +278,8 @@ class buffer {
   template <typename, int, typename>
   friend class buffer;
   friend struct detail::buffer_access;
-  buffer(std::shared_ptr<detail::buffer_owner> owner, const range<Dims>& r) : m_range(checked_range(r)), m_owner(std::move(owner)) {}
+  buffer(std::shared_ptr<detail::buffer_owner> owner, const range<Dims>& r)
+      : m_range(checked_range(r)), m_owner(std::move(owner)) {}
 
   void init_owned(const T* copy_from) {
     m_owner = std::make_shared<detail::buffer_owner>();

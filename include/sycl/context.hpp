@@ -28,7 +28,8 @@ class context {
   explicit context(const property_list& = {}) : context(std::vector<device>{device()}) {}
   explicit context(async_handler h, const property_list& = {}) : context(std::vector<device>{device()}, std::move(h)) {}
   explicit context(const device& d, const property_list& = {}) : context(std::vector<device>{d}) {}
-  context(const device& d, async_handler h, const property_list& = {}) : context(std::vector<device>{d}, std::move(h)) {}
+  context(const device& d, async_handler h, const property_list& = {})
+      : context(std::vector<device>{d}, std::move(h)) {}
   explicit context(const platform& p, const property_list& = {}) : context(p.get_devices()) {}
   context(const platform& p, async_handler h, const property_list& = {}) : context(p.get_devices(), std::move(h)) {}
   explicit context(const std::vector<device>& devices, const property_list& = {}) : context(devices, async_handler{}) {}
@@ -37,7 +38,9 @@ class context {
 
   backend get_backend() const noexcept { return m_state->devices[0]->backend; }
   platform get_platform() const { return first_device().get_platform(); }
-  std::vector<device> get_devices() const { return std::vector<device>(m_state->devices.begin(), m_state->devices.end()); }
+  std::vector<device> get_devices() const {
+    return std::vector<device>(m_state->devices.begin(), m_state->devices.end());
+  }
   template <class Param>
   typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::context::platform>) return get_platform();
@@ -45,7 +48,9 @@ class context {
     else return first_device().get_info<typename detail::context_to_device_info<Param>::type>();
   }
   template <class P>
-  bool has_property() const noexcept { return false; }
+  bool has_property() const noexcept {
+    return false;
+  }
   const async_handler& get_async_handler() const { return m_state->handler; }
 
   friend bool operator==(const context& a, const context& b) { return a.m_state == b.m_state; }

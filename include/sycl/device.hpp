@@ -36,7 +36,9 @@ class platform : public detail::runtime_handle<platform, weft::detail::platform_
   template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>, int> = 0>
   explicit platform(const Selector& selector);
 
-  backend get_backend() const noexcept { return m_state->devices.empty() ? backend::host : m_state->devices[0]->backend; }
+  backend get_backend() const noexcept {
+    return m_state->devices.empty() ? backend::host : m_state->devices[0]->backend;
+  }
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   template <class Param>
   typename Param::return_type get_info() const;
@@ -62,7 +64,9 @@ class device : public detail::runtime_handle<device, weft::detail::device_state>
   bool is_host() const { return false; }
   backend get_backend() const noexcept { return m_state->backend; }
   platform get_platform() const { return platform(m_state->platform); }
-  bool has(aspect a) const { return std::find(m_state->aspects.begin(), m_state->aspects.end(), a) != m_state->aspects.end(); }
+  bool has(aspect a) const {
+    return std::find(m_state->aspects.begin(), m_state->aspects.end(), a) != m_state->aspects.end();
+  }
   [[deprecated("use has(aspect)")]] bool has_extension(const std::string&) const { return false; }
   template <class Param>
   typename Param::return_type get_info() const;
@@ -77,21 +81,21 @@ inline bool type_matches(info::device_type want, info::device_type have) {
 
 template <class Param>
 struct device_info;
-#define WEFT_DEVICE_INFO(param, expr)                                                     \
-  template <>                                                                             \
-  struct device_info<info::device::param> {                                               \
-    static info::device::param::return_type get([[maybe_unused]] const weft::detail::device_state& s) { \
-      return expr;                                                                        \
-    }                                                                                     \
+#define WEFT_DEVICE_INFO(param, expr)                                                                                  \
+  template <>                                                                                                          \
+  struct device_info<info::device::param> {                                                                            \
+    static info::device::param::return_type get([[maybe_unused]] const weft::detail::device_state& s) { return expr; } \
   };
 WEFT_DEVICE_INFO(device_type, s.type)
 WEFT_DEVICE_INFO(vendor_id, s.vendor_id)
 // The CPU reports the worker count as decided when asked (it may be set after the device was first seen).
-WEFT_DEVICE_INFO(max_compute_units, s.type == info::device_type::cpu ? static_cast<std::uint32_t>(weft::worker_count()) : s.compute_units)
+WEFT_DEVICE_INFO(max_compute_units,
+                 s.type == info::device_type::cpu ? static_cast<std::uint32_t>(weft::worker_count()) : s.compute_units)
 WEFT_DEVICE_INFO(max_work_item_dimensions, 3u)
 WEFT_DEVICE_INFO(max_work_group_size, s.max_work_group_size)
 WEFT_DEVICE_INFO(max_num_sub_groups,
-                 static_cast<std::uint32_t>(s.max_work_group_size / (s.sub_group_sizes.empty() ? 1 : s.sub_group_sizes.back())))
+                 static_cast<std::uint32_t>(s.max_work_group_size /
+                                            (s.sub_group_sizes.empty() ? 1 : s.sub_group_sizes.back())))
 WEFT_DEVICE_INFO(sub_group_independent_forward_progress, false)
 WEFT_DEVICE_INFO(sub_group_sizes, s.sub_group_sizes)
 WEFT_DEVICE_INFO(preferred_vector_width_char, 64u)
@@ -115,8 +119,15 @@ WEFT_DEVICE_INFO(image_support, false)
 WEFT_DEVICE_INFO(max_parameter_size, std::size_t(1) << 20)
 WEFT_DEVICE_INFO(mem_base_addr_align, 64u * 8u)
 WEFT_DEVICE_INFO(half_fp_config, {})
-WEFT_DEVICE_INFO(single_fp_config, (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan, info::fp_config::round_to_nearest, info::fp_config::round_to_zero, info::fp_config::round_to_inf, info::fp_config::fma, info::fp_config::correctly_rounded_divide_sqrt}))
-WEFT_DEVICE_INFO(double_fp_config, (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan, info::fp_config::round_to_nearest, info::fp_config::round_to_zero, info::fp_config::round_to_inf, info::fp_config::fma}))
+WEFT_DEVICE_INFO(single_fp_config,
+                 (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
+                                               info::fp_config::round_to_nearest, info::fp_config::round_to_zero,
+                                               info::fp_config::round_to_inf, info::fp_config::fma,
+                                               info::fp_config::correctly_rounded_divide_sqrt}))
+WEFT_DEVICE_INFO(double_fp_config,
+                 (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
+                                               info::fp_config::round_to_nearest, info::fp_config::round_to_zero,
+                                               info::fp_config::round_to_inf, info::fp_config::fma}))
 WEFT_DEVICE_INFO(global_mem_cache_type, info::global_mem_cache_type::read_write)
 WEFT_DEVICE_INFO(global_mem_cache_line_size, s.cache_line_size)
 WEFT_DEVICE_INFO(global_mem_cache_size, s.cache_size)
@@ -127,16 +138,25 @@ WEFT_DEVICE_INFO(local_mem_type, info::local_mem_type::local)
 WEFT_DEVICE_INFO(local_mem_size, s.local_mem_size)
 WEFT_DEVICE_INFO(error_correction_support, false)
 WEFT_DEVICE_INFO(host_unified_memory, true)
-WEFT_DEVICE_INFO(atomic_memory_order_capabilities, (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire, memory_order::release, memory_order::acq_rel, memory_order::seq_cst}))
-WEFT_DEVICE_INFO(atomic_fence_order_capabilities, (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire, memory_order::release, memory_order::acq_rel, memory_order::seq_cst}))
-WEFT_DEVICE_INFO(atomic_memory_scope_capabilities, (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group, memory_scope::device, memory_scope::system}))
-WEFT_DEVICE_INFO(atomic_fence_scope_capabilities, (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group, memory_scope::device, memory_scope::system}))
+WEFT_DEVICE_INFO(atomic_memory_order_capabilities,
+                 (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire, memory_order::release,
+                                            memory_order::acq_rel, memory_order::seq_cst}))
+WEFT_DEVICE_INFO(atomic_fence_order_capabilities,
+                 (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire, memory_order::release,
+                                            memory_order::acq_rel, memory_order::seq_cst}))
+WEFT_DEVICE_INFO(atomic_memory_scope_capabilities,
+                 (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
+                                            memory_scope::device, memory_scope::system}))
+WEFT_DEVICE_INFO(atomic_fence_scope_capabilities,
+                 (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
+                                            memory_scope::device, memory_scope::system}))
 WEFT_DEVICE_INFO(profiling_timer_resolution, std::size_t(1))
 WEFT_DEVICE_INFO(is_endian_little, true)
 WEFT_DEVICE_INFO(is_available, true)
 WEFT_DEVICE_INFO(is_compiler_available, false)
 WEFT_DEVICE_INFO(is_linker_available, false)
-WEFT_DEVICE_INFO(execution_capabilities, (std::vector<info::execution_capability>{info::execution_capability::exec_kernel}))
+WEFT_DEVICE_INFO(execution_capabilities,
+                 (std::vector<info::execution_capability>{info::execution_capability::exec_kernel}))
 WEFT_DEVICE_INFO(queue_profiling, true)
 WEFT_DEVICE_INFO(platform, platform(s.platform))
 WEFT_DEVICE_INFO(name, s.name)

@@ -73,15 +73,15 @@ using copy_pointer_raw_t = decltype(copy_pointer<P>::raw(std::declval<P>()));
 // memory, the destination when copying out of it. A multi_ptr's address space
 // says which side is which; for raw pointers the destination's address does.
 template <class Dest, class Src>
-WEFT_HOST_DEVICE device_event group_copy_any(std::size_t local_linear_id, std::size_t group_size, Dest dest, Src src, std::size_t n,
-                            std::size_t stride, bool strided) {
+WEFT_HOST_DEVICE device_event group_copy_any(std::size_t local_linear_id, std::size_t group_size, Dest dest, Src src,
+                                             std::size_t n, std::size_t stride, bool strided) {
   auto* d = copy_pointer<Dest>::raw(dest);
   const auto* s = copy_pointer<Src>::raw(src);
   if (!strided) return group_copy(local_linear_id, group_size, d, s, n, 1, 1);
   constexpr address_space ds = copy_pointer<Dest>::space, ss = copy_pointer<Src>::space;
-  const bool into_local = ds == address_space::local_space ||
-                          (ds != address_space::global_space && ss != address_space::local_space &&
-                           weft::kernel::is_local_memory(d));
+  const bool into_local =
+      ds == address_space::local_space ||
+      (ds != address_space::global_space && ss != address_space::local_space && weft::kernel::is_local_memory(d));
   return into_local ? group_copy(local_linear_id, group_size, d, s, n, 1, stride)
                     : group_copy(local_linear_id, group_size, d, s, n, stride, 1);
 }

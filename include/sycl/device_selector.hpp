@@ -36,12 +36,12 @@ device select_device(const Selector& selector, const char* what = "the selector"
     }
   }
   if (!best)
-    throw_error(errc::runtime, std::string("no device matches ") + what +
-                                   " (Weft offers: " + [&] {
-                                     std::string names;
-                                     for (auto& d : devices) names += (names.empty() ? "" : ", ") + d.get_info<info::device::name>();
-                                     return names;
-                                   }() + "); choose another selector, e.g. sycl::default_selector_v");
+    throw_error(
+        errc::runtime, std::string("no device matches ") + what + " (Weft offers: " + [&] {
+          std::string names;
+          for (auto& d : devices) names += (names.empty() ? "" : ", ") + d.get_info<info::device::name>();
+          return names;
+        }() + "); choose another selector, e.g. sycl::default_selector_v");
   return *best;
 }
 }  // namespace detail

@@ -33,9 +33,7 @@ enum class errc {
 
 const std::error_category& sycl_category() noexcept;
 
-inline std::error_code make_error_code(errc e) noexcept {
-  return {static_cast<int>(e), sycl_category()};
-}
+inline std::error_code make_error_code(errc e) noexcept { return {static_cast<int>(e), sycl_category()}; }
 
 class exception : public virtual std::exception {
  public:
@@ -59,9 +57,7 @@ class exception : public virtual std::exception {
   inline context get_context() const;
 
  private:
-  static std::string compose(std::error_code ec, const std::string& msg) {
-    return msg.empty() ? ec.message() : msg;
-  }
+  static std::string compose(std::error_code ec, const std::string& msg) { return msg.empty() ? ec.message() : msg; }
   std::error_code m_ec;
   std::string m_what;
   std::shared_ptr<context> m_context;

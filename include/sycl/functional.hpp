@@ -8,18 +8,18 @@
 
 namespace weft::sycl {
 
-#define WEFT_BINARY_FUNCTOR(name, op)                                                          \
-  template <typename T = void>                                                                 \
-  struct name {                                                                                \
-    WEFT_HOST_DEVICE T operator()(const T& x, const T& y) const { return x op y; }                              \
-  };                                                                                           \
-  template <>                                                                                  \
-  struct name<void> {                                                                          \
-    using is_transparent = void;                                                               \
-    template <typename T, typename U>                                                          \
+#define WEFT_BINARY_FUNCTOR(name, op)                                                                            \
+  template <typename T = void>                                                                                   \
+  struct name {                                                                                                  \
+    WEFT_HOST_DEVICE T operator()(const T& x, const T& y) const { return x op y; }                               \
+  };                                                                                                             \
+  template <>                                                                                                    \
+  struct name<void> {                                                                                            \
+    using is_transparent = void;                                                                                 \
+    template <typename T, typename U>                                                                            \
     WEFT_HOST_DEVICE auto operator()(T&& x, U&& y) const -> decltype(std::forward<T>(x) op std::forward<U>(y)) { \
-      return std::forward<T>(x) op std::forward<U>(y);                                         \
-    }                                                                                          \
+      return std::forward<T>(x) op std::forward<U>(y);                                                           \
+    }                                                                                                            \
   };
 
 WEFT_BINARY_FUNCTOR(plus, +)

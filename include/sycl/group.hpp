@@ -75,7 +75,7 @@ class group {
  private:
   friend struct detail::group_access;
   WEFT_HOST_DEVICE group(const id<Dims>& group_id, const id<Dims>& local_id, const range<Dims>& local_range,
-        const range<Dims>& group_range)
+                         const range<Dims>& group_range)
       : m_group_id(group_id), m_local_id(local_id), m_local_range(local_range), m_group_range(group_range) {}
 
   id<Dims> m_group_id;
@@ -87,8 +87,8 @@ class group {
 namespace detail {
 struct group_access {
   template <int Dims>
-  static WEFT_HOST_DEVICE group<Dims> make(const id<Dims>& group_id, const id<Dims>& local_id, const range<Dims>& local_range,
-                          const range<Dims>& group_range) {
+  static WEFT_HOST_DEVICE group<Dims> make(const id<Dims>& group_id, const id<Dims>& local_id,
+                                           const range<Dims>& local_range, const range<Dims>& group_range) {
     return {group_id, local_id, local_range, group_range};
   }
 };

@@ -107,9 +107,8 @@ WEFT_HOST_DEVICE std::enable_if_t<is_group_v<std::decay_t<Group>>, detail::ptr_v
 }
 
 template <typename Group, typename Ptr, typename T, typename BinaryOperation>
-WEFT_HOST_DEVICE std::enable_if_t<is_group_v<std::decay_t<Group>>, T> joint_reduce(Group g, Ptr first, Ptr last,
-                                                                                    T init,
-                                                                                    BinaryOperation binary_op) {
+WEFT_HOST_DEVICE std::enable_if_t<is_group_v<std::decay_t<Group>>, T> joint_reduce(Group g, Ptr first, Ptr last, T init,
+                                                                                   BinaryOperation binary_op) {
   return weft::kernel::uniform<T>(detail::scope_of(g), [&] {
     const std::size_t n = static_cast<std::size_t>(std::distance(first, last));
     if (n == 0) return init;

@@ -94,7 +94,7 @@ inline std::uint16_t double_to_half_bits(double d, rounding_mode mode = rounding
     rest = full & ((1ull << shift) - 1);
     half_point = 1ull << (shift - 1);
   }
-  std::uint32_t mant;  // includes the implicit bit for normals
+  std::uint32_t mant;                      // includes the implicit bit for normals
   if (biased) mant = std::uint32_t(kept);  // 11 bits, top one implicit
   else mant = std::uint32_t(kept);         // subnormal mantissa
   if (round_up(kept, rest, half_point)) ++mant;
@@ -153,24 +153,24 @@ class half {
   friend half operator-(half a) noexcept { return from_bits(std::uint16_t(a.m_bits ^ 0x8000u)); }
   friend half operator+(half a) noexcept { return a; }
 
-#define WEFT_HALF_ARITH(op)                                                                            \
-  friend half operator op(half a, half b) noexcept { return half(float(a) op float(b)); }              \
-  /* half op float -> float, half op double -> double, half op integer -> half */                     \
-  template <class U, std::enable_if_t<std::is_floating_point_v<U>, int> = 0>                          \
-  friend U operator op(half a, U b) noexcept {                                                         \
-    return U(float(a)) op b;                                                                           \
-  }                                                                                                    \
-  template <class U, std::enable_if_t<std::is_floating_point_v<U>, int> = 0>                          \
-  friend U operator op(U a, half b) noexcept {                                                         \
-    return a op U(float(b));                                                                           \
-  }                                                                                                    \
-  template <class U, std::enable_if_t<std::is_integral_v<U>, int> = 0>                                \
-  friend half operator op(half a, U b) noexcept {                                                      \
-    return a op half(b);                                                                               \
-  }                                                                                                    \
-  template <class U, std::enable_if_t<std::is_integral_v<U>, int> = 0>                                \
-  friend half operator op(U a, half b) noexcept {                                                      \
-    return half(a) op b;                                                                               \
+#define WEFT_HALF_ARITH(op)                                                               \
+  friend half operator op(half a, half b) noexcept { return half(float(a) op float(b)); } \
+  /* half op float -> float, half op double -> double, half op integer -> half */         \
+  template <class U, std::enable_if_t<std::is_floating_point_v<U>, int> = 0>              \
+  friend U operator op(half a, U b) noexcept {                                            \
+    return U(float(a)) op b;                                                              \
+  }                                                                                       \
+  template <class U, std::enable_if_t<std::is_floating_point_v<U>, int> = 0>              \
+  friend U operator op(U a, half b) noexcept {                                            \
+    return a op U(float(b));                                                              \
+  }                                                                                       \
+  template <class U, std::enable_if_t<std::is_integral_v<U>, int> = 0>                    \
+  friend half operator op(half a, U b) noexcept {                                         \
+    return a op half(b);                                                                  \
+  }                                                                                       \
+  template <class U, std::enable_if_t<std::is_integral_v<U>, int> = 0>                    \
+  friend half operator op(U a, half b) noexcept {                                         \
+    return half(a) op b;                                                                  \
   }
   WEFT_HALF_ARITH(+)
   WEFT_HALF_ARITH(-)
@@ -178,15 +178,15 @@ class half {
   WEFT_HALF_ARITH(/)
 #undef WEFT_HALF_ARITH
 
-#define WEFT_HALF_CMP(op)                                                                               \
-  friend bool operator op(half a, half b) noexcept { return float(a) op float(b); }                     \
-  template <class U, std::enable_if_t<std::is_arithmetic_v<U>, int> = 0>                               \
-  friend bool operator op(half a, U b) noexcept {                                                       \
-    return float(a) op b;                                                                               \
-  }                                                                                                     \
-  template <class U, std::enable_if_t<std::is_arithmetic_v<U>, int> = 0>                               \
-  friend bool operator op(U a, half b) noexcept {                                                       \
-    return a op float(b);                                                                               \
+#define WEFT_HALF_CMP(op)                                                           \
+  friend bool operator op(half a, half b) noexcept { return float(a) op float(b); } \
+  template <class U, std::enable_if_t<std::is_arithmetic_v<U>, int> = 0>            \
+  friend bool operator op(half a, U b) noexcept {                                   \
+    return float(a) op b;                                                           \
+  }                                                                                 \
+  template <class U, std::enable_if_t<std::is_arithmetic_v<U>, int> = 0>            \
+  friend bool operator op(U a, half b) noexcept {                                   \
+    return a op float(b);                                                           \
   }
   WEFT_HALF_CMP(==)
   WEFT_HALF_CMP(!=)

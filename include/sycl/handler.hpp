@@ -143,27 +143,27 @@ class handler {
                                  std::forward<Rest>(rest)...);
       return;
     } else {
-    static_assert(sizeof...(Rest) >= 1, "parallel_for(nd_range, ...) needs a kernel");
-    check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
-    validate(r);
-    auto local = m_cg.local;
-    if constexpr (sizeof...(Rest) == 1) {
-      auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
-      using K = std::decay_t<decltype(kernel)>;
-      set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k = K(kernel), ex = m_extras] {
-        detail::run_kernel<std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>, nd_item<Dims>>(
-            ex, k, [&](const auto& kk) { weft::launch::nd_range_kernel(tg, r, local, kk); });
-      });
-    } else {
-      detail::split_kernel_last(
-          [&](auto&& k, auto&&... reds) {
-            set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k, reds..., ex = m_extras] {
-              detail::run_kernel<false>(
-                  ex, k, [&](const auto& kk) { weft::launch::nd_range_reduction_kernel(tg, r, local, kk, reds...); });
-            });
-          },
-          std::forward<Rest>(rest)...);
-    }
+      static_assert(sizeof...(Rest) >= 1, "parallel_for(nd_range, ...) needs a kernel");
+      check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
+      validate(r);
+      auto local = m_cg.local;
+      if constexpr (sizeof...(Rest) == 1) {
+        auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
+        using K = std::decay_t<decltype(kernel)>;
+        set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k = K(kernel), ex = m_extras] {
+          detail::run_kernel<std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>, nd_item<Dims>>(
+              ex, k, [&](const auto& kk) { weft::launch::nd_range_kernel(tg, r, local, kk); });
+        });
+      } else {
+        detail::split_kernel_last(
+            [&](auto&& k, auto&&... reds) {
+              set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k, reds..., ex = m_extras] {
+                detail::run_kernel<false>(
+                    ex, k, [&](const auto& kk) { weft::launch::nd_range_reduction_kernel(tg, r, local, kk, reds...); });
+              });
+            },
+            std::forward<Rest>(rest)...);
+      }
     }
   }
   // Scoped parallelism (AdaptiveCpp): num_groups work groups of group_size logical items.
@@ -172,15 +172,15 @@ class handler {
     static_assert(sizeof...(Rest) >= 1, "parallel(num_groups, group_size, ...) needs a kernel");
     for (int d = 0; d < Dims; ++d)
       if (group_size[d] == 0)
-        weft::detail::throw_error(errc::nd_range, "parallel: the work-group size " + detail::to_string(group_size) +
-                                                      " has a zero dimension");
+        weft::detail::throw_error(
+            errc::nd_range, "parallel: the work-group size " + detail::to_string(group_size) + " has a zero dimension");
     check_size(num_groups, "parallel: the number of work groups");
     check_size(group_size, "parallel: the work-group size");
     for (int d = 0; d < Dims; ++d)
       if (num_groups[d] && group_size[d] > std::numeric_limits<std::size_t>::max() / num_groups[d])
         weft::detail::throw_error(errc::invalid, "parallel: " + detail::to_string(num_groups) + " work groups of " +
-                                                     detail::to_string(group_size) + " items overflow size_t in dimension " +
-                                                     std::to_string(d));
+                                                     detail::to_string(group_size) +
+                                                     " items overflow size_t in dimension " + std::to_string(d));
     check_size(range<Dims>(num_groups * group_size), "parallel: the number of work groups times the work-group size");
     auto local = m_cg.local;
     detail::split_kernel_last(
@@ -274,13 +274,15 @@ class handler {
     if constexpr (M2 != access_mode::read) {
       if (src.size() > dst.size())
         weft::detail::throw_error(errc::invalid, "copy: the source accessor has " + std::to_string(src.size()) +
-                                                     " elements but the destination only " + std::to_string(dst.size()));
+                                                     " elements but the destination only " +
+                                                     std::to_string(dst.size()));
       track(src, M1);
       track(dst, M2);
       set_command(weft::detail::command_kind::copy, [src, dst] {
         std::size_t n = src.size();
         for (std::size_t l = 0; l < n; ++l)
-          dst[weft::sycl::detail::delinearize(l, dst.get_range())] = src[weft::sycl::detail::delinearize(l, src.get_range())];
+          dst[weft::sycl::detail::delinearize(l, dst.get_range())] =
+              src[weft::sycl::detail::delinearize(l, src.get_range())];
       });
     }
   }
@@ -308,12 +310,12 @@ class handler {
   void memcpy(void* dst, const void* src, std::size_t bytes) {
     if (bytes && (!dst || !src))
       weft::detail::throw_error(errc::invalid, std::string("memcpy: the ") + (!dst ? "destination" : "source") +
-                                                   " pointer is null but " + std::to_string(bytes) + " bytes were asked for");
+                                                   " pointer is null but " + std::to_string(bytes) +
+                                                   " bytes were asked for");
     check_usm_extent(dst, bytes, "memcpy: the destination");
     check_usm_extent(src, bytes, "memcpy: the source");
-    set_command(weft::detail::command_kind::memcpy, [d = m_queue->device, dst, src, bytes] {
-      weft::detail::device_memcpy(d, dst, src, bytes);
-    });
+    set_command(weft::detail::command_kind::memcpy,
+                [d = m_queue->device, dst, src, bytes] { weft::detail::device_memcpy(d, dst, src, bytes); });
   }
   template <class T>
   void copy(const T* src, T* dst, std::size_t count) {
@@ -324,16 +326,17 @@ class handler {
   }
   void memset(void* ptr, int value, std::size_t bytes) {
     if (bytes && !ptr)
-      weft::detail::throw_error(errc::invalid, "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
+      weft::detail::throw_error(errc::invalid,
+                                "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
     check_usm_extent(ptr, bytes, "memset: the destination");
-    set_command(weft::detail::command_kind::memset, [d = m_queue->device, ptr, value, bytes] {
-      weft::detail::device_memset(d, ptr, value, bytes);
-    });
+    set_command(weft::detail::command_kind::memset,
+                [d = m_queue->device, ptr, value, bytes] { weft::detail::device_memset(d, ptr, value, bytes); });
   }
   template <class T>
   void fill(void* ptr, const T& pattern, std::size_t count) {
     if (count && !ptr)
-      weft::detail::throw_error(errc::invalid, "fill: the pointer is null but " + std::to_string(count) + " elements were asked for");
+      weft::detail::throw_error(errc::invalid,
+                                "fill: the pointer is null but " + std::to_string(count) + " elements were asked for");
     if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
       weft::detail::throw_error(errc::invalid, "fill: " + std::to_string(count) + " elements of " +
                                                    std::to_string(sizeof(T)) + " bytes overflow size_t");
@@ -343,8 +346,12 @@ class handler {
       else std::fill(p, p + count, pattern);
     });
   }
-  void prefetch(const void*, std::size_t) { set_command(weft::detail::command_kind::prefetch, [] {}); }
-  void mem_advise(const void*, std::size_t, int) { set_command(weft::detail::command_kind::prefetch, [] {}); }
+  void prefetch(const void*, std::size_t) {
+    set_command(weft::detail::command_kind::prefetch, [] {});
+  }
+  void mem_advise(const void*, std::size_t, int) {
+    set_command(weft::detail::command_kind::prefetch, [] {});
+  }
 
  private:
   friend class queue;
@@ -374,13 +381,15 @@ class handler {
       using K = std::decay_t<decltype(std::get<1>(t))>;
       set_command(weft::detail::command_kind::kernel, [tg = target(), r, offset, k = K(std::get<1>(t)), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>, item<Dims, true>>(
-            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, offset, detail::checked_name<KernelName>(kk)); });
+            ex, k,
+            [&](const auto& kk) { weft::launch::range_kernel(tg, r, offset, detail::checked_name<KernelName>(kk)); });
       });
     } else {
       detail::split_kernel_last(
           [&](auto&& k, auto&&... reds) {
             set_command(weft::detail::command_kind::kernel, [tg = target(), r, k, reds..., ex = m_extras] {
-              detail::run_kernel<false>(ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(tg, r, kk, reds...); });
+              detail::run_kernel<false>(
+                  ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(tg, r, kk, reds...); });
             });
           },
           std::forward<Rest>(rest)...);
@@ -412,8 +421,9 @@ class handler {
     auto l = r.get_local_range();
     for (int d = 0; d < Dims; ++d) {
       if (l[d] == 0)
-        weft::detail::throw_error(errc::nd_range, "nd_range: the local range " + detail::to_string(l) +
-                                                      " has a zero dimension; every work group needs at least one item");
+        weft::detail::throw_error(errc::nd_range,
+                                  "nd_range: the local range " + detail::to_string(l) +
+                                      " has a zero dimension; every work group needs at least one item");
       if (g[d] % l[d] != 0)
         weft::detail::throw_error(errc::nd_range, "nd_range: the global range " + detail::to_string(g) +
                                                       " is not a multiple of the local range " + detail::to_string(l) +
@@ -422,9 +432,9 @@ class handler {
     }
     auto max_wg = device(m_queue->device).get_info<info::device::max_work_group_size>();
     if (l.size() > max_wg)
-      weft::detail::throw_error(errc::nd_range, "nd_range: the work-group size " + std::to_string(l.size()) + " " +
-                                                    detail::to_string(l) + " exceeds the device's max_work_group_size " +
-                                                    std::to_string(max_wg));
+      weft::detail::throw_error(
+          errc::nd_range, "nd_range: the work-group size " + std::to_string(l.size()) + " " + detail::to_string(l) +
+                              " exceeds the device's max_work_group_size " + std::to_string(max_wg));
     auto local_max = device(m_queue->device).get_info<info::device::local_mem_size>();
     if (m_cg.local.bytes > local_max)
       weft::detail::throw_error(errc::memory_allocation,
@@ -436,9 +446,9 @@ class handler {
   template <class F>
   void set_command(weft::detail::command_kind kind, F&& work) {
     if (m_cg.kind != weft::detail::command_kind::none)
-      weft::detail::throw_error(errc::invalid,
-                                "a command group may hold only one command (kernel, copy, fill, memcpy, host_task, ...); "
-                                "submit the second one in its own command group");
+      weft::detail::throw_error(
+          errc::invalid, "a command group may hold only one command (kernel, copy, fill, memcpy, host_task, ...); "
+                         "submit the second one in its own command group");
     m_cg.kind = kind;
     m_cg.work = std::forward<F>(work);
   }
@@ -450,7 +460,8 @@ class handler {
   static void check_readable(const Acc& acc, const char* what) {
     if (!detail::is_readable(&acc))
       weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor's access mode (" +
-                                                   detail::mode_name(Acc::mode) + ") does not allow reading; use read or read_write");
+                                                   detail::mode_name(Acc::mode) +
+                                                   ") does not allow reading; use read or read_write");
   }
   template <class Acc>
   static void check_writable(const Acc& acc, const char* what) {
@@ -531,15 +542,15 @@ class handler {
 };
 
 inline std::byte* detail::handler_access::note_placeholder(handler& cgh, const buffer_ptr& buffer,
-                                                          const std::size_t* extent, int dims, access_mode mode,
-                                                          bool on_device) {
+                                                           const std::size_t* extent, int dims, access_mode mode,
+                                                           bool on_device) {
   handler::placeholder_use use{buffer, {extent[0], extent[1], extent[2]}, dims, mode};
   cgh.m_placeholders.push_back(std::move(use));
   return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
 }
 
 inline std::byte* detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode,
-                                                         bool on_device) {
+                                                          bool on_device) {
   cgh.m_cg.requirements.push_back({buffer, mode});
   return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
 }

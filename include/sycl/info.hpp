@@ -18,13 +18,43 @@ enum class backend { host, cuda, hip, opencl, ext_oneapi_level_zero, weft_cpu = 
 
 namespace info {
 
-enum class device_type : unsigned { cpu = 1, gpu = 2, accelerator = 4, custom = 8, automatic = 16, host = 32, all = 63 };
+enum class device_type : unsigned {
+  cpu = 1,
+  gpu = 2,
+  accelerator = 4,
+  custom = 8,
+  automatic = 16,
+  host = 32,
+  all = 63
+};
 enum class local_mem_type : int { none, local, global };
 enum class global_mem_cache_type : int { none, read_only, read_write };
-enum class fp_config : int { denorm, inf_nan, round_to_nearest, round_to_zero, round_to_inf, fma, correctly_rounded_divide_sqrt, soft_float };
+enum class fp_config : int {
+  denorm,
+  inf_nan,
+  round_to_nearest,
+  round_to_zero,
+  round_to_inf,
+  fma,
+  correctly_rounded_divide_sqrt,
+  soft_float
+};
 enum class execution_capability : unsigned { exec_kernel, exec_native_kernel };
-enum class partition_property : int { no_partition, partition_equally, partition_by_counts, partition_by_affinity_domain };
-enum class partition_affinity_domain : int { not_applicable, numa, L4_cache, L3_cache, L2_cache, L1_cache, next_partitionable };
+enum class partition_property : int {
+  no_partition,
+  partition_equally,
+  partition_by_counts,
+  partition_by_affinity_domain
+};
+enum class partition_affinity_domain : int {
+  not_applicable,
+  numa,
+  L4_cache,
+  L3_cache,
+  L2_cache,
+  L1_cache,
+  next_partitionable
+};
 enum class event_command_status : int { submitted, running, complete };
 
 #define WEFT_INFO(name, type) \
@@ -33,7 +63,7 @@ enum class event_command_status : int { submitted, running, complete };
   };
 
 // preferred_ and native_vector_width_ for each element type.
-#define WEFT_INFO_VECTOR_WIDTHS(kind)              \
+#define WEFT_INFO_VECTOR_WIDTHS(kind)                  \
   WEFT_INFO(kind##_vector_width_char, std::uint32_t)   \
   WEFT_INFO(kind##_vector_width_short, std::uint32_t)  \
   WEFT_INFO(kind##_vector_width_int, std::uint32_t)    \

@@ -218,7 +218,8 @@ class device_image {
   device_image() = delete;
   bool has_kernel(const kernel_id& id) const noexcept { return contains(*m_bundle, id); }
   bool has_kernel(const kernel_id& id, const device& dev) const noexcept {
-    return has_kernel(id) && std::find(m_bundle->devices.begin(), m_bundle->devices.end(), dev) != m_bundle->devices.end();
+    return has_kernel(id) &&
+           std::find(m_bundle->devices.begin(), m_bundle->devices.end(), dev) != m_bundle->devices.end();
   }
   static bool contains(const detail::bundle_data& b, const kernel_id& id) {
     return b.all_kernels || std::find(b.ids.begin(), b.ids.end(), id.get_name()) != b.ids.end();
@@ -262,8 +263,9 @@ class kernel_bundle {
   template <bundle_state S = State, std::enable_if_t<S == bundle_state::executable, int> = 0>
   kernel get_kernel(const kernel_id& id) const {
     if (!has_kernel(id))
-      detail::throw_error(errc::invalid, std::string("kernel_bundle::get_kernel: the bundle does not contain kernel '") +
-                                             id.get_name() + "'; build it with that kernel id");
+      detail::throw_error(errc::invalid,
+                          std::string("kernel_bundle::get_kernel: the bundle does not contain kernel '") +
+                              id.get_name() + "'; build it with that kernel id");
     return kernel(id.get_name(), m_data);
   }
   template <typename KernelName, bundle_state S = State, std::enable_if_t<S == bundle_state::executable, int> = 0>

@@ -14,8 +14,8 @@ enum class op_kind { other, plus, multiplies, bit_and, bit_or, bit_xor, logical_
 
 template <class Op>
 struct op_kind_of : std::integral_constant<op_kind, op_kind::other> {};
-#define WEFT_OP_KIND(name)                                   \
-  template <class U>                                         \
+#define WEFT_OP_KIND(name) \
+  template <class U>       \
   struct op_kind_of<sycl::name<U>> : std::integral_constant<op_kind, op_kind::name> {};
 WEFT_OP_KIND(plus)
 WEFT_OP_KIND(multiplies)

@@ -35,10 +35,8 @@ class local_subscript {
   WEFT_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     id<Dims> index = m_index;
     index[Fixed] = i;
-    if constexpr (Fixed + 1 == Dims)
-      return m_acc[index];
-    else
-      return local_subscript<Acc, Dims, Fixed + 1>(m_acc, index);
+    if constexpr (Fixed + 1 == Dims) return m_acc[index];
+    else return local_subscript<Acc, Dims, Fixed + 1>(m_acc, index);
   }
 
  private:

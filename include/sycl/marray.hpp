@@ -45,10 +45,10 @@ class marray {
   explicit constexpr marray(const T& s) : m_data{} {
     for (std::size_t i = 0; i < N; ++i) m_data[i] = s;
   }
-  template <class... Args,
-            std::enable_if_t<(sizeof...(Args) >= 2) && ((detail::marray_arg_count<std::decay_t<Args>, T>::value > 0) && ...) &&
-                                 (detail::marray_arg_count<std::decay_t<Args>, T>::value + ...) == N,
-                             int> = 0>
+  template <class... Args, std::enable_if_t<(sizeof...(Args) >= 2) &&
+                                                ((detail::marray_arg_count<std::decay_t<Args>, T>::value > 0) && ...) &&
+                                                (detail::marray_arg_count<std::decay_t<Args>, T>::value + ...) == N,
+                                            int> = 0>
   constexpr marray(const Args&... args) : m_data{} {
     std::size_t pos = 0;
     (put(pos, args), ...);
@@ -73,24 +73,24 @@ class marray {
   constexpr iterator end() noexcept { return m_data + N; }
   constexpr const_iterator end() const noexcept { return m_data + N; }
 
-#define WEFT_MARRAY_BINARY(op)                                                                   \
-  friend constexpr marray operator op(const marray& a, const marray& b) {                        \
-    marray r;                                                                                    \
-    for (std::size_t i = 0; i < N; ++i) r.m_data[i] = static_cast<T>(a.m_data[i] op b.m_data[i]); \
-    return r;                                                                                    \
-  }                                                                                              \
+#define WEFT_MARRAY_BINARY(op)                                                                          \
+  friend constexpr marray operator op(const marray& a, const marray& b) {                               \
+    marray r;                                                                                           \
+    for (std::size_t i = 0; i < N; ++i) r.m_data[i] = static_cast<T>(a.m_data[i] op b.m_data[i]);       \
+    return r;                                                                                           \
+  }                                                                                                     \
   template <class U, std::enable_if_t<std::is_convertible_v<U, T> && !detail::is_marray_v<U>, int> = 0> \
-  friend constexpr marray operator op(const marray& a, const U& s) {                             \
-    return a op marray(static_cast<T>(s));                                                       \
-  }                                                                                              \
+  friend constexpr marray operator op(const marray& a, const U& s) {                                    \
+    return a op marray(static_cast<T>(s));                                                              \
+  }                                                                                                     \
   template <class U, std::enable_if_t<std::is_convertible_v<U, T> && !detail::is_marray_v<U>, int> = 0> \
-  friend constexpr marray operator op(const U& s, const marray& a) {                             \
-    return marray(static_cast<T>(s)) op a;                                                       \
-  }                                                                                              \
-  friend constexpr marray& operator op##=(marray & a, const marray & b) { return a = a op b; }   \
+  friend constexpr marray operator op(const U& s, const marray& a) {                                    \
+    return marray(static_cast<T>(s)) op a;                                                              \
+  }                                                                                                     \
+  friend constexpr marray& operator op##=(marray& a, const marray& b) { return a = a op b; }            \
   template <class U, std::enable_if_t<std::is_convertible_v<U, T> && !detail::is_marray_v<U>, int> = 0> \
-  friend constexpr marray& operator op##=(marray & a, const U & s) {                             \
-    return a = a op marray(static_cast<T>(s));                                                   \
+  friend constexpr marray& operator op##=(marray& a, const U& s) {                                      \
+    return a = a op marray(static_cast<T>(s));                                                          \
   }
   WEFT_MARRAY_BINARY(+)
   WEFT_MARRAY_BINARY(-)
@@ -104,19 +104,19 @@ class marray {
   WEFT_MARRAY_BINARY(>>)
 #undef WEFT_MARRAY_BINARY
 
-#define WEFT_MARRAY_RELATIONAL(op)                                                                  \
-  friend constexpr marray<bool, N> operator op(const marray& a, const marray& b) {                  \
-    marray<bool, N> r;                                                                              \
-    for (std::size_t i = 0; i < N; ++i) r[i] = a.m_data[i] op b.m_data[i];                          \
-    return r;                                                                                       \
-  }                                                                                                 \
+#define WEFT_MARRAY_RELATIONAL(op)                                                                      \
+  friend constexpr marray<bool, N> operator op(const marray& a, const marray& b) {                      \
+    marray<bool, N> r;                                                                                  \
+    for (std::size_t i = 0; i < N; ++i) r[i] = a.m_data[i] op b.m_data[i];                              \
+    return r;                                                                                           \
+  }                                                                                                     \
   template <class U, std::enable_if_t<std::is_convertible_v<U, T> && !detail::is_marray_v<U>, int> = 0> \
-  friend constexpr marray<bool, N> operator op(const marray& a, const U& s) {                       \
-    return a op marray(static_cast<T>(s));                                                          \
-  }                                                                                                 \
+  friend constexpr marray<bool, N> operator op(const marray& a, const U& s) {                           \
+    return a op marray(static_cast<T>(s));                                                              \
+  }                                                                                                     \
   template <class U, std::enable_if_t<std::is_convertible_v<U, T> && !detail::is_marray_v<U>, int> = 0> \
-  friend constexpr marray<bool, N> operator op(const U& s, const marray& a) {                       \
-    return marray(static_cast<T>(s)) op a;                                                          \
+  friend constexpr marray<bool, N> operator op(const U& s, const marray& a) {                           \
+    return marray(static_cast<T>(s)) op a;                                                              \
   }
   WEFT_MARRAY_RELATIONAL(==)
   WEFT_MARRAY_RELATIONAL(!=)
@@ -172,13 +172,13 @@ class marray {
 template <class T, class... U>
 marray(T, U...) -> marray<T, sizeof...(U) + 1>;
 
-#define WEFT_MARRAY_ALIASES(name, type)  \
-  template <std::size_t N>               \
-  using m##name = marray<type, N>;       \
-  using m##name##2 = marray<type, 2>;    \
-  using m##name##3 = marray<type, 3>;    \
-  using m##name##4 = marray<type, 4>;    \
-  using m##name##8 = marray<type, 8>;    \
+#define WEFT_MARRAY_ALIASES(name, type) \
+  template <std::size_t N>              \
+  using m##name = marray<type, N>;      \
+  using m##name##2 = marray<type, 2>;   \
+  using m##name##3 = marray<type, 3>;   \
+  using m##name##4 = marray<type, 4>;   \
+  using m##name##8 = marray<type, 8>;   \
   using m##name##16 = marray<type, 16>;
 WEFT_SYCL_ALIAS_ELEMENT_TYPES(WEFT_MARRAY_ALIASES)
 #undef WEFT_MARRAY_ALIASES

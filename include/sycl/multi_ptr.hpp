@@ -40,9 +40,9 @@ class multi_ptr {
   template <access::decorated D = DecorateAddress, std::enable_if_t<D != access::decorated::legacy, int> = 0>
   explicit constexpr multi_ptr(ElementType* p) noexcept : m_ptr(p) {}
   // From an accessor (global) or a local accessor: anything with get_pointer() into ElementType.
-  template <class Acc, class = std::enable_if_t<!std::is_pointer_v<Acc> && !std::is_same_v<Acc, multi_ptr> &&
-                                                std::is_convertible_v<decltype(std::declval<const Acc&>().get_pointer()),
-                                                                      ElementType*>>>
+  template <class Acc, class = std::enable_if_t<
+                           !std::is_pointer_v<Acc> && !std::is_same_v<Acc, multi_ptr> &&
+                           std::is_convertible_v<decltype(std::declval<const Acc&>().get_pointer()), ElementType*>>>
   multi_ptr(const Acc& acc) : m_ptr(acc.get_pointer()) {}
   // Between decorations, to const, to void (multi_ptr<void>), and from a specific space to generic.
   template <class U, access::address_space S, access::decorated D,
@@ -117,9 +117,9 @@ class multi_ptr {
   }
   friend difference_type operator-(const multi_ptr& a, const multi_ptr& b) noexcept { return a.m_ptr - b.m_ptr; }
 
-#define WEFT_MPTR_CMP(op)                                                                                   \
-  friend bool operator op(const multi_ptr& a, const multi_ptr& b) noexcept { return a.m_ptr op b.m_ptr; }   \
-  friend bool operator op(const multi_ptr& a, std::nullptr_t) noexcept { return a.m_ptr op nullptr; }       \
+#define WEFT_MPTR_CMP(op)                                                                                 \
+  friend bool operator op(const multi_ptr& a, const multi_ptr& b) noexcept { return a.m_ptr op b.m_ptr; } \
+  friend bool operator op(const multi_ptr& a, std::nullptr_t) noexcept { return a.m_ptr op nullptr; }     \
   friend bool operator op(std::nullptr_t, const multi_ptr& b) noexcept { return nullptr op b.m_ptr; }
   WEFT_MPTR_CMP(==)
   WEFT_MPTR_CMP(!=)
@@ -139,15 +139,13 @@ class multi_ptr {
 
 // Address-space aliases (section 4.7.7.2): space_ptr, raw_space_ptr and
 // decorated_space_ptr for each address space but the deprecated constant one.
-#define WEFT_MPTR_ALIASES(space)                                               \
-  template <typename T, access::decorated D = access::decorated::legacy>       \
-  using space##_ptr = multi_ptr<T, access::address_space::space##_space, D>;   \
-  template <typename T>                                                        \
-  using raw_##space##_ptr = multi_ptr<T, access::address_space::space##_space, \
-                                      access::decorated::no>;                  \
-  template <typename T>                                                        \
-  using decorated_##space##_ptr =                                              \
-      multi_ptr<T, access::address_space::space##_space, access::decorated::yes>;
+#define WEFT_MPTR_ALIASES(space)                                                                       \
+  template <typename T, access::decorated D = access::decorated::legacy>                               \
+  using space##_ptr = multi_ptr<T, access::address_space::space##_space, D>;                           \
+  template <typename T>                                                                                \
+  using raw_##space##_ptr = multi_ptr<T, access::address_space::space##_space, access::decorated::no>; \
+  template <typename T>                                                                                \
+  using decorated_##space##_ptr = multi_ptr<T, access::address_space::space##_space, access::decorated::yes>;
 WEFT_MPTR_ALIASES(global)
 WEFT_MPTR_ALIASES(local)
 WEFT_MPTR_ALIASES(private)

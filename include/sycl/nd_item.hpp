@@ -41,12 +41,20 @@ class nd_item {
   }
   WEFT_HOST_DEVICE range<Dims> get_group_range() const { return m_group.get_group_range(); }
   WEFT_HOST_DEVICE std::size_t get_group_range(int d) const { return m_group.get_group_range(d); }
-  WEFT_HOST_DEVICE range<Dims> get_global_range() const { return m_group.get_group_range() * m_group.get_local_range(); }
-  WEFT_HOST_DEVICE std::size_t get_global_range(int d) const { return m_group.get_group_range(d) * m_group.get_local_range(d); }
+  WEFT_HOST_DEVICE range<Dims> get_global_range() const {
+    return m_group.get_group_range() * m_group.get_local_range();
+  }
+  WEFT_HOST_DEVICE std::size_t get_global_range(int d) const {
+    return m_group.get_group_range(d) * m_group.get_local_range(d);
+  }
   WEFT_HOST_DEVICE range<Dims> get_local_range() const { return m_group.get_local_range(); }
   WEFT_HOST_DEVICE std::size_t get_local_range(int d) const { return m_group.get_local_range(d); }
-  [[deprecated("nd_item offsets are deprecated in SYCL 2020")]] WEFT_HOST_DEVICE id<Dims> get_offset() const { return m_offset; }
-  WEFT_HOST_DEVICE nd_range<Dims> get_nd_range() const { return nd_range<Dims>(get_global_range(), get_local_range(), m_offset); }
+  [[deprecated("nd_item offsets are deprecated in SYCL 2020")]] WEFT_HOST_DEVICE id<Dims> get_offset() const {
+    return m_offset;
+  }
+  WEFT_HOST_DEVICE nd_range<Dims> get_nd_range() const {
+    return nd_range<Dims>(get_global_range(), get_local_range(), m_offset);
+  }
 
   // SYCL 1.2.1 work-group barrier; SYCL 2020 code uses group_barrier().
   WEFT_HOST_DEVICE void barrier(access::fence_space = access::fence_space::global_and_local) const {

@@ -101,12 +101,19 @@ struct initialize_to_identity {};
 
 inline constexpr property::no_init no_init{};
 
-template <> struct is_property<property::queue::in_order> : std::true_type {};
-template <> struct is_property<property::queue::enable_profiling> : std::true_type {};
-template <> struct is_property<property::buffer::use_host_ptr> : std::true_type {};
-template <> struct is_property<property::buffer::use_mutex> : std::true_type {};
-template <> struct is_property<property::buffer::context_bound> : std::true_type {};
-template <> struct is_property<property::no_init> : std::true_type {};
-template <> struct is_property<property::reduction::initialize_to_identity> : std::true_type {};
+template <>
+struct is_property<property::queue::in_order> : std::true_type {};
+template <>
+struct is_property<property::queue::enable_profiling> : std::true_type {};
+template <>
+struct is_property<property::buffer::use_host_ptr> : std::true_type {};
+template <>
+struct is_property<property::buffer::use_mutex> : std::true_type {};
+template <>
+struct is_property<property::buffer::context_bound> : std::true_type {};
+template <>
+struct is_property<property::no_init> : std::true_type {};
+template <>
+struct is_property<property::reduction::initialize_to_identity> : std::true_type {};
 
 }  // namespace weft::sycl

@@ -72,9 +72,13 @@ class queue {
     else static_assert(sizeof(Param) == 0, "not a queue information descriptor");
   }
   template <class P>
-  bool has_property() const noexcept { return m_props.template has_property<P>(); }
+  bool has_property() const noexcept {
+    return m_props.template has_property<P>();
+  }
   template <class P>
-  P get_property() const { return m_props.template get_property<P>(); }
+  P get_property() const {
+    return m_props.template get_property<P>();
+  }
 
   template <class CGF>
   event submit(CGF&& cgf) {
@@ -101,28 +105,44 @@ class queue {
   // --- shortcuts ------------------------------------------------------------------
   template <typename KernelName = void, typename... Rest>
   event single_task(Rest&&... rest) {
-    return submit([&](handler& h) { with_deps(h, [&](auto&&... k) { h.single_task(k...); }, std::forward<Rest>(rest)...); });
+    return submit([&](handler& h) {
+      with_deps(
+          h, [&](auto&&... k) { h.single_task(k...); }, std::forward<Rest>(rest)...);
+    });
   }
   template <typename KernelName = void, typename... Rest>
   event parallel_for(range<1> r, Rest&&... rest) {
-    return submit([&](handler& h) { with_deps(h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...); });
+    return submit([&](handler& h) {
+      with_deps(
+          h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...);
+    });
   }
   template <typename KernelName = void, typename... Rest>
   event parallel_for(range<2> r, Rest&&... rest) {
-    return submit([&](handler& h) { with_deps(h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...); });
+    return submit([&](handler& h) {
+      with_deps(
+          h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...);
+    });
   }
   template <typename KernelName = void, typename... Rest>
   event parallel_for(range<3> r, Rest&&... rest) {
-    return submit([&](handler& h) { with_deps(h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...); });
+    return submit([&](handler& h) {
+      with_deps(
+          h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...);
+    });
   }
   template <typename KernelName = void, int Dims, typename... Rest>
   event parallel_for(nd_range<Dims> r, Rest&&... rest) {
-    return submit([&](handler& h) { with_deps(h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...); });
+    return submit([&](handler& h) {
+      with_deps(
+          h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...);
+    });
   }
   template <typename KernelName = void, int Dims, typename... Rest>
   event parallel(range<Dims> num_groups, range<Dims> group_size, Rest&&... rest) {
     return submit([&](handler& h) {
-      with_deps(h, [&](auto&&... a) { h.parallel(num_groups, group_size, a...); }, std::forward<Rest>(rest)...);
+      with_deps(
+          h, [&](auto&&... a) { h.parallel(num_groups, group_size, a...); }, std::forward<Rest>(rest)...);
     });
   }
   template <typename... Deps>
@@ -220,7 +240,8 @@ inline device detail::queue_device(const queue& q) { return q.get_device(); }
 inline context detail::queue_context(const queue& q) { return q.get_context(); }
 
 template <class T, usm::alloc K, std::size_t A>
-usm_allocator<T, K, A>::usm_allocator(const queue& q, const property_list&) : m_ctx(q.get_context()), m_dev(q.get_device()) {}
+usm_allocator<T, K, A>::usm_allocator(const queue& q, const property_list&)
+    : m_ctx(q.get_context()), m_dev(q.get_device()) {}
 
 inline void event::wait_and_throw() {
   wait();
@@ -235,8 +256,9 @@ typename Param::return_type event::get_profiling_info() const {
                     std::is_same_v<Param, info::event_profiling::command_end>,
                 "not an event profiling descriptor");
   if (!m_state || !m_state->profiled)
-    weft::detail::throw_error(errc::invalid,
-                              "get_profiling_info: the event's queue was not constructed with property::queue::enable_profiling");
+    weft::detail::throw_error(
+        errc::invalid,
+        "get_profiling_info: the event's queue was not constructed with property::queue::enable_profiling");
   if constexpr (std::is_same_v<Param, info::event_profiling::command_submit>) return m_state->submit_ns;
   m_state->wait();
   if constexpr (std::is_same_v<Param, info::event_profiling::command_start>) return m_state->start_ns;

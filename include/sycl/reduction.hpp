@@ -117,11 +117,11 @@ class reducer : private detail::op_slot<BinaryOperation>,
 };
 
 // The partial's type is not deduced: it converts to T (e.g. int into a reducer of long).
-#define WEFT_REDUCER_OPERATOR(op, kind)                                                                       \
-  template <typename T, typename Op, int D, bool H,                                                          \
-            std::enable_if_t<detail::op_kind_v<Op, T> == detail::op_kind::kind, int> = 0>                    \
-  reducer<T, Op, D, H>& operator op(reducer<T, Op, D, H>& r, const std::enable_if_t<true, T>& partial) {     \
-    return r.combine(partial);                                                                               \
+#define WEFT_REDUCER_OPERATOR(op, kind)                                                                  \
+  template <typename T, typename Op, int D, bool H,                                                      \
+            std::enable_if_t<detail::op_kind_v<Op, T> == detail::op_kind::kind, int> = 0>                \
+  reducer<T, Op, D, H>& operator op(reducer<T, Op, D, H>& r, const std::enable_if_t<true, T>& partial) { \
+    return r.combine(partial);                                                                           \
   }
 WEFT_REDUCER_OPERATOR(+=, plus)
 WEFT_REDUCER_OPERATOR(*=, multiplies)
@@ -201,8 +201,8 @@ WEFT_HOST_DEVICE_END
 namespace detail {
 
 template <class T, class Op, bool HasIdentity>
-reduction_object<T, Op, HasIdentity> make_reduction(T* target, const T& identity, Op op,
-                                                    const property_list& props, const char* form) {
+reduction_object<T, Op, HasIdentity> make_reduction(T* target, const T& identity, Op op, const property_list& props,
+                                                    const char* form) {
   if (!target)
     throw_error(errc::invalid, std::string(form) + ": the reduction variable is a null pointer; pass a USM allocation");
   return {target, identity, op, props.has_property<property::reduction::initialize_to_identity>()};
@@ -216,9 +216,9 @@ typename Buffer::value_type* buffer_target(Buffer& vars, handler& cgh, const pro
   const auto& state = buffer_access::state(vars);
   // Reading the old value too, unless it is to be overwritten by the identity.
   std::byte* where = handler_access::add_requirement(cgh, state,
-                                                    props.has_property<property::reduction::initialize_to_identity>()
-                                                        ? access_mode::discard_write
-                                                        : access_mode::read_write);
+                                                     props.has_property<property::reduction::initialize_to_identity>()
+                                                         ? access_mode::discard_write
+                                                         : access_mode::read_write);
   return reinterpret_cast<typename Buffer::value_type*>(where);
 }
 
@@ -231,9 +231,9 @@ auto reduction(T* var, BinaryOperation combiner, const property_list& props = {}
   T identity{};
   if constexpr (known) identity = known_identity_v<BinaryOperation, T>;
   else if (props.has_property<property::reduction::initialize_to_identity>())
-    detail::throw_error(errc::invalid,
-                "sycl::reduction: initialize_to_identity needs an identity, and this operator has no known one; "
-                "pass the identity: sycl::reduction(ptr, identity, op, props)");
+    detail::throw_error(
+        errc::invalid, "sycl::reduction: initialize_to_identity needs an identity, and this operator has no known one; "
+                       "pass the identity: sycl::reduction(ptr, identity, op, props)");
   return detail::make_reduction<T, BinaryOperation, known>(var, identity, combiner, props, "sycl::reduction");
 }
 

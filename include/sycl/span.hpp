@@ -27,10 +27,9 @@ struct is_span_container : std::false_type {};
 template <class C, class E>
 struct is_span_container<C, E,
                          std::void_t<decltype(std::data(std::declval<C&>())), decltype(std::size(std::declval<C&>()))>>
-    : std::bool_constant<!is_span<std::remove_cv_t<C>>::value && !is_std_array<std::remove_cv_t<C>>::value &&
-                         !std::is_array_v<C> &&
-                         std::is_convertible_v<std::remove_pointer_t<decltype(std::data(std::declval<C&>()))> (*)[],
-                                               E (*)[]>> {};
+    : std::bool_constant<
+          !is_span<std::remove_cv_t<C>>::value && !is_std_array<std::remove_cv_t<C>>::value && !std::is_array_v<C> &&
+          std::is_convertible_v<std::remove_pointer_t<decltype(std::data(std::declval<C&>()))> (*)[], E (*)[]>> {};
 template <std::size_t Extent, std::size_t Offset, std::size_t Count>
 constexpr std::size_t subspan_extent() {
   if constexpr (Count != dynamic_extent) return Count;
@@ -60,8 +59,10 @@ class span {
   constexpr span(pointer first, pointer last) : m_data(first), m_size(size_type(last - first)) {}
   template <std::size_t N, std::enable_if_t<Extent == dynamic_extent || N == Extent, int> = 0>
   constexpr span(element_type (&arr)[N]) noexcept : m_data(arr), m_size(N) {}
-  template <class T, std::size_t N,
-            std::enable_if_t<(Extent == dynamic_extent || N == Extent) && std::is_convertible_v<T (*)[], ElementType (*)[]>, int> = 0>
+  template <
+      class T, std::size_t N,
+      std::enable_if_t<(Extent == dynamic_extent || N == Extent) && std::is_convertible_v<T (*)[], ElementType (*)[]>,
+                       int> = 0>
   constexpr span(std::array<T, N>& arr) noexcept : m_data(arr.data()), m_size(N) {}
   template <class T, std::size_t N,
             std::enable_if_t<(Extent == dynamic_extent || N == Extent) &&
@@ -72,8 +73,10 @@ class span {
   constexpr span(C& c) : m_data(std::data(c)), m_size(std::size(c)) {}
   template <class C, std::enable_if_t<detail::is_span_container<const C, ElementType>::value, int> = 0>
   constexpr span(const C& c) : m_data(std::data(c)), m_size(std::size(c)) {}
-  template <class U, std::size_t N,
-            std::enable_if_t<(Extent == dynamic_extent || N == Extent) && std::is_convertible_v<U (*)[], ElementType (*)[]>, int> = 0>
+  template <
+      class U, std::size_t N,
+      std::enable_if_t<(Extent == dynamic_extent || N == Extent) && std::is_convertible_v<U (*)[], ElementType (*)[]>,
+                       int> = 0>
   constexpr span(const span<U, N>& s) noexcept : m_data(s.data()), m_size(s.size()) {}
   constexpr span(const span&) noexcept = default;
   constexpr span& operator=(const span&) noexcept = default;
@@ -91,7 +94,9 @@ class span {
     return {m_data + Offset, Count == dynamic_extent ? m_size - Offset : Count};
   }
   constexpr span<element_type, dynamic_extent> first(size_type count) const { return {m_data, count}; }
-  constexpr span<element_type, dynamic_extent> last(size_type count) const { return {m_data + (m_size - count), count}; }
+  constexpr span<element_type, dynamic_extent> last(size_type count) const {
+    return {m_data + (m_size - count), count};
+  }
   constexpr span<element_type, dynamic_extent> subspan(size_type offset, size_type count = dynamic_extent) const {
     return {m_data + offset, count == dynamic_extent ? m_size - offset : count};
   }

@@ -34,11 +34,17 @@ class sub_group {
     return range_type(left < max_size ? left : max_size);
   }
   WEFT_HOST_DEVICE range_type get_max_local_range() const { return range_type(max_size); }
-  WEFT_HOST_DEVICE range_type get_group_range() const { return range_type((m_work_group_size + max_size - 1) / max_size); }
+  WEFT_HOST_DEVICE range_type get_group_range() const {
+    return range_type((m_work_group_size + max_size - 1) / max_size);
+  }
   WEFT_HOST_DEVICE linear_id_type get_group_linear_id() const { return static_cast<linear_id_type>(get_group_id()[0]); }
   WEFT_HOST_DEVICE linear_id_type get_local_linear_id() const { return static_cast<linear_id_type>(get_local_id()[0]); }
-  WEFT_HOST_DEVICE linear_id_type get_group_linear_range() const { return static_cast<linear_id_type>(get_group_range()[0]); }
-  WEFT_HOST_DEVICE linear_id_type get_local_linear_range() const { return static_cast<linear_id_type>(get_local_range()[0]); }
+  WEFT_HOST_DEVICE linear_id_type get_group_linear_range() const {
+    return static_cast<linear_id_type>(get_group_range()[0]);
+  }
+  WEFT_HOST_DEVICE linear_id_type get_local_linear_range() const {
+    return static_cast<linear_id_type>(get_local_range()[0]);
+  }
   WEFT_HOST_DEVICE bool leader() const { return get_local_linear_id() == 0; }
 
  private:

@@ -50,11 +50,11 @@ class swizzle_view {
     return *this = o.to_vec();
   }
 
-#define WEFT_SWIZZLE_COMPOUND(op)                                                      \
+#define WEFT_SWIZZLE_COMPOUND(op)                                                        \
   const swizzle_view& operator op##=(const R& r) const { return *this = to_vec() op r; } \
-  template <class U, std::enable_if_t<is_vec_scalar_v<U>, int> = 0>                    \
-  const swizzle_view& operator op##=(const U& s) const {                               \
-    return *this = to_vec() op R(static_cast<T>(s));                                   \
+  template <class U, std::enable_if_t<is_vec_scalar_v<U>, int> = 0>                      \
+  const swizzle_view& operator op##=(const U& s) const {                                 \
+    return *this = to_vec() op R(static_cast<T>(s));                                     \
   }
   WEFT_SWIZZLE_COMPOUND(+)
   WEFT_SWIZZLE_COMPOUND(-)
@@ -110,22 +110,35 @@ class swizzle_view {
     static_assert(((J >= 0 && J < M) && ...), "swizzle index past the swizzle's size");
     return swizzle_view<V, vec<T, int(sizeof...(J))>, idx[J]...>(*m_v);
   }
-#define WEFT_ELEM(name, i)                                                   \
-  auto& name() const {                                                       \
+#define WEFT_ELEM(name, i)                                                    \
+  auto& name() const {                                                        \
     static_assert(i < M, "swizzle element accessor past the swizzle's size"); \
-    return (*m_v)[idx[i]];                                                   \
+    return (*m_v)[idx[i]];                                                    \
   }
   WEFT_SYCL_XYZW_RGBA_ELEMENTS(WEFT_ELEM)
 #undef WEFT_ELEM
   // lo/hi/even/odd of a swizzle with an even number of elements.
-  auto lo() const { return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 0>{}, std::integral_constant<int, 1>{}); }
-  auto hi() const { return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, M / 2>{}, std::integral_constant<int, 1>{}); }
-  auto even() const { return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 0>{}, std::integral_constant<int, 2>{}); }
-  auto odd() const { return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 1>{}, std::integral_constant<int, 2>{}); }
+  auto lo() const {
+    return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 0>{},
+                std::integral_constant<int, 1>{});
+  }
+  auto hi() const {
+    return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, M / 2>{},
+                std::integral_constant<int, 1>{});
+  }
+  auto even() const {
+    return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 0>{},
+                std::integral_constant<int, 2>{});
+  }
+  auto odd() const {
+    return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 1>{},
+                std::integral_constant<int, 2>{});
+  }
 
  private:
   template <int... K, int Base, int Step>
-  auto pick(std::integer_sequence<int, K...>, std::integral_constant<int, Base>, std::integral_constant<int, Step>) const {
+  auto pick(std::integer_sequence<int, K...>, std::integral_constant<int, Base>,
+            std::integral_constant<int, Step>) const {
     static_assert(M >= 2 && M % 2 == 0, "lo/hi/even/odd of a swizzle need an even number of elements");
     return swizzle<(Base + Step * K)...>();
   }

@@ -28,37 +28,39 @@ std::size_t checked_bytes(std::size_t count) {
 }
 }  // namespace detail
 
-#define WEFT_USM_KIND(kind)                                                                                     \
-  inline void* aligned_alloc_##kind(std::size_t alignment, std::size_t bytes, const device& d, const context&, \
-                                    const property_list& = {}) {                                               \
-    return detail::usm_alloc(alignment, bytes, d, usm::alloc::kind);                                           \
-  }                                                                                                            \
-  inline void* aligned_alloc_##kind(std::size_t alignment, std::size_t bytes, const queue& q,                  \
-                                    const property_list& = {}) {                                               \
-    return detail::usm_alloc(alignment, bytes, detail::queue_device(q), usm::alloc::kind);                     \
-  }                                                                                                            \
-  inline void* malloc_##kind(std::size_t bytes, const device& d, const context& c, const property_list& p = {}) { \
-    return aligned_alloc_##kind(0, bytes, d, c, p);                                                            \
-  }                                                                                                            \
-  inline void* malloc_##kind(std::size_t bytes, const queue& q, const property_list& p = {}) {                 \
-    return aligned_alloc_##kind(0, bytes, q, p);                                                               \
-  }                                                                                                            \
-  template <class T>                                                                                           \
-  T* aligned_alloc_##kind(std::size_t alignment, std::size_t count, const device& d, const context& c,         \
-                          const property_list& p = {}) {                                                       \
-    return static_cast<T*>(aligned_alloc_##kind(std::max(alignment, alignof(T)), detail::checked_bytes<T>(count), d, c, p)); \
-  }                                                                                                            \
-  template <class T>                                                                                           \
+#define WEFT_USM_KIND(kind)                                                                                        \
+  inline void* aligned_alloc_##kind(std::size_t alignment, std::size_t bytes, const device& d, const context&,     \
+                                    const property_list& = {}) {                                                   \
+    return detail::usm_alloc(alignment, bytes, d, usm::alloc::kind);                                               \
+  }                                                                                                                \
+  inline void* aligned_alloc_##kind(std::size_t alignment, std::size_t bytes, const queue& q,                      \
+                                    const property_list& = {}) {                                                   \
+    return detail::usm_alloc(alignment, bytes, detail::queue_device(q), usm::alloc::kind);                         \
+  }                                                                                                                \
+  inline void* malloc_##kind(std::size_t bytes, const device& d, const context& c, const property_list& p = {}) {  \
+    return aligned_alloc_##kind(0, bytes, d, c, p);                                                                \
+  }                                                                                                                \
+  inline void* malloc_##kind(std::size_t bytes, const queue& q, const property_list& p = {}) {                     \
+    return aligned_alloc_##kind(0, bytes, q, p);                                                                   \
+  }                                                                                                                \
+  template <class T>                                                                                               \
+  T* aligned_alloc_##kind(std::size_t alignment, std::size_t count, const device& d, const context& c,             \
+                          const property_list& p = {}) {                                                           \
+    return static_cast<T*>(                                                                                        \
+        aligned_alloc_##kind(std::max(alignment, alignof(T)), detail::checked_bytes<T>(count), d, c, p));          \
+  }                                                                                                                \
+  template <class T>                                                                                               \
   T* aligned_alloc_##kind(std::size_t alignment, std::size_t count, const queue& q, const property_list& p = {}) { \
-    return static_cast<T*>(aligned_alloc_##kind(std::max(alignment, alignof(T)), detail::checked_bytes<T>(count), q, p)); \
-  }                                                                                                            \
-  template <class T>                                                                                           \
-  T* malloc_##kind(std::size_t count, const device& d, const context& c, const property_list& p = {}) {        \
-    return aligned_alloc_##kind<T>(alignof(T), count, d, c, p);                                                \
-  }                                                                                                            \
-  template <class T>                                                                                           \
-  T* malloc_##kind(std::size_t count, const queue& q, const property_list& p = {}) {                           \
-    return aligned_alloc_##kind<T>(alignof(T), count, q, p);                                                   \
+    return static_cast<T*>(                                                                                        \
+        aligned_alloc_##kind(std::max(alignment, alignof(T)), detail::checked_bytes<T>(count), q, p));             \
+  }                                                                                                                \
+  template <class T>                                                                                               \
+  T* malloc_##kind(std::size_t count, const device& d, const context& c, const property_list& p = {}) {            \
+    return aligned_alloc_##kind<T>(alignof(T), count, d, c, p);                                                    \
+  }                                                                                                                \
+  template <class T>                                                                                               \
+  T* malloc_##kind(std::size_t count, const queue& q, const property_list& p = {}) {                               \
+    return aligned_alloc_##kind<T>(alignof(T), count, q, p);                                                       \
   }
 WEFT_USM_KIND(device)
 WEFT_USM_KIND(shared)
@@ -103,7 +105,8 @@ inline void* aligned_alloc(std::size_t alignment, std::size_t bytes, const queue
   if (kind == usm::alloc::unknown) return nullptr;
   return detail::usm_alloc(alignment, bytes, detail::queue_device(q), kind);
 }
-inline void* malloc(std::size_t bytes, const device& d, const context& c, usm::alloc kind, const property_list& p = {}) {
+inline void* malloc(std::size_t bytes, const device& d, const context& c, usm::alloc kind,
+                    const property_list& p = {}) {
   return aligned_alloc(0, bytes, d, c, kind, p);
 }
 inline void* malloc(std::size_t bytes, const queue& q, usm::alloc kind, const property_list& p = {}) {
@@ -112,10 +115,12 @@ inline void* malloc(std::size_t bytes, const queue& q, usm::alloc kind, const pr
 template <class T>
 T* aligned_alloc(std::size_t alignment, std::size_t count, const device& d, const context& c, usm::alloc kind,
                  const property_list& p = {}) {
-  return static_cast<T*>(aligned_alloc(std::max(alignment, alignof(T)), detail::checked_bytes<T>(count), d, c, kind, p));
+  return static_cast<T*>(
+      aligned_alloc(std::max(alignment, alignof(T)), detail::checked_bytes<T>(count), d, c, kind, p));
 }
 template <class T>
-T* aligned_alloc(std::size_t alignment, std::size_t count, const queue& q, usm::alloc kind, const property_list& p = {}) {
+T* aligned_alloc(std::size_t alignment, std::size_t count, const queue& q, usm::alloc kind,
+                 const property_list& p = {}) {
   return static_cast<T*>(aligned_alloc(std::max(alignment, alignof(T)), detail::checked_bytes<T>(count), q, kind, p));
 }
 template <class T>
@@ -134,7 +139,8 @@ inline usm::alloc get_pointer_type(const void* ptr, const context&) { return wef
 inline device get_pointer_device(const void* ptr, const context& ctx) {
   auto info = weft::detail::usm_lookup(ptr);
   if (info.kind == usm::alloc::unknown)
-    weft::detail::throw_error(errc::invalid, "get_pointer_device: the pointer was not allocated by Weft's USM functions");
+    weft::detail::throw_error(errc::invalid,
+                              "get_pointer_device: the pointer was not allocated by Weft's USM functions");
   if (info.kind == usm::alloc::host) return ctx.get_devices()[0];
   return device(info.device);
 }
@@ -143,16 +149,21 @@ namespace detail {
 // Lets operator== of one usm_allocator specialization read another's members.
 struct usm_allocator_access {
   template <class A>
-  static const context& context_of(const A& a) { return a.m_ctx; }
+  static const context& context_of(const A& a) {
+    return a.m_ctx;
+  }
   template <class A>
-  static const device& device_of(const A& a) { return a.m_dev; }
+  static const device& device_of(const A& a) {
+    return a.m_dev;
+  }
 };
 }  // namespace detail
 
 // SYCL 2020 section 4.8.4: an allocator for standard containers.
 template <class T, usm::alloc AllocKind, std::size_t Alignment = 0>
 class usm_allocator {
-  static_assert(AllocKind != usm::alloc::device, "usm_allocator cannot allocate device memory: the host cannot touch it on other backends");
+  static_assert(AllocKind != usm::alloc::device,
+                "usm_allocator cannot allocate device memory: the host cannot touch it on other backends");
 
  public:
   using value_type = T;

@@ -130,8 +130,8 @@ auto raw_pointer(P p) {
 // Named element accessors and simple swizzles shared by vec (section 4.14.2.4).
 template <class Derived, class T>
 struct vec_swizzle_members {
-#define WEFT_ELEM(name, i)                                                            \
-  T& name() { return static_cast<Derived*>(this)->template elem<i>(); }              \
+#define WEFT_ELEM(name, i)                                              \
+  T& name() { return static_cast<Derived*>(this)->template elem<i>(); } \
   const T& name() const { return static_cast<const Derived*>(this)->template elem<i>(); }
   WEFT_SYCL_XYZW_RGBA_ELEMENTS(WEFT_ELEM)
   WEFT_ELEM(s0, 0)
@@ -152,8 +152,8 @@ struct vec_swizzle_members {
   WEFT_ELEM(sF, 15)
 #undef WEFT_ELEM
 #ifndef WEFT_NO_SIMPLE_SWIZZLES
-#define WEFT_SWIZZLE(name, ...)                                                                            \
-  auto name() { return static_cast<Derived*>(this)->template swizzle<__VA_ARGS__>(); }                    \
+#define WEFT_SWIZZLE(name, ...)                                                        \
+  auto name() { return static_cast<Derived*>(this)->template swizzle<__VA_ARGS__>(); } \
   auto name() const { return static_cast<const Derived*>(this)->template swizzle<__VA_ARGS__>(); }
 #include <sycl/detail/swizzle_names.inc>
 #undef WEFT_SWIZZLE
@@ -178,10 +178,10 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
   explicit constexpr vec(const T& s) : m_data{} {
     for (int i = 0; i < N; ++i) m_data[i] = s;
   }
-  template <class... Args,
-            std::enable_if_t<(sizeof...(Args) >= 2) && ((detail::vec_arg_count<std::decay_t<Args>>::value > 0) && ...) &&
-                                 (detail::vec_arg_count<std::decay_t<Args>>::value + ...) == N,
-                             int> = 0>
+  template <class... Args, std::enable_if_t<(sizeof...(Args) >= 2) &&
+                                                ((detail::vec_arg_count<std::decay_t<Args>>::value > 0) && ...) &&
+                                                (detail::vec_arg_count<std::decay_t<Args>>::value + ...) == N,
+                                            int> = 0>
   constexpr vec(const Args&... args) : m_data{} {
     int pos = 0;
     (put(pos, args), ...);
@@ -243,8 +243,8 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
   }
 
   // lo/hi/even/odd (vec<T, 3> counts as 4 elements: its hi() and odd() end in the padding element).
-#define WEFT_HALVES(name, seq)                                                      \
-  auto name() { return half_view(*this, seq{}); }                                   \
+#define WEFT_HALVES(name, seq)                    \
+  auto name() { return half_view(*this, seq{}); } \
   auto name() const { return half_view(*this, seq{}); }
   WEFT_HALVES(lo, lo_seq)
   WEFT_HALVES(hi, hi_seq)
@@ -265,24 +265,24 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
   }
 
   // --- operators (section 4.14.2.6) ---------------------------------------------------
-#define WEFT_VEC_BINARY(op)                                                                       \
-  friend vec operator op(const vec& a, const vec& b) {                                            \
-    vec r;                                                                                        \
-    for (int i = 0; i < N; ++i) r.m_data[i] = static_cast<T>(a.m_data[i] op b.m_data[i]);        \
-    return r;                                                                                     \
-  }                                                                                               \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>                      \
-  friend vec operator op(const vec& a, const U& s) {                                              \
-    return a op vec(static_cast<T>(s));                                                           \
-  }                                                                                               \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>                      \
-  friend vec operator op(const U& s, const vec& a) {                                              \
-    return vec(static_cast<T>(s)) op a;                                                           \
-  }                                                                                               \
-  friend vec& operator op##=(vec & a, const vec & b) { return a = a op b; }                       \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>                      \
-  friend vec& operator op##=(vec & a, const U & s) {                                              \
-    return a = a op vec(static_cast<T>(s));                                                       \
+#define WEFT_VEC_BINARY(op)                                                               \
+  friend vec operator op(const vec& a, const vec& b) {                                    \
+    vec r;                                                                                \
+    for (int i = 0; i < N; ++i) r.m_data[i] = static_cast<T>(a.m_data[i] op b.m_data[i]); \
+    return r;                                                                             \
+  }                                                                                       \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>               \
+  friend vec operator op(const vec& a, const U& s) {                                      \
+    return a op vec(static_cast<T>(s));                                                   \
+  }                                                                                       \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>               \
+  friend vec operator op(const U& s, const vec& a) {                                      \
+    return vec(static_cast<T>(s)) op a;                                                   \
+  }                                                                                       \
+  friend vec& operator op##=(vec& a, const vec& b) { return a = a op b; }                 \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>               \
+  friend vec& operator op##=(vec& a, const U& s) {                                        \
+    return a = a op vec(static_cast<T>(s));                                               \
   }
   WEFT_VEC_BINARY(+)
   WEFT_VEC_BINARY(-)
@@ -297,19 +297,19 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
 #undef WEFT_VEC_BINARY
 
   // Comparisons and logical operators: -1 (all bits set) where true, 0 where false.
-#define WEFT_VEC_RELATIONAL(op)                                                                   \
-  friend rel_vec operator op(const vec& a, const vec& b) {                                        \
-    rel_vec r;                                                                                    \
-    for (int i = 0; i < N; ++i) r[i] = (a.m_data[i] op b.m_data[i]) ? rel_t(-1) : rel_t(0);      \
-    return r;                                                                                     \
-  }                                                                                               \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>                      \
-  friend rel_vec operator op(const vec& a, const U& s) {                                          \
-    return a op vec(static_cast<T>(s));                                                           \
-  }                                                                                               \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>                      \
-  friend rel_vec operator op(const U& s, const vec& a) {                                          \
-    return vec(static_cast<T>(s)) op a;                                                           \
+#define WEFT_VEC_RELATIONAL(op)                                                             \
+  friend rel_vec operator op(const vec& a, const vec& b) {                                  \
+    rel_vec r;                                                                              \
+    for (int i = 0; i < N; ++i) r[i] = (a.m_data[i] op b.m_data[i]) ? rel_t(-1) : rel_t(0); \
+    return r;                                                                               \
+  }                                                                                         \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>                 \
+  friend rel_vec operator op(const vec& a, const U& s) {                                    \
+    return a op vec(static_cast<T>(s));                                                     \
+  }                                                                                         \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>                 \
+  friend rel_vec operator op(const U& s, const vec& a) {                                    \
+    return vec(static_cast<T>(s)) op a;                                                     \
   }
   WEFT_VEC_RELATIONAL(==)
   WEFT_VEC_RELATIONAL(!=)

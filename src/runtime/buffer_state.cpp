@@ -31,7 +31,8 @@ std::shared_ptr<buffer_state> buffer_state::allocate(std::size_t bytes) {
   return s;
 }
 
-std::shared_ptr<buffer_state> buffer_state::wrap(void* user_memory, std::size_t bytes, std::shared_ptr<void> keep_alive) {
+std::shared_ptr<buffer_state> buffer_state::wrap(void* user_memory, std::size_t bytes,
+                                                 std::shared_ptr<void> keep_alive) {
   auto s = std::make_shared<buffer_state>();
   s->data = static_cast<std::byte*>(user_memory);
   s->bytes = bytes;
@@ -57,7 +58,8 @@ std::byte* buffer_state::data_on(const device_state& d) {
   void* p = r->bytes ? d.ops->usm_allocate(d, device_memory, r->bytes) : nullptr;
   if (r->bytes && !p)
     throw_error(sycl::errc::memory_allocation, "buffer: could not allocate its " + std::to_string(r->bytes) +
-                                                   " bytes on " + d.name + " (out of device memory); free memory there "
+                                                   " bytes on " + d.name +
+                                                   " (out of device memory); free memory there "
                                                    "or use smaller buffers");
   r->copies.push_back({&d, static_cast<std::byte*>(p), false});
   r->has_copies.store(true, std::memory_order_release);

@@ -53,7 +53,9 @@ struct host_platform {
     cpu.name = cpuinfo_field("model name");
     if (cpu.name.empty()) cpu.name = "CPU";
     std::string vendor = cpuinfo_field("vendor_id");
-    cpu.vendor = vendor == "GenuineIntel" ? "Intel" : vendor == "AuthenticAMD" ? "AMD" : (vendor.empty() ? "unknown" : vendor);
+    cpu.vendor = vendor == "GenuineIntel"   ? "Intel"
+                 : vendor == "AuthenticAMD" ? "AMD"
+                                            : (vendor.empty() ? "unknown" : vendor);
     cpu.vendor_id = vendor == "GenuineIntel" ? 0x8086 : vendor == "AuthenticAMD" ? 0x1022 : 0;
     cpu.driver_version = WEFT_VERSION_STRING;
     cpu.version = "Weft " WEFT_VERSION_STRING " CPU";
@@ -62,7 +64,8 @@ struct host_platform {
     cpu.clock_mhz = mhz.empty() ? 0 : static_cast<std::uint32_t>(std::stod(mhz));
     cpu.max_work_group_size = 1024;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    cpu.global_mem_size = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
+    cpu.global_mem_size =
+        pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
     cpu.max_mem_alloc_size = cpu.global_mem_size;
     cpu.local_mem_size = 256 * 1024;
     cpu.cache_size = cache_bytes();

@@ -38,5 +38,7 @@ const std::error_category& sycl_category() noexcept {
 }  // namespace weft::sycl
 
 namespace weft::detail {
-void throw_error(sycl::errc code, const std::string& message) { throw sycl::exception(sycl::make_error_code(code), message); }
+void throw_error(sycl::errc code, const std::string& message) {
+  throw sycl::exception(sycl::make_error_code(code), message);
+}
 }  // namespace weft::detail

@@ -184,8 +184,9 @@ struct runtime {
     in.quota_cpus = quota.cpus;
     if (ranks.size > 1) {
       auto parent = parent_affinity();
-      in.bound_by_launcher = !parent.empty() && s.affinity_cpus.size() < parent.size() &&
-                             std::includes(parent.begin(), parent.end(), s.affinity_cpus.begin(), s.affinity_cpus.end());
+      in.bound_by_launcher =
+          !parent.empty() && s.affinity_cpus.size() < parent.size() &&
+          std::includes(parent.begin(), parent.end(), s.affinity_cpus.begin(), s.affinity_cpus.end());
     }
     s.warning = oversubscription_warning(in);
 
@@ -344,9 +345,9 @@ std::string runtime_settings::describe() const {
        (cgroup_quota_cpus ? std::to_string(cgroup_quota_cpus) + " CPU(s) (" + cgroup_quota_source + ")" : "none") +
        "; oneTBB max_allowed_parallelism " + std::to_string(tbb_parallelism) + "\n";
   s += std::string("weft: workers ") + (pin_workers ? "pinned one per CPU of the mask" : "not pinned") + ", " +
-       (static_partition ? "static" : "dynamic") + " partition of work items and work groups (" + placement_reason + ")\n";
-  if (mpi_source.empty())
-    s += "weft: no MPI launcher variables found\n";
+       (static_partition ? "static" : "dynamic") + " partition of work items and work groups (" + placement_reason +
+       ")\n";
+  if (mpi_source.empty()) s += "weft: no MPI launcher variables found\n";
   else
     s += "weft: MPI local rank " + std::to_string(mpi_local_rank) + " of " +
          (mpi_local_size ? std::to_string(mpi_local_size) : std::string("?")) + " on this node, from " + mpi_source +

@@ -22,7 +22,8 @@ std::mutex& graph_mutex() {
 
 std::uint64_t now_ns() {
   return static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
 }
 
 namespace {
@@ -52,10 +53,10 @@ bool blocked_by_held_access(const event_state* target) {
 }
 
 [[noreturn]] void report_self_deadlock(const char* what) {
-  throw_error(sycl::errc::invalid,
-              std::string(what) + " would wait forever: it needs a buffer on which this thread still holds " +
-                  std::to_string(t_held_host_access.size()) +
-                  " host_accessor(s); destroy the host_accessor (end its scope) before waiting");
+  throw_error(sycl::errc::invalid, std::string(what) +
+                                       " would wait forever: it needs a buffer on which this thread still holds " +
+                                       std::to_string(t_held_host_access.size()) +
+                                       " host_accessor(s); destroy the host_accessor (end its scope) before waiting");
 }
 
 }  // namespace
@@ -326,11 +327,11 @@ event_ptr queue_state::submit(command_group&& cg) {
   // thread when nothing holds it back, and (unless profiled, whose start times must
   // follow the previous command's end) queued on the device behind earlier device work.
   // USM memory commands (no accessors) leave their work in flight the same way.
-  const bool usm_memory_command = (cg.kind == command_kind::memcpy || cg.kind == command_kind::memset ||
-                                   cg.kind == command_kind::fill) &&
-                                  cg.requirements.empty();
-  node->device_kernel = (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops &&
-                        node->device->ops->marker_wait;
+  const bool usm_memory_command =
+      (cg.kind == command_kind::memcpy || cg.kind == command_kind::memset || cg.kind == command_kind::fill) &&
+      cg.requirements.empty();
+  node->device_kernel =
+      (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops && node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
   if (profiling) node->submit_ns = now_ns();
   {

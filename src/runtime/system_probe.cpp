@@ -110,7 +110,8 @@ cgroup_paths parse_proc_self_cgroup(const std::string& contents) {
     if (c1 == std::string::npos) continue;
     auto c2 = line.find(':', c1 + 1);
     if (c2 == std::string::npos) continue;
-    std::string id = line.substr(0, c1), controllers = line.substr(c1 + 1, c2 - c1 - 1), path = trim(line.substr(c2 + 1));
+    std::string id = line.substr(0, c1), controllers = line.substr(c1 + 1, c2 - c1 - 1),
+                path = trim(line.substr(c2 + 1));
     if (id == "0" && controllers.empty()) {
       out.unified = path;
       continue;
@@ -139,7 +140,8 @@ cgroup_quota detect_cgroup_quota(const std::string& proc_self_cgroup, const std:
       }
     }
     if (!seen)  // the path is not visible from here (cgroup namespace): the mount's top level is ours
-      if (auto text = read_file(root + "/cpu.max")) take_smaller(best, parse_cgroup_v2_cpu_max(*text), root + "/cpu.max");
+      if (auto text = read_file(root + "/cpu.max"))
+        take_smaller(best, parse_cgroup_v2_cpu_max(*text), root + "/cpu.max");
   }
   if (paths.cpu) {
     // v1 mounts the cpu hierarchy as "cpu,cpuacct" (with "cpu" a link to it) or as "cpu".
@@ -331,7 +333,8 @@ local_ranks parse_local_ranks(const std::map<std::string, std::string>& env) {
       out.source = std::string("Slurm (SLURM_LOCALID, ") + label + ")";
       return true;
     };
-    if (list("SLURM_STEP_TASKS_PER_NODE", "SLURM_STEP_NODEID", "SLURM_STEP_TASKS_PER_NODE[SLURM_STEP_NODEID]")) return out;
+    if (list("SLURM_STEP_TASKS_PER_NODE", "SLURM_STEP_NODEID", "SLURM_STEP_TASKS_PER_NODE[SLURM_STEP_NODEID]"))
+      return out;
     if (list("SLURM_TASKS_PER_NODE", "SLURM_NODEID", "SLURM_TASKS_PER_NODE[SLURM_NODEID]")) return out;
     if (auto n = get("SLURM_NTASKS_PER_NODE")) {
       out.size = static_cast<int>(*n);
@@ -373,7 +376,8 @@ std::string oversubscription_warning(const oversubscription_input& in) {
       return "weft: warning: " + std::to_string(in.workers) + " Weft worker threads (" + in.workers_reason +
              ") run on the " + std::to_string(mask) +
              " CPU(s) the MPI launcher bound this rank to, so they oversubscribe them and every rank slows down. "
-             "Set WEFT_NUM_THREADS=" + std::to_string(mask) +
+             "Set WEFT_NUM_THREADS=" +
+             std::to_string(mask) +
              " (or leave it unset: Weft then uses the rank's CPUs). Silence this with WEFT_WARN_OVERSUBSCRIPTION=0.\n";
     } else {
       return {};
@@ -387,11 +391,10 @@ std::string oversubscription_warning(const oversubscription_input& in) {
   }
   std::size_t each = std::max<std::size_t>(1, available / ranks);
   return "weft: warning: " + std::to_string(ranks) + " MPI ranks on this node (from " + in.ranks.source + ") x " +
-         std::to_string(in.workers) + " Weft worker threads each (" + in.workers_reason + ") = " +
-         std::to_string(total) + " threads on " + what +
+         std::to_string(in.workers) + " Weft worker threads each (" + in.workers_reason +
+         ") = " + std::to_string(total) + " threads on " + what +
          ": the node is oversubscribed and every rank slows down. Give each rank its share: WEFT_NUM_THREADS=" +
-         std::to_string(each) +
-         " (e.g. mpirun -x WEFT_NUM_THREADS=" + std::to_string(each) +
+         std::to_string(each) + " (e.g. mpirun -x WEFT_NUM_THREADS=" + std::to_string(each) +
          "), or have the launcher bind each rank to its own cores (mpirun --map-by slot:PE=" + std::to_string(each) +
          " --bind-to core, srun --cpus-per-task=" + std::to_string(each) +
          " --cpu-bind=cores) and Weft sizes itself from the rank's mask. Silence this with "

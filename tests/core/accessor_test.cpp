@@ -134,7 +134,8 @@ TEST(Accessor, RangedAccessor2DAnd3D) {
     });
     q.submit([&](sycl::handler& h) {
       auto a = b3.get_access<mode::write>(h, sycl::range<3>(2, 2, 2), sycl::id<3>(1, 2, 3));
-      h.parallel_for(sycl::range<3>(2, 2, 2), [=](sycl::item<3> it) { a[it[0]][it[1]][it[2]] = 1 + int(it.get_linear_id()); });
+      h.parallel_for(sycl::range<3>(2, 2, 2),
+                     [=](sycl::item<3> it) { a[it[0]][it[1]][it[2]] = 1 + int(it.get_linear_id()); });
     });
     // A ranged host accessor sees the same window.
     sycl::host_accessor h2{b2, sycl::range<2>(2, 3), sycl::id<2>(1, 2), sycl::read_only};
@@ -236,7 +237,10 @@ TEST(Accessor, RangeOutsideBufferThrowsInvalid) {
             }).code(),
             sycl::errc::invalid);
   EXPECT_EQ(catch_sycl([&] { sycl::host_accessor h{b, sycl::range<2>(1, 5)}; }).code(), sycl::errc::invalid);
-  EXPECT_EQ(catch_sycl([&] { sycl::accessor p{b, sycl::range<2>(4, 4), sycl::id<2>(0, 1)}; }).code(), sycl::errc::invalid);
+  EXPECT_EQ(catch_sycl([&] {
+              sycl::accessor p{b, sycl::range<2>(4, 4), sycl::id<2>(0, 1)};
+            }).code(),
+            sycl::errc::invalid);
   // The queue still works after the rejected submissions.
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h};
@@ -343,7 +347,8 @@ TEST(Accessor, Sycl121GetAccess) {
     sycl::buffer<float, 1> b(v.data(), sycl::range<1>(16));
     q.submit([&](sycl::handler& cgh) {
       auto a = b.get_access<sycl::access::mode::read_write>(cgh);
-      static_assert(std::is_same_v<decltype(a), sycl::accessor<float, 1, mode::read_write, sycl::access::target::global_buffer>>);
+      static_assert(
+          std::is_same_v<decltype(a), sycl::accessor<float, 1, mode::read_write, sycl::access::target::global_buffer>>);
       cgh.parallel_for<class get_access_kernel>(sycl::range<1>(16), [=](sycl::id<1> i) { a[i] *= 3.f; });
     });
     q.submit([&](sycl::handler& cgh) {
@@ -368,7 +373,8 @@ TEST(Accessor, MultiDimensionalSubscripts) {
   sycl::buffer<int, 3> b(sycl::range<3>(2, 3, 4));
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::write_only, sycl::no_init};
-    h.parallel_for(sycl::range<3>(2, 3, 4), [=](sycl::id<3> i) { a[i[0]][i[1]][i[2]] = int(i[0] * 100 + i[1] * 10 + i[2]); });
+    h.parallel_for(sycl::range<3>(2, 3, 4),
+                   [=](sycl::id<3> i) { a[i[0]][i[1]][i[2]] = int(i[0] * 100 + i[1] * 10 + i[2]); });
   });
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h};
@@ -391,8 +397,8 @@ TEST(Accessor, OneDimensionalSubscriptForms) {
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h};
     h.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) {
-      a[i] += 1;        // by id
-      a[i[0]] += 1;     // by size_t
+      a[i] += 1;          // by id
+      a[i[0]] += 1;       // by size_t
       a[int(i[0])] += 1;  // by int
     });
   });

@@ -15,7 +15,8 @@ constexpr auto local_space = sycl::access::address_space::local_space;
 
 template <class T>
 struct AtomicRefTyped : ::testing::Test {};
-using atomic_types = ::testing::Types<int, unsigned int, long, unsigned long, long long, unsigned long long, float, double>;
+using atomic_types =
+    ::testing::Types<int, unsigned int, long, unsigned long, long long, unsigned long long, float, double>;
 TYPED_TEST_SUITE(AtomicRefTyped, atomic_types);
 
 // Each item's value: small and exactly representable, so float sums are exact.
@@ -142,16 +143,16 @@ TYPED_TEST(AtomicRefTyped, IntegerBitOps) {
     constexpr std::size_t n = 1 << 14;
     constexpr int bits = int(sizeof(T) * 8);
     T* d = sycl::malloc_shared<T>(6, q);
-    d[0] = T(0);           // or
-    d[1] = T(~T(0));       // and
-    d[2] = T(0);           // xor
-    d[3] = T(0);           // ++ and --
+    d[0] = T(0);                           // or
+    d[1] = T(~T(0));                       // and
+    d[2] = T(0);                           // xor
+    d[3] = T(0);                           // ++ and --
     d[4] = std::numeric_limits<T>::max();  // min stays below max
     d[5] = std::numeric_limits<T>::min();
     q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> id) {
        const std::size_t i = id[0];
-       sycl::atomic_ref<T, memory_order::relaxed, memory_scope::device> o(d[0]), a(d[1]), x(d[2]), c(d[3]),
-           mn(d[4]), mx(d[5]);
+       sycl::atomic_ref<T, memory_order::relaxed, memory_scope::device> o(d[0]), a(d[1]), x(d[2]), c(d[3]), mn(d[4]),
+           mx(d[5]);
        if (i < std::size_t(bits)) {
          o |= T(T(1) << (i % bits));
          if (i % 2) a &= T(~(T(1) << (i % bits)));

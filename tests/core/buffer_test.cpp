@@ -356,9 +356,12 @@ TEST(SubBuffer, BadOnesThrowInvalid) {
   EXPECT_EQ(thrown_errc([&] { sycl::buffer<int> s(b1, sycl::id<1>(11), sycl::range<1>(0)); }), sycl::errc::invalid);
   sycl::buffer<int, 2> b2(sycl::range<2>(4, 4));
   // Two rows, half the columns: not contiguous.
-  EXPECT_EQ(thrown_errc([&] { sycl::buffer<int, 2> s(b2, sycl::id<2>(0, 0), sycl::range<2>(2, 2)); }), sycl::errc::invalid);
-  EXPECT_EQ(thrown_errc([&] { sycl::buffer<int, 2> s(b2, sycl::id<2>(3, 0), sycl::range<2>(2, 4)); }), sycl::errc::invalid);
-  EXPECT_EQ(thrown_errc([&] { sycl::buffer<int, 2> s(b2, sycl::id<2>(0, 3), sycl::range<2>(1, 2)); }), sycl::errc::invalid);
+  EXPECT_EQ(thrown_errc([&] { sycl::buffer<int, 2> s(b2, sycl::id<2>(0, 0), sycl::range<2>(2, 2)); }),
+            sycl::errc::invalid);
+  EXPECT_EQ(thrown_errc([&] { sycl::buffer<int, 2> s(b2, sycl::id<2>(3, 0), sycl::range<2>(2, 4)); }),
+            sycl::errc::invalid);
+  EXPECT_EQ(thrown_errc([&] { sycl::buffer<int, 2> s(b2, sycl::id<2>(0, 3), sycl::range<2>(1, 2)); }),
+            sycl::errc::invalid);
   try {
     sycl::buffer<int, 2> s(b2, sycl::id<2>(0, 0), sycl::range<2>(2, 2));
   } catch (const sycl::exception& e) {
@@ -404,7 +407,8 @@ TEST(Buffer, Properties) {
 }
 
 TEST(Buffer, NullHostPointerIsRejected) {
-  EXPECT_EQ(thrown_errc([] { sycl::buffer<int> b(static_cast<int*>(nullptr), sycl::range<1>(4)); }), sycl::errc::invalid);
+  EXPECT_EQ(thrown_errc([] { sycl::buffer<int> b(static_cast<int*>(nullptr), sycl::range<1>(4)); }),
+            sycl::errc::invalid);
 }
 
 }  // namespace

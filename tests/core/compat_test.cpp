@@ -52,7 +52,8 @@ TEST(Compat, HostAccessorAndExplicitTypes) {
   });
   {
     auto h = buf.get_access<sycl::access::mode::read>();
-    static_assert(std::is_same_v<decltype(h), sycl::accessor<int, 2, sycl::access::mode::read, sycl::access::target::host_buffer>>);
+    static_assert(std::is_same_v<decltype(h),
+                                 sycl::accessor<int, 2, sycl::access::mode::read, sycl::access::target::host_buffer>>);
     EXPECT_EQ(h[3][3], 15);
     EXPECT_EQ(h[sycl::id<2>(1, 2)], 6);
   }
@@ -71,7 +72,8 @@ TEST(Compat, DeprecatedButWorking) {
   EXPECT_FALSE(d.is_host());
   // The same device as SYCL 2020's default selector: the GPU where there is one, else the CPU.
   EXPECT_TRUE(d == sycl::device{sycl::default_selector_v});
-  auto has_local_mem = d.is_host() || (d.get_info<sycl::info::device::local_mem_type>() != sycl::info::local_mem_type::none);
+  auto has_local_mem =
+      d.is_host() || (d.get_info<sycl::info::device::local_mem_type>() != sycl::info::local_mem_type::none);
   EXPECT_TRUE(has_local_mem);
   // The seeds' form: a device and an async handler lambda.
   sycl::queue q(d, [](sycl::exception_list el) {
@@ -87,9 +89,8 @@ TEST(Compat, DeprecatedButWorking) {
     auto acc = b.get_access<sycl::access::mode::discard_read_write>(cgh);
     EXPECT_EQ(acc.get_count(), 8u);
     EXPECT_EQ(acc.get_size(), 8 * sizeof(double));
-    cgh.parallel_for<class offset_kernel>(sycl::range<1>(4), sycl::id<1>(4), [=](sycl::item<1> it) {
-      acc[it.get_id()] = double(it.get_offset()[0]);
-    });
+    cgh.parallel_for<class offset_kernel>(sycl::range<1>(4), sycl::id<1>(4),
+                                          [=](sycl::item<1> it) { acc[it.get_id()] = double(it.get_offset()[0]); });
   });
   auto h = b.get_access<sycl::access::mode::read>();
   EXPECT_EQ(h[4], 4.0);
@@ -104,7 +105,8 @@ TEST(Compat, OneTwoOneEnumsAndTypes) {
   [[maybe_unused]] cl::sycl::access::address_space as = cl::sycl::access::address_space::global_space;
   EXPECT_EQ(sycl::device{sycl::default_selector_v}.get_info<cl::sycl::info::device::device_type>(),
             sycl::device().get_info<cl::sycl::info::device::device_type>());
-  EXPECT_EQ(cl::sycl::info::device_type::cpu, sycl::device{sycl::cpu_selector_v}.get_info<cl::sycl::info::device::device_type>());
+  EXPECT_EQ(cl::sycl::info::device_type::cpu,
+            sycl::device{sycl::cpu_selector_v}.get_info<cl::sycl::info::device::device_type>());
   cl::sycl::nd_range<2> ndr(cl::sycl::range<2>(8, 8), cl::sycl::range<2>(4, 4));
   EXPECT_EQ(ndr.get_group_range(), cl::sycl::range<2>(2, 2));
   cl::sycl::platform p = cl::sycl::platform::get_platforms().at(0);

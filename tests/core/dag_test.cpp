@@ -163,8 +163,18 @@ TEST(Dag, IndependentCommandGroupsRunConcurrently) {
   sycl::queue q;
   std::atomic<bool> c{false}, d{false};
   std::atomic<int> met{0};
-  q.submit([&](sycl::handler& h) { h.host_task([&] { c = true; met += wait_for_flag(d, std::chrono::seconds(10)); }); });
-  q.submit([&](sycl::handler& h) { h.host_task([&] { d = true; met += wait_for_flag(c, std::chrono::seconds(10)); }); });
+  q.submit([&](sycl::handler& h) {
+    h.host_task([&] {
+      c = true;
+      met += wait_for_flag(d, std::chrono::seconds(10));
+    });
+  });
+  q.submit([&](sycl::handler& h) {
+    h.host_task([&] {
+      d = true;
+      met += wait_for_flag(c, std::chrono::seconds(10));
+    });
+  });
   q.wait();
   EXPECT_EQ(met.load(), 2);
 }
@@ -196,7 +206,8 @@ TEST(Dag, HostAccessorWaitsOnlyForWhatItMust) {
   }
   auto waited = std::chrono::steady_clock::now() - t0;
   EXPECT_LT(waited, std::chrono::seconds(5));
-  EXPECT_NE(blocked.get_info<sycl::info::event::command_execution_status>(), sycl::info::event_command_status::complete);
+  EXPECT_NE(blocked.get_info<sycl::info::event::command_execution_status>(),
+            sycl::info::event_command_status::complete);
   // A write to the buffer the blocked task reads must wait (WAR); do it from
   // another thread and check that it has not finished before the release.
   std::atomic<bool> writer_done{false};
@@ -252,9 +263,9 @@ TEST(Dag, DependsOnAcrossQueues) {
     p[0] = 5;
   });
   q2.submit([&](sycl::handler& h) {
-     h.depends_on(e);
-     h.single_task([=] { p[1] = p[0] * 2; });
-   }).wait();
+      h.depends_on(e);
+      h.single_task([=] { p[1] = p[0] * 2; });
+    }).wait();
   EXPECT_EQ(p[1], 10);
   sycl::free(p, q1);
 }

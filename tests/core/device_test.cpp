@@ -90,9 +90,9 @@ TEST(Device, InfoDescriptors) {
   EXPECT_GT(d.get_info<device::global_mem_size>(), d.get_info<device::local_mem_size>());
   EXPECT_GT(d.get_info<device::max_mem_alloc_size>(), 0u);
   auto aspects = d.get_info<device::aspects>();
-  for (auto a : {sycl::aspect::cpu, sycl::aspect::fp64, sycl::aspect::usm_device_allocations,
-                 sycl::aspect::usm_host_allocations, sycl::aspect::usm_shared_allocations,
-                 sycl::aspect::queue_profiling}) {
+  for (auto a :
+       {sycl::aspect::cpu, sycl::aspect::fp64, sycl::aspect::usm_device_allocations, sycl::aspect::usm_host_allocations,
+        sycl::aspect::usm_shared_allocations, sycl::aspect::queue_profiling}) {
     EXPECT_NE(std::find(aspects.begin(), aspects.end(), a), aspects.end()) << "aspect " << static_cast<int>(a);
     EXPECT_TRUE(d.has(a));
   }
@@ -168,7 +168,9 @@ TEST(Selector, Sycl121SelectorClasses) {
 
   // A user-derived 1.2.1 selector.
   struct picky : sycl::device_selector {
-    int operator()(const sycl::device& d) const override { return d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu ? 1 : -1; }
+    int operator()(const sycl::device& d) const override {
+      return d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu ? 1 : -1;
+    }
   };
   EXPECT_TRUE(picky{}.select_device().is_cpu());
   EXPECT_TRUE(sycl::queue(picky{}).get_device().is_cpu());

@@ -24,11 +24,20 @@ TEST(Errc, ErrorCodes) {
   EXPECT_EQ(implicit, sycl::errc::runtime);
   EXPECT_NE(implicit, sycl::errc::kernel);
   // Every code has its own non-empty message.
-  std::vector<sycl::errc> all{sycl::errc::success,         sycl::errc::runtime,        sycl::errc::kernel,
-                              sycl::errc::accessor,        sycl::errc::nd_range,       sycl::errc::event,
-                              sycl::errc::kernel_argument, sycl::errc::build,          sycl::errc::invalid,
-                              sycl::errc::memory_allocation, sycl::errc::platform,     sycl::errc::profiling,
-                              sycl::errc::feature_not_supported, sycl::errc::kernel_not_supported,
+  std::vector<sycl::errc> all{sycl::errc::success,
+                              sycl::errc::runtime,
+                              sycl::errc::kernel,
+                              sycl::errc::accessor,
+                              sycl::errc::nd_range,
+                              sycl::errc::event,
+                              sycl::errc::kernel_argument,
+                              sycl::errc::build,
+                              sycl::errc::invalid,
+                              sycl::errc::memory_allocation,
+                              sycl::errc::platform,
+                              sycl::errc::profiling,
+                              sycl::errc::feature_not_supported,
+                              sycl::errc::kernel_not_supported,
                               sycl::errc::backend_mismatch};
   std::vector<std::string> messages;
   for (auto e : all) {

@@ -168,9 +168,8 @@ TEST(Item, PerDimensionQueriesAndConversions) {
   std::vector<int> ok(3 * 4 * 5, 0);
   int* out = ok.data();
   q.parallel_for(sycl::range<3>(3, 4, 5), [=](sycl::item<3, false> it) {
-     bool good = it.get_id(0) == it[0] && it.get_id(1) == it[1] && it.get_id(2) == it[2] &&
-                 it.get_range(0) == 3 && it.get_range(1) == 4 && it.get_range(2) == 5 &&
-                 sycl::id<3>(it) == it.get_id();
+     bool good = it.get_id(0) == it[0] && it.get_id(1) == it[1] && it.get_id(2) == it[2] && it.get_range(0) == 3 &&
+                 it.get_range(1) == 4 && it.get_range(2) == 5 && sycl::id<3>(it) == it.get_id();
      sycl::item<3> with_offset = it;  // item<3, false> converts to item<3, true> with a zero offset
      good = good && with_offset.get_id() == it.get_id() && with_offset.get_linear_id() == it.get_linear_id();
      out[it.get_linear_id()] = good ? 1 : 2;

@@ -30,7 +30,8 @@ TEST(Queue, Properties) {
                    sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}});
   EXPECT_TRUE(both.is_in_order());
   EXPECT_TRUE(both.has_property<sycl::property::queue::enable_profiling>());
-  EXPECT_EQ(catch_sycl([&] { (void)plain.get_property<sycl::property::queue::in_order>(); }).code(), sycl::errc::invalid);
+  EXPECT_EQ(catch_sycl([&] { (void)plain.get_property<sycl::property::queue::in_order>(); }).code(),
+            sycl::errc::invalid);
   sycl::queue copy = both;
   EXPECT_EQ(copy, both);
   EXPECT_NE(copy, plain);
@@ -111,9 +112,8 @@ TEST(Event, ProfilingInfoIsOrdered) {
   std::vector<sycl::event> evs;
   for (int k = 0; k < 4; ++k)
     evs.push_back(q.parallel_for(sycl::range<1>(1 << 16), [=](sycl::id<1> i) { p[i] = int(i[0]) * k; }));
-  evs.push_back(q.submit([&](sycl::handler& h) {
-    h.host_task([] { std::this_thread::sleep_for(std::chrono::milliseconds(2)); });
-  }));
+  evs.push_back(q.submit(
+      [&](sycl::handler& h) { h.host_task([] { std::this_thread::sleep_for(std::chrono::milliseconds(2)); }); }));
   evs.push_back(q.memset(p, 0, 64));
   for (auto& e : evs) {
     e.wait();
@@ -145,8 +145,9 @@ TEST(Event, ProfilingOnNonProfilingQueueThrowsInvalid) {
   EXPECT_NE(std::string(ex.what()).find("enable_profiling"), std::string::npos) << ex.what();
   EXPECT_EQ(catch_sycl([&] { (void)e.get_profiling_info<sycl::info::event_profiling::command_start>(); }).code(),
             sycl::errc::invalid);
-  EXPECT_EQ(catch_sycl([&] { (void)sycl::event().get_profiling_info<sycl::info::event_profiling::command_submit>(); }).code(),
-            sycl::errc::invalid);
+  EXPECT_EQ(
+      catch_sycl([&] { (void)sycl::event().get_profiling_info<sycl::info::event_profiling::command_submit>(); }).code(),
+      sycl::errc::invalid);
 }
 
 struct collected {
@@ -255,8 +256,7 @@ TEST(Queue, WaitCoversEverything) {
   sycl::queue q;
   std::atomic<int> n{0};
   auto* pn = &n;
-  for (int i = 0; i < 100; ++i)
-    q.submit([&](sycl::handler& h) { h.host_task([=] { pn->fetch_add(1); }); });
+  for (int i = 0; i < 100; ++i) q.submit([&](sycl::handler& h) { h.host_task([=] { pn->fetch_add(1); }); });
   q.wait();
   EXPECT_EQ(n.load(), 100);
 }

@@ -20,7 +20,9 @@ TEST(Smoke, BufferKernelWriteBack) {
 TEST(Smoke, Usm2D) {
   sycl::queue q;
   float* p = sycl::malloc_shared<float>(64 * 32, q);
-  q.parallel_for(sycl::range<2>(64, 32), [=](sycl::item<2> it) { p[it.get_linear_id()] = float(it[0] * 100 + it[1]); }).wait();
+  q.parallel_for(sycl::range<2>(64, 32), [=](sycl::item<2> it) {
+     p[it.get_linear_id()] = float(it[0] * 100 + it[1]);
+   }).wait();
   EXPECT_EQ(p[33], 101.f);
   EXPECT_EQ(sycl::get_pointer_type(p, q.get_context()), sycl::usm::alloc::shared);
   sycl::free(p, q);

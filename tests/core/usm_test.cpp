@@ -84,7 +84,8 @@ TEST(Usm, AlignedAlloc) {
   EXPECT_EQ(sycl::get_pointer_type(generic, ctx), sycl::usm::alloc::shared);
   // An alignment that is not a power of two: no allocation.
   EXPECT_EQ(sycl::aligned_alloc_device(48, 100, q), nullptr);
-  for (void* p : {a, b, c, static_cast<void*>(e), static_cast<void*>(f), static_cast<void*>(g), generic}) sycl::free(p, q);
+  for (void* p : {a, b, c, static_cast<void*>(e), static_cast<void*>(f), static_cast<void*>(g), generic})
+    sycl::free(p, q);
 }
 
 TEST(Usm, MallocWithAllocKind) {
@@ -240,7 +241,8 @@ TEST(Usm, NullPointerOperationsThrowInvalid) {
   EXPECT_EQ(catch_sycl([&] { q.memset(nullptr, 0, 16); }).code(), sycl::errc::invalid);
   EXPECT_EQ(catch_sycl([&] { q.fill(static_cast<int*>(nullptr), 1, 4); }).code(), sycl::errc::invalid);
   EXPECT_EQ(catch_sycl([&] { q.copy(static_cast<const int*>(nullptr), p, 4); }).code(), sycl::errc::invalid);
-  EXPECT_EQ(catch_sycl([&] { q.submit([&](sycl::handler& h) { h.memcpy(p, nullptr, 4); }); }).code(), sycl::errc::invalid);
+  EXPECT_EQ(catch_sycl([&] { q.submit([&](sycl::handler& h) { h.memcpy(p, nullptr, 4); }); }).code(),
+            sycl::errc::invalid);
   // Zero bytes from or to nullptr is fine.
   q.memcpy(nullptr, nullptr, 0).wait();
   q.wait_and_throw();
@@ -274,7 +276,9 @@ TEST(Usm, KernelReadsSharedWritesHost) {
   ASSERT_NE(s, nullptr);
   ASSERT_NE(h, nullptr);
   for (std::size_t i = 0; i < n; ++i) s[i] = int(i);
-  q.parallel_for(sycl::range<1>(n), [=](sycl::item<1> it) { h[it.get_linear_id()] = s[it.get_linear_id()] * 3; }).wait();
+  q.parallel_for(sycl::range<1>(n), [=](sycl::item<1> it) {
+     h[it.get_linear_id()] = s[it.get_linear_id()] * 3;
+   }).wait();
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(h[i], int(i) * 3);
   EXPECT_EQ(sycl::get_pointer_type(s, q.get_context()), sycl::usm::alloc::shared);
   EXPECT_EQ(sycl::get_pointer_type(h, q.get_context()), sycl::usm::alloc::host);
@@ -290,10 +294,8 @@ TEST(Usm, FillMemsetCopyOnDeviceMemory) {
   std::vector<double> out(n);
   for (int pass = 0; pass < 2; ++pass) {
     const double want = pass == 0 ? 2.5 : 0.0;
-    if (pass == 0)
-      q.fill(d, want, n).wait();
-    else
-      q.memset(d, 0, n * sizeof(double)).wait();
+    if (pass == 0) q.fill(d, want, n).wait();
+    else q.memset(d, 0, n * sizeof(double)).wait();
     q.copy(d, out.data(), n).wait();
     for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], want) << "pass " << pass << " element " << i;
   }

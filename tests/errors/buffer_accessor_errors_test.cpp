@@ -42,7 +42,8 @@ TEST(AccessorErrors, RangePastBuffer1D) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::range<1>(20)};
     h.single_task([=] { (void)a; });
-  }), sycl::errc::invalid, {"range {20}", "offset {0}", "buffer's range {16}"});
+  }),
+                    sycl::errc::invalid, {"range {20}", "offset {0}", "buffer's range {16}"});
 }
 
 TEST(AccessorErrors, OffsetRunsPastBuffer1D) {
@@ -51,7 +52,8 @@ TEST(AccessorErrors, OffsetRunsPastBuffer1D) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::range<1>(8), sycl::id<1>(9)};
     h.single_task([=] { (void)a; });
-  }), sycl::errc::invalid, {"range {8}", "offset {9}", "{16}"});
+  }),
+                    sycl::errc::invalid, {"range {8}", "offset {9}", "{16}"});
 }
 
 TEST(AccessorErrors, OffsetRunsPastBuffer2D) {
@@ -60,7 +62,8 @@ TEST(AccessorErrors, OffsetRunsPastBuffer2D) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::range<2>(2, 4), sycl::id<2>(1, 5), sycl::read_only};
     h.single_task([=] { (void)a; });
-  }), sycl::errc::invalid, {"range {2, 4}", "offset {1, 5}", "{4, 8}"});
+  }),
+                    sycl::errc::invalid, {"range {2, 4}", "offset {1, 5}", "{4, 8}"});
 }
 
 TEST(AccessorErrors, OffsetOverflowsSizeT) {
@@ -70,7 +73,8 @@ TEST(AccessorErrors, OffsetOverflowsSizeT) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::range<1>(2), sycl::id<1>(size_max)};
     h.single_task([=] { (void)a; });
-  }), sycl::errc::invalid, {"range {2}", "offset {" + std::to_string(size_max) + "}", "{16}"});
+  }),
+                    sycl::errc::invalid, {"range {2}", "offset {" + std::to_string(size_max) + "}", "{16}"});
 }
 
 TEST(AccessorErrors, HostAccessorRangePastBuffer) {
@@ -81,7 +85,8 @@ TEST(AccessorErrors, HostAccessorRangePastBuffer) {
 
 TEST(AccessorErrors, PlaceholderRangePastBuffer) {
   sycl::buffer<int, 3> b(sycl::range<3>(2, 3, 4));
-  using acc_t = sycl::accessor<int, 3, sycl::access_mode::read, sycl::target::device, sycl::access::placeholder::true_t>;
+  using acc_t =
+      sycl::accessor<int, 3, sycl::access_mode::read, sycl::target::device, sycl::access::placeholder::true_t>;
   EXPECT_SYCL_ERROR((acc_t{b, sycl::range<3>(2, 3, 5)}), sycl::errc::invalid, {"range {2, 3, 5}", "{2, 3, 4}"});
 }
 
@@ -91,7 +96,8 @@ TEST(AccessorErrors, LegacyGetAccessPastBuffer) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     auto a = b.get_access<sycl::access::mode::write>(h, sycl::range<1>(4), sycl::id<1>(6));
     h.single_task([=] { (void)a; });
-  }), sycl::errc::invalid, {"range {4}", "offset {6}", "{8}"});
+  }),
+                    sycl::errc::invalid, {"range {4}", "offset {6}", "{8}"});
 }
 
 // --- buffers ---------------------------------------------------------------------------
@@ -149,7 +155,8 @@ TEST(CopyErrors, ReadOnlyAccessorAsDestination) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::read_only};
     h.copy(src.data(), a);
-  }), sycl::errc::invalid, {"copy destination", "read-only", "access_mode::read"});
+  }),
+                    sycl::errc::invalid, {"copy destination", "read-only", "access_mode::read"});
 }
 
 TEST(CopyErrors, ReadOnlyAccessorAsAccessorCopyDestination) {
@@ -159,7 +166,8 @@ TEST(CopyErrors, ReadOnlyAccessorAsAccessorCopyDestination) {
     sycl::accessor src{a, h, sycl::read_only};
     sycl::accessor dst{b, h, sycl::read_only};
     h.copy(src, dst);
-  }), sycl::errc::invalid, {"copy destination", "access_mode::read"});
+  }),
+                    sycl::errc::invalid, {"copy destination", "access_mode::read"});
 }
 
 TEST(CopyErrors, WriteOnlyAccessorAsSource) {
@@ -169,7 +177,8 @@ TEST(CopyErrors, WriteOnlyAccessorAsSource) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::write_only};
     h.copy(a, dst.data());
-  }), sycl::errc::invalid, {"copy source", "access_mode::write"});
+  }),
+                    sycl::errc::invalid, {"copy source", "access_mode::write"});
 }
 
 TEST(CopyErrors, DestinationAccessorTooSmall) {
@@ -179,7 +188,8 @@ TEST(CopyErrors, DestinationAccessorTooSmall) {
     sycl::accessor src{a, h, sycl::read_only};
     sycl::accessor dst{b, h, sycl::write_only};
     h.copy(src, dst);
-  }), sycl::errc::invalid, {"16 elements", "only 8"});
+  }),
+                    sycl::errc::invalid, {"16 elements", "only 8"});
 }
 
 TEST(CopyErrors, NullDestinationPointer) {
@@ -189,7 +199,8 @@ TEST(CopyErrors, NullDestinationPointer) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::read_only};
     h.copy(a, null);
-  }), sycl::errc::invalid, {"copy destination", "null"});
+  }),
+                    sycl::errc::invalid, {"copy destination", "null"});
 }
 
 TEST(CopyErrors, NullSourcePointer) {
@@ -199,7 +210,8 @@ TEST(CopyErrors, NullSourcePointer) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::write_only};
     h.copy(null, a);
-  }), sycl::errc::invalid, {"copy source", "null"});
+  }),
+                    sycl::errc::invalid, {"copy source", "null"});
 }
 
 TEST(CopyErrors, FillReadOnlyAccessor) {
@@ -208,7 +220,8 @@ TEST(CopyErrors, FillReadOnlyAccessor) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::read_only};
     h.fill(a, 3);
-  }), sycl::errc::invalid, {"fill destination", "access_mode::read"});
+  }),
+                    sycl::errc::invalid, {"fill destination", "access_mode::read"});
 }
 
 TEST(HandlerErrors, TwoCommandsInOneGroup) {
@@ -216,7 +229,8 @@ TEST(HandlerErrors, TwoCommandsInOneGroup) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     h.single_task([] {});
     h.single_task([] {});
-  }), sycl::errc::invalid, {"only one command"});
+  }),
+                    sycl::errc::invalid, {"only one command"});
   q.single_task([] {}).wait();  // the queue still works
 }
 
@@ -227,9 +241,9 @@ TEST(PlaceholderErrors, UsedWithoutRequire) {
   sycl::buffer<int> b(sycl::range<1>(16));
   sycl::accessor acc{b};  // a placeholder (deduced)
   ASSERT_TRUE(acc.is_placeholder());
-  EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
-    h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { acc[i] = 1; });
-  }), sycl::errc::kernel_argument, {"placeholder", "range {16}", "64 bytes", "require"});
+  EXPECT_SYCL_ERROR(
+      q.submit([&](sycl::handler& h) { h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { acc[i] = 1; }); }),
+      sycl::errc::kernel_argument, {"placeholder", "range {16}", "64 bytes", "require"});
 }
 
 TEST(PlaceholderErrors, UsedInHostTaskWithoutRequire) {

@@ -61,7 +61,8 @@ TEST(CheckedMode, OffsetKernelReportsGlobalItem) {
   sycl::buffer<int> b(sycl::range<1>(10));
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h};
-    h.parallel_for(sycl::range<1>(3), sycl::id<1>(8), [=](sycl::item<1> it) { a[it.get_id()] = 1; });  // only item 10 is outside
+    h.parallel_for(sycl::range<1>(3), sycl::id<1>(8),
+                   [=](sycl::item<1> it) { a[it.get_id()] = 1; });  // only item 10 is outside
   });
   q.wait_and_throw();
   ASSERT_EQ(errs.size(), 1u);

@@ -26,14 +26,16 @@ TEST(NdRangeErrors, ZeroLocalRange) {
   sycl::queue q;
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     h.parallel_for(sycl::nd_range<2>(sycl::range<2>(8, 8), sycl::range<2>(4, 0)), [=](sycl::nd_item<2>) {});
-  }), sycl::errc::nd_range, {"{4, 0}", "zero"});
+  }),
+                    sycl::errc::nd_range, {"{4, 0}", "zero"});
 }
 
 TEST(NdRangeErrors, GlobalNotMultipleOfLocal) {
   sycl::queue q;
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     h.parallel_for(sycl::nd_range<1>(sycl::range<1>(100), sycl::range<1>(16)), [=](sycl::nd_item<1>) {});
-  }), sycl::errc::nd_range, {"{100}", "{16}", "multiple"});
+  }),
+                    sycl::errc::nd_range, {"{100}", "{16}", "multiple"});
 }
 
 TEST(NdRangeErrors, WorkGroupTooLarge) {
@@ -41,36 +43,37 @@ TEST(NdRangeErrors, WorkGroupTooLarge) {
   auto max_wg = q.get_device().get_info<sycl::info::device::max_work_group_size>();
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     h.parallel_for(sycl::nd_range<2>(sycl::range<2>(64, 64), sycl::range<2>(64, 64)), [=](sycl::nd_item<2>) {});
-  }), sycl::errc::nd_range, {"4096", "{64, 64}", std::to_string(max_wg)});
+  }),
+                    sycl::errc::nd_range, {"4096", "{64, 64}", std::to_string(max_wg)});
 }
 
 TEST(NdRangeErrors, GlobalRangeOverflows) {
   sycl::queue q;
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     h.parallel_for(sycl::nd_range<2>(sycl::range<2>(size_max, 4), sycl::range<2>(1, 4)), [=](sycl::nd_item<2>) {});
-  }), sycl::errc::invalid, {"global range", "{" + size_max_text + ", 4}"});
+  }),
+                    sycl::errc::invalid, {"global range", "{" + size_max_text + ", 4}"});
 }
 
 TEST(ScopedErrors, ZeroGroupSize) {
   sycl::queue q;
-  EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
-    h.parallel(sycl::range<1>(4), sycl::range<1>(0), [=](auto) {});
-  }), sycl::errc::nd_range, {"{0}"});
+  EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) { h.parallel(sycl::range<1>(4), sycl::range<1>(0), [=](auto) {}); }),
+                    sycl::errc::nd_range, {"{0}"});
 }
 
 TEST(ScopedErrors, GroupsTimesSizeOverflows) {
   sycl::queue q;
-  EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
-    h.parallel(sycl::range<1>(size_max / 2), sycl::range<1>(4), [=](auto) {});
-  }), sycl::errc::invalid, {"{" + std::to_string(size_max / 2) + "}", "{4}"});
+  EXPECT_SYCL_ERROR(
+      q.submit([&](sycl::handler& h) { h.parallel(sycl::range<1>(size_max / 2), sycl::range<1>(4), [=](auto) {}); }),
+      sycl::errc::invalid, {"{" + std::to_string(size_max / 2) + "}", "{4}"});
 }
-
 
 TEST(NdRangeErrors, GlobalNotMultipleOfLocal3D) {
   sycl::queue q;
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     h.parallel_for(sycl::nd_range<3>(sycl::range<3>(4, 6, 10), sycl::range<3>(2, 3, 4)), [=](sycl::nd_item<3>) {});
-  }), sycl::errc::nd_range, {"{4, 6, 10}", "{2, 3, 4}", "dimension 2", "multiple"});
+  }),
+                    sycl::errc::nd_range, {"{4, 6, 10}", "{2, 3, 4}", "dimension 2", "multiple"});
 }
 
 TEST(NdRangeErrors, ZeroLocalRange1D) {
@@ -83,7 +86,8 @@ TEST(NdRangeErrors, WorkGroupTooLarge3D) {
   sycl::queue q;
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     h.parallel_for(sycl::nd_range<3>(sycl::range<3>(16, 16, 16), sycl::range<3>(16, 16, 8)), [=](sycl::nd_item<3>) {});
-  }), sycl::errc::nd_range, {"2048", "{16, 16, 8}", "max_work_group_size"});
+  }),
+                    sycl::errc::nd_range, {"2048", "{16, 16, 8}", "max_work_group_size"});
 }
 
 // ---- local memory --------------------------------------------------------------------------
@@ -95,7 +99,9 @@ TEST(NdRangeErrors, LocalMemoryBeyondLocalMemSize) {
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     sycl::local_accessor<int, 1> lm(sycl::range<1>(ints), h);
     h.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) { lm[it.get_local_id(0)] = 1; });
-  }), sycl::errc::memory_allocation, {std::to_string(ints * sizeof(int)), std::to_string(limit), "local_mem_size"});
+  }),
+                    sycl::errc::memory_allocation,
+                    {std::to_string(ints * sizeof(int)), std::to_string(limit), "local_mem_size"});
   q.wait_and_throw();  // nothing was submitted
 }
 
@@ -111,15 +117,18 @@ TEST(NdRangeErrors, SeveralLocalAccessorsTogetherBeyondLocalMemSize) {
       const std::size_t i = it.get_local_id(0);
       a[i] = b[i] = c[0][i % 64] = 1;
     });
-  }), sycl::errc::memory_allocation, {std::to_string(limit), "local_mem_size"});
+  }),
+                    sycl::errc::memory_allocation, {std::to_string(limit), "local_mem_size"});
 }
 
 TEST(NdRangeErrors, Sycl121LocalAccessorBeyondLocalMemSize) {
   sycl::queue q;
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
-    sycl::accessor<double, 2, sycl::access::mode::read_write, sycl::access::target::local> lm(sycl::range<2>(256, 256), h);
+    sycl::accessor<double, 2, sycl::access::mode::read_write, sycl::access::target::local> lm(sycl::range<2>(256, 256),
+                                                                                              h);
     h.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) { lm[0][it.get_local_id(0)] = 1; });
-  }), sycl::errc::memory_allocation, {std::to_string(256 * 256 * sizeof(double))});
+  }),
+                    sycl::errc::memory_allocation, {std::to_string(256 * 256 * sizeof(double))});
 }
 
 // ---- inside the kernel: barriers the items disagree about ------------------------------------
@@ -200,10 +209,8 @@ TEST(NdRangeErrors, SubGroupBarrierAgainstWorkGroupBarrier) {
   constexpr std::size_t sg = WEFT_SUB_GROUP_SIZE;
   auto errs = async_errors_of([](sycl::queue& q) {
     q.parallel_for(sycl::nd_range<1>(4 * sg, 2 * sg), [=](sycl::nd_item<1> it) {
-      if (it.get_local_id(0) == 2)
-        sycl::group_barrier(it.get_sub_group());
-      else
-        sycl::group_barrier(it.get_group());
+      if (it.get_local_id(0) == 2) sycl::group_barrier(it.get_sub_group());
+      else sycl::group_barrier(it.get_group());
     });
   });
   ASSERT_EQ(errs.size(), 1u);

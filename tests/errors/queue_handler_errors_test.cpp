@@ -45,7 +45,9 @@ TEST(RangeErrors, ZeroSizeRangeRunsNothing) {
   q.parallel_for(sycl::range<1>(0), [=](sycl::id<1>) { ++*counter; }).wait();
   q.parallel_for(sycl::range<2>(5, 0), [=](sycl::id<2>) { ++*counter; }).wait();
   q.parallel_for(sycl::range<3>(0, size_max, 2), [=](sycl::id<3>) { ++*counter; }).wait();  // 0 items: no overflow
-  q.submit([&](sycl::handler& h) { h.parallel_for(sycl::range<1>(0), sycl::id<1>(7), [=](sycl::item<1>) { ++*counter; }); }).wait();
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for(sycl::range<1>(0), sycl::id<1>(7), [=](sycl::item<1>) { ++*counter; });
+   }).wait();
   EXPECT_EQ(runs.load(), 0);
 }
 
@@ -64,16 +66,17 @@ TEST(RangeErrors, OverflowingRange3D) {
 
 TEST(RangeErrors, OverflowingRangeInHandler) {
   sycl::queue q;
-  EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
-    h.parallel_for(sycl::range<2>(2, size_max), [=](sycl::item<2>) {});
-  }), sycl::errc::invalid, {"{2, " + size_max_text + "}"});
+  EXPECT_SYCL_ERROR(
+      q.submit([&](sycl::handler& h) { h.parallel_for(sycl::range<2>(2, size_max), [=](sycl::item<2>) {}); }),
+      sycl::errc::invalid, {"{2, " + size_max_text + "}"});
 }
 
 TEST(RangeErrors, OffsetOverflows) {
   sycl::queue q;
   EXPECT_SYCL_ERROR(q.submit([&](sycl::handler& h) {
     h.parallel_for(sycl::range<1>(10), sycl::id<1>(size_max - 3), [=](sycl::item<1>) {});
-  }), sycl::errc::invalid, {"offset {" + std::to_string(size_max - 3) + "}", "range {10}"});
+  }),
+                    sycl::errc::invalid, {"offset {" + std::to_string(size_max - 3) + "}", "range {10}"});
 }
 
 TEST(RangeErrors, QueueWorksAfterRejectedKernel) {

@@ -97,8 +97,8 @@ TEST(UsmErrors, AllocationFailuresReturnNull) {
   sycl::queue q;
   EXPECT_EQ(sycl::malloc_device(0, q), nullptr);
   EXPECT_EQ(sycl::malloc_shared<double>(std::numeric_limits<std::size_t>::max() / 4, q), nullptr);  // overflows bytes
-  EXPECT_EQ(sycl::malloc_host(std::size_t(1) << 60, q), nullptr);                                 // too large
-  EXPECT_EQ(sycl::aligned_alloc_device(48, 100, q), nullptr);                                     // not a power of two
+  EXPECT_EQ(sycl::malloc_host(std::size_t(1) << 60, q), nullptr);                                   // too large
+  EXPECT_EQ(sycl::aligned_alloc_device(48, 100, q), nullptr);  // not a power of two
   EXPECT_EQ(sycl::malloc(64, q, sycl::usm::alloc::unknown), nullptr);
   sycl::free(nullptr, q);  // freeing nullptr does nothing
 }

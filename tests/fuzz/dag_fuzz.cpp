@@ -163,10 +163,12 @@ void check_nd_range(const sycl::range<D>& groups, const sycl::range<D>& local, c
     q.submit([&](sycl::handler& h) {
       sycl::accessor a{b, h};
       sycl::local_accessor<std::uint32_t, 1> lm(sycl::range<1>(gsize), h);
-      const sycl::nd_range<D> r = with_offset ? sycl::nd_range<D>(global, local, offset) : sycl::nd_range<D>(global, local);
+      const sycl::nd_range<D> r =
+          with_offset ? sycl::nd_range<D>(global, local, offset) : sycl::nd_range<D>(global, local);
       h.parallel_for(r, [=](sycl::nd_item<D> it) {
         const std::size_t gl = it.get_global_linear_id(), l = it.get_local_linear_id();
-        if (gl != sycl::detail::linearize(it.get_global_id() - (with_offset ? offset : sycl::id<D>()), global)) std::abort();
+        if (gl != sycl::detail::linearize(it.get_global_id() - (with_offset ? offset : sycl::id<D>()), global))
+          std::abort();
         std::uint32_t v = a[gl];
         const auto sg = it.get_sub_group();
         const std::size_t lane = sg.get_local_linear_id(), sgn = sg.get_local_linear_range();

@@ -151,9 +151,10 @@ TEST(CudaBuffers, PlaceholdersReductionsCopiesAndHostTasks) {
   EXPECT_EQ(sycl::host_accessor(sum)[0], expected);
   std::vector<int> copied(n);
   g.q.submit([&](sycl::handler& h) {
-    sycl::accessor a{b, h, sycl::read_only};
-    h.copy(a, copied.data());
-  }).wait();
+       sycl::accessor a{b, h, sycl::read_only};
+       h.copy(a, copied.data());
+     })
+      .wait();
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(copied[i], 3 + int(i));
   int from_host_task = 0;
   g.q.submit([&](sycl::handler& h) {
@@ -242,18 +243,19 @@ TEST(CudaBuffers, BufferDestroyedInsideAHostTask) {
   std::vector<int> v(1 << 20, 1);
   int seen_first = 0, seen_last = 0;
   cpu.submit([&](sycl::handler& h) {
-     h.host_task([&] {
-       {
-         sycl::buffer<int> b(v.data(), sycl::range<1>(v.size()));
-         g.q.submit([&](sycl::handler& k) {
-           sycl::accessor a{b, k};
-           k.parallel_for(sycl::range<1>(v.size()), [=](sycl::id<1> i) { a[i] = 2; });
-         });
-       }
-       seen_first = v.front();
-       seen_last = v.back();
-     });
-   }).wait();
+       h.host_task([&] {
+         {
+           sycl::buffer<int> b(v.data(), sycl::range<1>(v.size()));
+           g.q.submit([&](sycl::handler& k) {
+             sycl::accessor a{b, k};
+             k.parallel_for(sycl::range<1>(v.size()), [=](sycl::id<1> i) { a[i] = 2; });
+           });
+         }
+         seen_first = v.front();
+         seen_last = v.back();
+       });
+     })
+      .wait();
   EXPECT_EQ(seen_first, 2);
   EXPECT_EQ(seen_last, 2);
   EXPECT_TRUE(g.errors.empty());

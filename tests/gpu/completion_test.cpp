@@ -78,7 +78,8 @@ TEST(CudaCompletion, KernelWaitsForTwoQueues) {
   for (int round = 0; round < 10; ++round) {
     auto ea = g1.q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = slow_value(int(i[0]), 2000); });
     auto eb = g2.q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { b[i] = slow_value(round, 100); });
-    g3.q.parallel_for(sycl::range<1>(n), std::vector<sycl::event>{ea, eb}, [=](sycl::id<1> i) { c[i] = a[i] + b[i]; }).wait();
+    g3.q.parallel_for(sycl::range<1>(n), std::vector<sycl::event>{ea, eb}, [=](sycl::id<1> i) { c[i] = a[i] + b[i]; })
+        .wait();
     for (std::size_t i = 0; i < n; i += 61) ASSERT_EQ(c[i], int(i) + round) << i;
   }
   sycl::free(a, g1.q);
@@ -160,7 +161,9 @@ TEST(CudaCompletion, ManyCommandsThenOneWait) {
   int* p = sycl::malloc_device<int>(64, g.q);
   g.q.memset(p, 0, 64 * sizeof(int)).wait();
   for (int k = 0; k < 5000; ++k)
-    g.q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device>(p[i]) += 1; });
+    g.q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) {
+      sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device>(p[i]) += 1;
+    });
   g.q.wait_and_throw();
   int h[64];
   g.q.memcpy(h, p, sizeof h).wait();

@@ -7,7 +7,8 @@
 TEST(CudaFault, KernelFaultReachesTheAsyncHandler) {
   WEFT_REQUIRE_GPU();
   gpu_queue g;
-  sycl::queue in_order{sycl::gpu_selector_v, [&](sycl::exception_list l) {
+  sycl::queue in_order{sycl::gpu_selector_v,
+                       [&](sycl::exception_list l) {
                          for (auto& e : l) g.errors.push_back(e);
                        },
                        sycl::property::queue::in_order{}};

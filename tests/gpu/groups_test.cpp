@@ -8,7 +8,8 @@ std::vector<T> run(std::size_t n_groups, std::size_t wg, F f) {
   gpu_queue g;
   const std::size_t n = n_groups * wg;
   T* out = sycl::malloc_shared<T>(n, g.q);
-  g.q.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) { out[it.get_global_linear_id()] = f(it); }).wait();
+  g.q.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) { out[it.get_global_linear_id()] = f(it); })
+      .wait();
   std::vector<T> r(out, out + n);
   sycl::free(out, g.q);
   EXPECT_TRUE(g.errors.empty());
@@ -84,7 +85,8 @@ TEST(CudaGroups, WorkGroupCollectives) {
       v += sycl::inclusive_scan_over_group(grp, x, sycl::plus<long long>()) * 1000;
       v += sycl::group_broadcast(grp, x, 7) == 8 ? 1 : 0;
       v += sycl::exclusive_scan_over_group(grp, x, sycl::plus<long long>()) == x * (x - 1) / 2 ? 2 : 0;
-      v += sycl::any_of_group(grp, x == 3) && !sycl::all_of_group(grp, x == 3) && sycl::none_of_group(grp, x < 0) ? 4 : 0;
+      v += sycl::any_of_group(grp, x == 3) && !sycl::all_of_group(grp, x == 3) && sycl::none_of_group(grp, x < 0) ? 4
+                                                                                                                  : 0;
       v += sycl::reduce_over_group(grp, int(x), sycl::maximum<int>()) == int(it.get_local_range(0)) ? 8 : 0;
       return v;
     });
@@ -105,7 +107,8 @@ TEST(CudaGroups, SubGroupMatmulSeed) {
   for (std::size_t i = 0; i < a.size(); ++i) a[i] = double(i % 13) * 0.5;
   for (std::size_t i = 0; i < b.size(); ++i) b[i] = double(i % 7) - 3;
   {
-    sycl::buffer<double, 2> bufA(a.data(), sycl::range{M, K}), bufB(b.data(), sycl::range{K, N}), bufC(c.data(), sycl::range{M, N});
+    sycl::buffer<double, 2> bufA(a.data(), sycl::range{M, K}), bufB(b.data(), sycl::range{K, N}),
+        bufC(c.data(), sycl::range{M, N});
     g.q.submit([&](sycl::handler& h) {
       sycl::accessor accA{bufA, h, sycl::read_only};
       sycl::accessor accB{bufB, h, sycl::read_only};
@@ -145,20 +148,21 @@ TEST(CudaGroups, AsyncWorkGroupCopy) {
     strided_out[i] = -1;
   }
   g.q.submit([&](sycl::handler& h) {
-     sycl::local_accessor<int, 1> tile(wg, h), picked(wg, h);
-     h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
-       const std::size_t base = it.get_group(0) * wg, l = it.get_local_id(0);
-       int* t = &tile[0];
-       int* p = &picked[0];
-       auto e1 = it.async_work_group_copy(t, in + base, wg);               // contiguous, global -> local
-       auto e2 = it.async_work_group_copy(p, in + base * stride, wg, stride);  // strided source
-       it.wait_for(e1, e2);
-       t[l] = t[l] * 2 + p[l];
-       sycl::group_barrier(it.get_group());
-       it.async_work_group_copy(out + base, t, wg).wait();                      // local -> global
-       it.async_work_group_copy(strided_out + base * stride, p, wg, stride).wait();  // strided destination
-     });
-   }).wait();
+       sycl::local_accessor<int, 1> tile(wg, h), picked(wg, h);
+       h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+         const std::size_t base = it.get_group(0) * wg, l = it.get_local_id(0);
+         int* t = &tile[0];
+         int* p = &picked[0];
+         auto e1 = it.async_work_group_copy(t, in + base, wg);                   // contiguous, global -> local
+         auto e2 = it.async_work_group_copy(p, in + base * stride, wg, stride);  // strided source
+         it.wait_for(e1, e2);
+         t[l] = t[l] * 2 + p[l];
+         sycl::group_barrier(it.get_group());
+         it.async_work_group_copy(out + base, t, wg).wait();                           // local -> global
+         it.async_work_group_copy(strided_out + base * stride, p, wg, stride).wait();  // strided destination
+       });
+     })
+      .wait();
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t grp = i / wg, l = i % wg;
     ASSERT_EQ(out[i], in[i] * 2 + in[grp * wg * stride + l * stride]) << "item " << i;

@@ -39,7 +39,8 @@ TEST(CudaKernels, Range2dAnd3dWithItems) {
     sycl::buffer<std::size_t, 3> bb(b.data(), r3);
     q.submit([&](sycl::handler& h) {
       sycl::accessor acc{ba, h, sycl::write_only};
-      h.parallel_for(r2, [=](sycl::item<2> it) { acc[it] = it.get_id(0) * 1000 + it.get_id(1) + it.get_linear_id() * 1000000; });
+      h.parallel_for(
+          r2, [=](sycl::item<2> it) { acc[it] = it.get_id(0) * 1000 + it.get_id(1) + it.get_linear_id() * 1000000; });
     });
     q.submit([&](sycl::handler& h) {
       sycl::accessor acc{bb, h, sycl::write_only};
@@ -61,8 +62,9 @@ TEST(CudaKernels, OffsetAndSingleTask) {
   int* d = sycl::malloc_shared<int>(100, q);
   for (int i = 0; i < 100; ++i) d[i] = -1;
   q.submit([&](sycl::handler& h) {
-    h.parallel_for(sycl::range<1>(50), sycl::id<1>(25), [=](sycl::item<1> it) { d[it.get_id(0)] = int(it.get_id(0)); });
-  }).wait();
+     h.parallel_for(sycl::range<1>(50), sycl::id<1>(25),
+                    [=](sycl::item<1> it) { d[it.get_id(0)] = int(it.get_id(0)); });
+   }).wait();
   q.single_task([=] { d[0] = user_square(7) + user_cube(2) + user_functor{3}(5); }).wait();
   EXPECT_EQ(d[0], 49 + 8 + 15);
   for (int i = 1; i < 100; ++i) ASSERT_EQ(d[i], i >= 25 && i < 75 ? i : -1) << i;
@@ -115,8 +117,8 @@ TEST(CudaKernels, NdRangeIdsAndBarrier) {
      flags[gl] = 1;
      it.barrier(sycl::access::fence_space::global_space);
      // After the barrier every item of the group sees its neighbours' flags.
-     const std::size_t mirror = (it.get_group(0) * 4 + (3 - it.get_local_id(0))) * 96 + it.get_group(1) * 32 +
-                                (31 - it.get_local_id(1));
+     const std::size_t mirror =
+         (it.get_group(0) * 4 + (3 - it.get_local_id(0))) * 96 + it.get_group(1) * 32 + (31 - it.get_local_id(1));
      if (flags[mirror] != 1) flags[gl] = 2;
    }).wait();
   for (std::size_t i = 0; i < global[0]; ++i)

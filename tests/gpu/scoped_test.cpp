@@ -33,17 +33,19 @@ TEST(CudaScoped, RunsOnTheGpuWithPhysicalItems) {
   for (std::size_t wg : {128u, 40u, 1000u}) {
     dev_array<unsigned> out(g.q, 4 * 3);
     unsigned* o = out.p;
-    g.q.parallel(sycl::range<1>(4), sycl::range<1>(wg), [=](auto grp) {
-      sycl::single_item(grp, [&] {
-        const std::size_t b = grp.get_group_linear_id() * 3;
-        o[b] = unsigned(grp.get_physical_local_linear_range());
-        o[b + 1] = unsigned(grp.get_logical_local_linear_range());
-      });
-      sycl::distribute_groups(grp, [&](auto sg) {
-        if (sg.get_group_linear_id() == 0 && sg.leader())
-          o[grp.get_group_linear_id() * 3 + 2] = unsigned(sg.get_physical_local_linear_range());
-      });
-    }).wait();
+    g.q.parallel(sycl::range<1>(4), sycl::range<1>(wg),
+                 [=](auto grp) {
+                   sycl::single_item(grp, [&] {
+                     const std::size_t b = grp.get_group_linear_id() * 3;
+                     o[b] = unsigned(grp.get_physical_local_linear_range());
+                     o[b + 1] = unsigned(grp.get_logical_local_linear_range());
+                   });
+                   sycl::distribute_groups(grp, [&](auto sg) {
+                     if (sg.get_group_linear_id() == 0 && sg.leader())
+                       o[grp.get_group_linear_id() * 3 + 2] = unsigned(sg.get_physical_local_linear_range());
+                   });
+                 })
+        .wait();
     const auto r = out.get();
     const unsigned phys = unsigned(std::min<std::size_t>((wg + 31) / 32 * 32, 256));
     for (std::size_t b = 0; b < 4; ++b) {
@@ -62,13 +64,15 @@ TEST(CudaScoped, DistributeItems1D) {
     const std::size_t groups = 5, n = groups * wg;
     dev_array<unsigned long long> out(g.q, n, ~0ull);
     auto* o = out.p;
-    g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg), [=](auto grp) {
-      sycl::distribute_items(grp, [&](sycl::s_item<1> idx) {
-        o[idx.get_global_id(0)] = idx.get_local_id(grp, 0) | grp.get_group_id(0) << 16 |
-                                  (unsigned long long)(idx.get_global_range(0)) << 24 |
-                                  (unsigned long long)(idx.get_innermost_local_range(0)) << 44;
-      });
-    }).wait();
+    g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg),
+                 [=](auto grp) {
+                   sycl::distribute_items(grp, [&](sycl::s_item<1> idx) {
+                     o[idx.get_global_id(0)] = idx.get_local_id(grp, 0) | grp.get_group_id(0) << 16 |
+                                               (unsigned long long)(idx.get_global_range(0)) << 24 |
+                                               (unsigned long long)(idx.get_innermost_local_range(0)) << 44;
+                   });
+                 })
+        .wait();
     const auto r = out.get();
     for (std::size_t i = 0; i < n; ++i)
       ASSERT_EQ(r[i], (i % wg) | (i / wg) << 16 | (unsigned long long)n << 24 | (unsigned long long)wg << 44)
@@ -84,13 +88,15 @@ TEST(CudaScoped, DistributeItems2DAnd3D) {
     const sycl::range<2> groups(3, 4), wg(5, 40), global(15, 160);
     dev_array<unsigned> out(g.q, global.size());
     auto* o = out.p;
-    g.q.parallel(groups, wg, [=](auto grp) {
-      sycl::distribute_items(grp, [&](sycl::s_item<2> idx) {
-        const auto lid = idx.get_local_id(grp);
-        o[idx.get_global_linear_id()] =
-            unsigned(lid[0] | lid[1] << 4 | grp.get_group_linear_id() << 12 | idx.get_local_linear_id(grp) << 16);
-      });
-    }).wait();
+    g.q.parallel(groups, wg,
+                 [=](auto grp) {
+                   sycl::distribute_items(grp, [&](sycl::s_item<2> idx) {
+                     const auto lid = idx.get_local_id(grp);
+                     o[idx.get_global_linear_id()] = unsigned(lid[0] | lid[1] << 4 | grp.get_group_linear_id() << 12 |
+                                                              idx.get_local_linear_id(grp) << 16);
+                   });
+                 })
+        .wait();
     const auto r = out.get();
     for (std::size_t y = 0; y < 15; ++y)
       for (std::size_t x = 0; x < 160; ++x) {
@@ -102,11 +108,14 @@ TEST(CudaScoped, DistributeItems2DAnd3D) {
     const sycl::range<3> groups(2, 3, 2), wg(3, 5, 7), global(6, 15, 14);
     dev_array<unsigned> out(g.q, global.size());
     auto* o = out.p;
-    g.q.parallel(groups, wg, [=](auto grp) {
-      sycl::distribute_items(grp, [&](sycl::s_item<3> idx) {
-        o[idx.get_global_linear_id()] = unsigned(idx.get_local_linear_id(grp) | grp.get_group_linear_id() << 8);
-      });
-    }).wait();
+    g.q.parallel(groups, wg,
+                 [=](auto grp) {
+                   sycl::distribute_items(grp, [&](sycl::s_item<3> idx) {
+                     o[idx.get_global_linear_id()] =
+                         unsigned(idx.get_local_linear_id(grp) | grp.get_group_linear_id() << 8);
+                   });
+                 })
+        .wait();
     const auto r = out.get();
     for (std::size_t z = 0; z < 6; ++z)
       for (std::size_t y = 0; y < 15; ++y)
@@ -127,32 +136,34 @@ TEST(CudaScoped, DistributeGroupsAndSubGroups) {
     const std::size_t groups = 3, n = groups * wg;
     dev_array<unsigned> items(g.q, n), leaders(g.q, n), deep(g.q, n), rotated(g.q, n);
     auto *it = items.p, *ld = leaders.p, *dp = deep.p, *rt = rotated.p;
-    g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg), [=](auto grp) {
-      sycl::distribute_groups(grp, [&](auto sg) {
-        sycl::distribute_items(sg, [&](sycl::s_item<1> idx) {
-          it[idx.get_global_id(0)] = unsigned(sg.get_group_linear_id() << 8 | idx.get_innermost_local_id(0));
-        });
-        sycl::single_item(sg, [&] {
-          const std::size_t first = grp.get_group_linear_id() * wg + sg.get_group_linear_id() * 32;
-          ld[first] = unsigned(sg.get_logical_local_linear_range() | sg.get_group_linear_range() << 8);
-        });
-        sycl::distribute_groups(sg, [&](auto ssg) {
-          sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) {
-            dp[idx.get_global_id(0)] = unsigned(ssg.get_group_linear_id() << 8 | idx.get_local_id(ssg, 0));
-          });
-        });
-        // A rotation through warp-local memory between two sub-group barriers.
-        sycl::memory_environment(sg, sycl::require_local_mem<unsigned[32]>(), [&](auto& tile) {
-          sycl::distribute_items_and_wait(sg, [&](sycl::s_item<1> idx) {
-            tile[idx.get_local_id(sg, 0)] = unsigned(idx.get_global_id(0));
-          });
-          sycl::distribute_items(sg, [&](sycl::s_item<1> idx) {
-            const std::size_t m = sg.get_logical_local_linear_range();
-            rt[idx.get_global_id(0)] = tile[(idx.get_local_id(sg, 0) + 1) % m];
-          });
-        });
-      });
-    }).wait();
+    g.q.parallel(
+           sycl::range<1>(groups), sycl::range<1>(wg),
+           [=](auto grp) {
+             sycl::distribute_groups(grp, [&](auto sg) {
+               sycl::distribute_items(sg, [&](sycl::s_item<1> idx) {
+                 it[idx.get_global_id(0)] = unsigned(sg.get_group_linear_id() << 8 | idx.get_innermost_local_id(0));
+               });
+               sycl::single_item(sg, [&] {
+                 const std::size_t first = grp.get_group_linear_id() * wg + sg.get_group_linear_id() * 32;
+                 ld[first] = unsigned(sg.get_logical_local_linear_range() | sg.get_group_linear_range() << 8);
+               });
+               sycl::distribute_groups(sg, [&](auto ssg) {
+                 sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) {
+                   dp[idx.get_global_id(0)] = unsigned(ssg.get_group_linear_id() << 8 | idx.get_local_id(ssg, 0));
+                 });
+               });
+               // A rotation through warp-local memory between two sub-group barriers.
+               sycl::memory_environment(sg, sycl::require_local_mem<unsigned[32]>(), [&](auto& tile) {
+                 sycl::distribute_items_and_wait(
+                     sg, [&](sycl::s_item<1> idx) { tile[idx.get_local_id(sg, 0)] = unsigned(idx.get_global_id(0)); });
+                 sycl::distribute_items(sg, [&](sycl::s_item<1> idx) {
+                   const std::size_t m = sg.get_logical_local_linear_range();
+                   rt[idx.get_global_id(0)] = tile[(idx.get_local_id(sg, 0) + 1) % m];
+                 });
+               });
+             });
+           })
+        .wait();
     const auto ri = items.get(), rl = leaders.get(), rd = deep.get(), rr = rotated.get();
     const std::size_t subs = (wg + 31) / 32;
     for (std::size_t i = 0; i < n; ++i) {
@@ -172,19 +183,20 @@ TEST(CudaScoped, SingleItemAndBarriers) {
   const std::size_t groups = 64, wg = 300;
   dev_array<int> data(g.q, groups * wg, 1), sums(g.q, groups);
   int *d = data.p, *s = sums.p;
-  g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg), [=](auto grp) {
-    // Each single_item must run exactly once per group, and a barrier after it
-    // must make its write visible to every item.
-    sycl::single_item_and_wait(grp, [&] { d[grp.get_group_id(0) * wg] += 41; });
-    sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
-      d[idx.get_global_id(0)] += d[grp.get_group_id(0) * wg] * 0 + 1;
-    });
-    sycl::single_item(grp, [&] {
-      int t = 0;
-      for (std::size_t i = 0; i < wg; ++i) t += d[grp.get_group_id(0) * wg + i];
-      s[grp.get_group_id(0)] = t;
-    });
-  }).wait();
+  g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg),
+               [=](auto grp) {
+                 // Each single_item must run exactly once per group, and a barrier after it
+                 // must make its write visible to every item.
+                 sycl::single_item_and_wait(grp, [&] { d[grp.get_group_id(0) * wg] += 41; });
+                 sycl::distribute_items_and_wait(
+                     grp, [&](sycl::s_item<1> idx) { d[idx.get_global_id(0)] += d[grp.get_group_id(0) * wg] * 0 + 1; });
+                 sycl::single_item(grp, [&] {
+                   int t = 0;
+                   for (std::size_t i = 0; i < wg; ++i) t += d[grp.get_group_id(0) * wg + i];
+                   s[grp.get_group_id(0)] = t;
+                 });
+               })
+      .wait();
   const auto r = sums.get();
   for (std::size_t b = 0; b < groups; ++b) ASSERT_EQ(r[b], int(42 + 1 + (wg - 1) * 2)) << b;
   EXPECT_TRUE(g.errors.empty());
@@ -197,23 +209,25 @@ TEST(CudaScoped, LocalMemory) {
   constexpr std::size_t wg = 512, groups = 20;
   dev_array<int> out(g.q, groups * 2);
   int* o = out.p;
-  g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg), [=](auto grp) {
-    sycl::memory_environment(grp, sycl::require_local_mem<int[wg]>(), sycl::require_local_mem<int>(7),
-                             [&](auto& scratch, int& seven) {
-                               sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
-                                 scratch[idx.get_local_id(grp, 0)] = int(idx.get_global_id(0));
-                               });
-                               for (std::size_t i = wg / 2; i > 0; i /= 2)
-                                 sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
-                                   const std::size_t l = idx.get_local_id(grp, 0);
-                                   if (l < i) scratch[l] += scratch[l + i];
-                                 });
-                               sycl::single_item(grp, [&] {
-                                 o[grp.get_group_id(0) * 2] = scratch[0];
-                                 o[grp.get_group_id(0) * 2 + 1] = seven;
-                               });
-                             });
-  }).wait();
+  g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg),
+               [=](auto grp) {
+                 sycl::memory_environment(grp, sycl::require_local_mem<int[wg]>(), sycl::require_local_mem<int>(7),
+                                          [&](auto& scratch, int& seven) {
+                                            sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
+                                              scratch[idx.get_local_id(grp, 0)] = int(idx.get_global_id(0));
+                                            });
+                                            for (std::size_t i = wg / 2; i > 0; i /= 2)
+                                              sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
+                                                const std::size_t l = idx.get_local_id(grp, 0);
+                                                if (l < i) scratch[l] += scratch[l + i];
+                                              });
+                                            sycl::single_item(grp, [&] {
+                                              o[grp.get_group_id(0) * 2] = scratch[0];
+                                              o[grp.get_group_id(0) * 2 + 1] = seven;
+                                            });
+                                          });
+               })
+      .wait();
   const auto r = out.get();
   for (std::size_t b = 0; b < groups; ++b) {
     long long expect = 0;
@@ -233,18 +247,20 @@ TEST(CudaScoped, PrivateMemory) {
     const std::size_t groups = 4, n = groups * wg;
     dev_array<long long> out(g.q, n);
     auto* o = out.p;
-    g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg), [=](auto grp) {
-      sycl::memory_environment(grp, sycl::require_private_mem<long long>(), sycl::require_private_mem<int>(5),
-                               [&](auto& x, auto& five) {
-                                 sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { x(idx) = idx.get_global_id(0); });
-                                 sycl::distribute_groups(grp, [&](auto sg) {
-                                   sycl::distribute_items(sg, [&](sycl::s_item<1> idx) { x(idx) *= 3; });
-                                 });
-                                 sycl::distribute_items(grp, [&](sycl::s_item<1> idx) {
-                                   o[idx.get_global_id(0)] = x(idx) + five(idx);
-                                 });
-                               });
-    }).wait();
+    g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg),
+                 [=](auto grp) {
+                   sycl::memory_environment(
+                       grp, sycl::require_private_mem<long long>(), sycl::require_private_mem<int>(5),
+                       [&](auto& x, auto& five) {
+                         sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { x(idx) = idx.get_global_id(0); });
+                         sycl::distribute_groups(grp, [&](auto sg) {
+                           sycl::distribute_items(sg, [&](sycl::s_item<1> idx) { x(idx) *= 3; });
+                         });
+                         sycl::distribute_items(
+                             grp, [&](sycl::s_item<1> idx) { o[idx.get_global_id(0)] = x(idx) + five(idx); });
+                       });
+                 })
+        .wait();
     const auto r = out.get();
     for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(r[i], (long long)(i * 3 + 5)) << wg << " " << i;
   }
@@ -252,18 +268,21 @@ TEST(CudaScoped, PrivateMemory) {
     const sycl::range<2> groups(2, 3), wg(6, 50), global(12, 150);
     dev_array<int> out(g.q, global.size());
     auto* o = out.p;
-    g.q.parallel(groups, wg, [=](auto grp) {
-      sycl::memory_environment(grp, sycl::require_private_mem<int>(), [&](auto& x) {
-        sycl::distribute_items(grp, [&](sycl::s_item<2> idx) { x(idx) = int(idx.get_global_linear_id()); });
-        sycl::distribute_groups(grp, [&](auto sg) {
-          sycl::memory_environment(sg, sycl::require_private_mem<int>(), [&](auto& y) {
-            sycl::distribute_items(sg, [&](sycl::s_item<2> idx) { y(idx) = 2 * x(idx); });
-            sycl::distribute_items(sg, [&](sycl::s_item<2> idx) { x(idx) += y(idx); });
-          });
-        });
-        sycl::distribute_items(grp, [&](sycl::s_item<2> idx) { o[idx.get_global_linear_id()] = x(idx); });
-      });
-    }).wait();
+    g.q.parallel(groups, wg,
+                 [=](auto grp) {
+                   sycl::memory_environment(grp, sycl::require_private_mem<int>(), [&](auto& x) {
+                     sycl::distribute_items(grp,
+                                            [&](sycl::s_item<2> idx) { x(idx) = int(idx.get_global_linear_id()); });
+                     sycl::distribute_groups(grp, [&](auto sg) {
+                       sycl::memory_environment(sg, sycl::require_private_mem<int>(), [&](auto& y) {
+                         sycl::distribute_items(sg, [&](sycl::s_item<2> idx) { y(idx) = 2 * x(idx); });
+                         sycl::distribute_items(sg, [&](sycl::s_item<2> idx) { x(idx) += y(idx); });
+                       });
+                     });
+                     sycl::distribute_items(grp, [&](sycl::s_item<2> idx) { o[idx.get_global_linear_id()] = x(idx); });
+                   });
+                 })
+        .wait();
     const auto r = out.get();
     for (std::size_t i = 0; i < global.size(); ++i) ASSERT_EQ(r[i], int(3 * i)) << i;
   }
@@ -280,44 +299,45 @@ TEST(CudaScoped, GroupAlgorithms) {
     dev_array<long long> vals(g.q, groups * per_group), incl(g.q, n), excl(g.q, n), left(g.q, n), xr(g.q, n),
         sgsum(g.q, n);
     auto *v = vals.p, *in = incl.p, *ex = excl.p, *lf = left.p, *xo = xr.p, *ss = sgsum.p;
-    g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg), [=](auto grp) {
-      sycl::memory_environment(grp, sycl::require_private_mem<long long>(), sycl::require_private_mem<long long>(),
-                               [&](auto& x, auto& y) {
-                                 sycl::distribute_items(grp, [&](sycl::s_item<1> idx) {
-                                   x(idx) = (long long)idx.get_local_id(grp, 0) + 1;
-                                 });
-                                 const long long sum = sycl::reduce_over_group(grp, x, sycl::plus<long long>());
-                                 const long long mx = sycl::reduce_over_group(grp, x, 1000000ll, sycl::maximum<long long>());
-                                 const long long bc = sycl::group_broadcast(grp, x, 37);
-                                 const bool any = sycl::any_of_group(grp, x, [](long long a) { return a == 50; });
-                                 const bool all = sycl::all_of_group(grp, x, [](long long a) { return a > 0; });
-                                 const bool none = sycl::none_of_group(grp, x, [](long long a) { return a < 0; });
-                                 sycl::single_item(grp, [&] {
-                                   long long* r = v + grp.get_group_id(0) * per_group;
-                                   r[0] = sum;
-                                   r[1] = mx;
-                                   r[2] = bc;
-                                   r[3] = any;
-                                   r[4] = all;
-                                   r[5] = none;
-                                 });
-                                 sycl::inclusive_scan_over_group(grp, x, y, sycl::plus<long long>());
-                                 sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { in[idx.get_global_id(0)] = y(idx); });
-                                 sycl::exclusive_scan_over_group(grp, x, y, 10ll, sycl::plus<long long>());
-                                 sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { ex[idx.get_global_id(0)] = y(idx); });
-                                 sycl::shift_group_left(grp, x, y, 3);
-                                 sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { lf[idx.get_global_id(0)] = y(idx); });
-                                 sycl::permute_group_by_xor(grp, x, y, 5);
-                                 sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { xo[idx.get_global_id(0)] = y(idx); });
-                                 sycl::distribute_groups(grp, [&](auto sg) {
-                                   const long long s = sycl::reduce_over_group(sg, x, sycl::plus<long long>());
-                                   sycl::inclusive_scan_over_group(sg, x, y, sycl::plus<long long>());
-                                   sycl::distribute_items(sg, [&](sycl::s_item<1> idx) {
-                                     ss[idx.get_global_id(0)] = s * 1000000 + y(idx);
-                                   });
-                                 });
-                               });
-    }).wait();
+    g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg),
+                 [=](auto grp) {
+                   sycl::memory_environment(
+                       grp, sycl::require_private_mem<long long>(), sycl::require_private_mem<long long>(),
+                       [&](auto& x, auto& y) {
+                         sycl::distribute_items(
+                             grp, [&](sycl::s_item<1> idx) { x(idx) = (long long)idx.get_local_id(grp, 0) + 1; });
+                         const long long sum = sycl::reduce_over_group(grp, x, sycl::plus<long long>());
+                         const long long mx = sycl::reduce_over_group(grp, x, 1000000ll, sycl::maximum<long long>());
+                         const long long bc = sycl::group_broadcast(grp, x, 37);
+                         const bool any = sycl::any_of_group(grp, x, [](long long a) { return a == 50; });
+                         const bool all = sycl::all_of_group(grp, x, [](long long a) { return a > 0; });
+                         const bool none = sycl::none_of_group(grp, x, [](long long a) { return a < 0; });
+                         sycl::single_item(grp, [&] {
+                           long long* r = v + grp.get_group_id(0) * per_group;
+                           r[0] = sum;
+                           r[1] = mx;
+                           r[2] = bc;
+                           r[3] = any;
+                           r[4] = all;
+                           r[5] = none;
+                         });
+                         sycl::inclusive_scan_over_group(grp, x, y, sycl::plus<long long>());
+                         sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { in[idx.get_global_id(0)] = y(idx); });
+                         sycl::exclusive_scan_over_group(grp, x, y, 10ll, sycl::plus<long long>());
+                         sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { ex[idx.get_global_id(0)] = y(idx); });
+                         sycl::shift_group_left(grp, x, y, 3);
+                         sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { lf[idx.get_global_id(0)] = y(idx); });
+                         sycl::permute_group_by_xor(grp, x, y, 5);
+                         sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { xo[idx.get_global_id(0)] = y(idx); });
+                         sycl::distribute_groups(grp, [&](auto sg) {
+                           const long long s = sycl::reduce_over_group(sg, x, sycl::plus<long long>());
+                           sycl::inclusive_scan_over_group(sg, x, y, sycl::plus<long long>());
+                           sycl::distribute_items(
+                               sg, [&](sycl::s_item<1> idx) { ss[idx.get_global_id(0)] = s * 1000000 + y(idx); });
+                         });
+                       });
+                 })
+        .wait();
     const auto rv = vals.get(), ri = incl.get(), re = excl.get(), rl = left.get(), rx = xr.get(), rs = sgsum.get();
     for (std::size_t b = 0; b < groups; ++b) {
       SCOPED_TRACE("wg " + std::to_string(wg) + " group " + std::to_string(b));
@@ -354,33 +374,38 @@ TEST(CudaScoped, DeeperGroups) {
   const std::size_t groups = 3, wg = 300, n = groups * wg;
   dev_array<long long> sums(g.q, n), scans(g.q, n), bcast(g.q, n), shifted(g.q, n), lead(g.q, n);
   auto *sm = sums.p, *sc = scans.p, *bc = bcast.p, *sh = shifted.p, *ld = lead.p;
-  g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg), [=](auto grp) {
-    sycl::memory_environment(grp, sycl::require_private_mem<long long>(), sycl::require_private_mem<long long>(),
-                             [&](auto& x, auto& y) {
-                               sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { x(idx) = (long long)idx.get_global_id(0); });
-                               sycl::distribute_groups(grp, [&](auto sg) {
-                                 sycl::distribute_groups(sg, [&](auto ssg) {
-                                   const long long s = sycl::reduce_over_group(ssg, x, sycl::plus<long long>());
-                                   const long long b = sycl::group_broadcast(ssg, x, 2);
-                                   sycl::memory_environment(ssg, sycl::require_local_mem<long long>(-1), [&](long long& first) {
-                                     sycl::single_item_and_wait(ssg, [&] { first = s; });
-                                     sycl::exclusive_scan_over_group(ssg, x, y, sycl::plus<long long>());
-                                     sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) {
-                                       sm[idx.get_global_id(0)] = first;
-                                       sc[idx.get_global_id(0)] = y(idx);
-                                       bc[idx.get_global_id(0)] = b;
-                                     });
-                                   });
-                                   sycl::shift_group_right(ssg, x, y, 1);
-                                   sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) { sh[idx.get_global_id(0)] = y(idx); });
-                                   sycl::single_item(ssg, [&] {
-                                     const std::size_t i = grp.get_group_id(0) * wg + sg.get_group_id(0) * 32 + ssg.get_group_id(0) * 8;
-                                     ld[i] = ssg.get_logical_local_linear_range();
-                                   });
-                                 });
-                               });
+  g.q.parallel(sycl::range<1>(groups), sycl::range<1>(wg),
+               [=](auto grp) {
+                 sycl::memory_environment(
+                     grp, sycl::require_private_mem<long long>(), sycl::require_private_mem<long long>(),
+                     [&](auto& x, auto& y) {
+                       sycl::distribute_items(grp,
+                                              [&](sycl::s_item<1> idx) { x(idx) = (long long)idx.get_global_id(0); });
+                       sycl::distribute_groups(grp, [&](auto sg) {
+                         sycl::distribute_groups(sg, [&](auto ssg) {
+                           const long long s = sycl::reduce_over_group(ssg, x, sycl::plus<long long>());
+                           const long long b = sycl::group_broadcast(ssg, x, 2);
+                           sycl::memory_environment(ssg, sycl::require_local_mem<long long>(-1), [&](long long& first) {
+                             sycl::single_item_and_wait(ssg, [&] { first = s; });
+                             sycl::exclusive_scan_over_group(ssg, x, y, sycl::plus<long long>());
+                             sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) {
+                               sm[idx.get_global_id(0)] = first;
+                               sc[idx.get_global_id(0)] = y(idx);
+                               bc[idx.get_global_id(0)] = b;
                              });
-  }).wait();
+                           });
+                           sycl::shift_group_right(ssg, x, y, 1);
+                           sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) { sh[idx.get_global_id(0)] = y(idx); });
+                           sycl::single_item(ssg, [&] {
+                             const std::size_t i =
+                                 grp.get_group_id(0) * wg + sg.get_group_id(0) * 32 + ssg.get_group_id(0) * 8;
+                             ld[i] = ssg.get_logical_local_linear_range();
+                           });
+                         });
+                       });
+                     });
+               })
+      .wait();
   const auto rs = sums.get(), rc = scans.get(), rb = bcast.get(), rh = shifted.get(), rl = lead.get();
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t l = i % wg, first = i - (l % 32) % 8;
@@ -406,15 +431,18 @@ TEST(CudaScoped, GroupAlgorithms2D) {
   const sycl::range<2> groups(2, 2), wg(7, 20), global(14, 40);
   dev_array<long long> sums(g.q, 4), scan(g.q, global.size());
   auto *sm = sums.p, *sc = scan.p;
-  g.q.parallel(groups, wg, [=](auto grp) {
-    sycl::memory_environment(grp, sycl::require_private_mem<long long>(), [&](auto& x) {
-      sycl::distribute_items(grp, [&](sycl::s_item<2> idx) { x(idx) = (long long)idx.get_local_linear_id(grp); });
-      const long long s = sycl::reduce_over_group(grp, x, sycl::plus<long long>());
-      sycl::inclusive_scan_over_group(grp, x, x, sycl::plus<long long>());
-      sycl::single_item(grp, [&] { sm[grp.get_group_linear_id()] = s; });
-      sycl::distribute_items(grp, [&](sycl::s_item<2> idx) { sc[idx.get_global_linear_id()] = x(idx); });
-    });
-  }).wait();
+  g.q.parallel(groups, wg,
+               [=](auto grp) {
+                 sycl::memory_environment(grp, sycl::require_private_mem<long long>(), [&](auto& x) {
+                   sycl::distribute_items(
+                       grp, [&](sycl::s_item<2> idx) { x(idx) = (long long)idx.get_local_linear_id(grp); });
+                   const long long s = sycl::reduce_over_group(grp, x, sycl::plus<long long>());
+                   sycl::inclusive_scan_over_group(grp, x, x, sycl::plus<long long>());
+                   sycl::single_item(grp, [&] { sm[grp.get_group_linear_id()] = s; });
+                   sycl::distribute_items(grp, [&](sycl::s_item<2> idx) { sc[idx.get_global_linear_id()] = x(idx); });
+                 });
+               })
+      .wait();
   const auto rs = sums.get(), rc = scan.get();
   for (std::size_t b = 0; b < 4; ++b) EXPECT_EQ(rs[b], 139ll * 140 / 2);
   for (std::size_t y = 0; y < 14; ++y)
@@ -437,24 +465,26 @@ TEST(CudaScoped, SeedReduction) {
     constexpr size_t Group_size = 128;
     g.q.submit([&](sycl::handler& cgh) {
       auto data_accessor = buff.get_access<sycl::access::mode::read_write>(cgh);
-      cgh.parallel<class SeedKernel>(sycl::range<1>{input_size / Group_size}, sycl::range<1>{Group_size}, [=](auto grp) {
-        sycl::memory_environment(grp, sycl::require_local_mem<int[Group_size]>(), sycl::require_private_mem<int>(),
-                                 [&](auto& scratch, auto& private_mem) {
-                                   (void)private_mem;
-                                   sycl::distribute_items(grp, [&](sycl::s_item<1> idx) {
-                                     scratch[idx.get_local_id(grp, 0)] = data_accessor[idx.get_global_id(0)];
-                                   });
-                                   sycl::group_barrier(grp);
-                                   sycl::distribute_groups(grp, [&](auto subgroup) { sycl::single_item(subgroup, [&]() {}); });
-                                   for (int i = Group_size / 2; i > 0; i /= 2) {
-                                     sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
-                                       size_t lid = idx.get_innermost_local_id(0);
-                                       if (lid < size_t(i)) scratch[lid] += scratch[lid + i];
-                                     });
-                                   }
-                                   sycl::single_item(grp, [&]() { data_accessor[grp.get_group_id(0) * Group_size] = scratch[0]; });
-                                 });
-      });
+      cgh.parallel<class SeedKernel>(
+          sycl::range<1>{input_size / Group_size}, sycl::range<1>{Group_size}, [=](auto grp) {
+            sycl::memory_environment(
+                grp, sycl::require_local_mem<int[Group_size]>(), sycl::require_private_mem<int>(),
+                [&](auto& scratch, auto& private_mem) {
+                  (void)private_mem;
+                  sycl::distribute_items(grp, [&](sycl::s_item<1> idx) {
+                    scratch[idx.get_local_id(grp, 0)] = data_accessor[idx.get_global_id(0)];
+                  });
+                  sycl::group_barrier(grp);
+                  sycl::distribute_groups(grp, [&](auto subgroup) { sycl::single_item(subgroup, [&]() {}); });
+                  for (int i = Group_size / 2; i > 0; i /= 2) {
+                    sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
+                      size_t lid = idx.get_innermost_local_id(0);
+                      if (lid < size_t(i)) scratch[lid] += scratch[lid + i];
+                    });
+                  }
+                  sycl::single_item(grp, [&]() { data_accessor[grp.get_group_id(0) * Group_size] = scratch[0]; });
+                });
+          });
     });
   }
   for (std::size_t grp = 0; grp < input_size / 128; ++grp) {
@@ -540,9 +570,8 @@ TEST(CudaScoped, AsyncWorkGroupCopySharedByTheBlock) {
 TEST(CudaScoped, TooLargeGroupIsReported) {
   WEFT_REQUIRE_GPU();
   gpu_queue g;
-  g.q.parallel(sycl::range<1>(1), sycl::range<1>(8192), [=](auto grp) {
-    sycl::distribute_items(grp, [&](sycl::s_item<1>) {});
-  });
+  g.q.parallel(sycl::range<1>(1), sycl::range<1>(8192),
+               [=](auto grp) { sycl::distribute_items(grp, [&](sycl::s_item<1>) {}); });
   {
     const sycl::exception e = the_async_error(g);
     EXPECT_EQ(e.code(), sycl::errc::nd_range);

@@ -68,7 +68,8 @@ inline child_result in_child(const std::function<std::string()>& body, int timeo
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
   char buf[4096];
   for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left <= 0) {
       kill(pid, SIGKILL);
       r.out += "[timed out]";

@@ -104,9 +104,8 @@ TEST(Coexist, ApplicationsLowerLimitAlsoLimitsWeft) {
   });
   ASSERT_EQ(r.code, 0) << r.out;
   if (r.out == "skip") GTEST_SKIP() << "needs 2 CPUs";
-  EXPECT_EQ(r.out,
-            "1 ran 1 | the application's tbb::global_control(max_allowed_parallelism, 1), which leaves 1 oneTBB "
-            "worker thread(s)");
+  EXPECT_EQ(r.out, "1 ran 1 | the application's tbb::global_control(max_allowed_parallelism, 1), which leaves 1 oneTBB "
+                   "worker thread(s)");
 }
 
 #if WEFT_TEST_OPENMP

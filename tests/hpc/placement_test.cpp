@@ -90,19 +90,19 @@ TEST(Placement, NdRangeGroupsKeepTheirWorker) {
       std::vector<int> by_item(G * L, -1);
       int* s = by_item.data();
       out += "1D " + same_mapping_twice(2, [&] {
-        q.parallel_for(sycl::nd_range<1>(G * L, L), [=](sycl::nd_item<1> it) {
-           const std::size_t i = it.get_global_id(0);
-           s[i] = busy(i) == 1u ? -3 : slot();  // (-3 never happens: it keeps busy() from being dropped)
-         }).wait();
-        // Every item of a group on its group's thread; one entry per group.
-        std::vector<int> by_group(G);
-        for (std::size_t g = 0; g < G; ++g) {
-          by_group[g] = s[g * L];
-          for (std::size_t i = 1; i < L; ++i)
-            if (s[g * L + i] != s[g * L]) by_group[g] = -2;
-        }
-        return by_group;
-      });
+               q.parallel_for(sycl::nd_range<1>(G * L, L), [=](sycl::nd_item<1> it) {
+                  const std::size_t i = it.get_global_id(0);
+                  s[i] = busy(i) == 1u ? -3 : slot();  // (-3 never happens: it keeps busy() from being dropped)
+                }).wait();
+               // Every item of a group on its group's thread; one entry per group.
+               std::vector<int> by_group(G);
+               for (std::size_t g = 0; g < G; ++g) {
+                 by_group[g] = s[g * L];
+                 for (std::size_t i = 1; i < L; ++i)
+                   if (s[g * L + i] != s[g * L]) by_group[g] = -2;
+               }
+               return by_group;
+             });
     }
     // 2D: 32 x 16 groups of 8 x 8 items, linear group ids row-major.
     {
@@ -110,12 +110,12 @@ TEST(Placement, NdRangeGroupsKeepTheirWorker) {
       std::vector<int> by_group(groups.size(), -1);
       int* s = by_group.data();
       out += ", 2D " + same_mapping_twice(2, [&] {
-        q.parallel_for(sycl::nd_range<2>(groups * local, local), [=](sycl::nd_item<2> it) {
-           const bool never = busy(it.get_global_linear_id()) == 1u;  // keeps busy() from being dropped
-           if (it.get_local_linear_id() == 0 || never) s[it.get_group_linear_id()] = never ? -3 : slot();
-         }).wait();
-        return by_group;
-      });
+               q.parallel_for(sycl::nd_range<2>(groups * local, local), [=](sycl::nd_item<2> it) {
+                  const bool never = busy(it.get_global_linear_id()) == 1u;  // keeps busy() from being dropped
+                  if (it.get_local_linear_id() == 0 || never) s[it.get_group_linear_id()] = never ? -3 : slot();
+                }).wait();
+               return by_group;
+             });
     }
     return out;
   });
@@ -164,32 +164,34 @@ TEST(Placement, AllFormsTouchTheSameItemsFromTheSameWorker) {
     int* s = by_item.data();
     std::string out;
     out += "range " + same_mapping_twice(2, [&] {
-      q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { s[i[0]] = slot(); }).wait();
-      return by_item;
-    });
-    out += ", nd_range " + same_mapping_twice(2, [&] {
-      q.parallel_for(sycl::nd_range<1>(N, L), [=](sycl::nd_item<1> it) { s[it.get_global_id(0)] = slot(); }).wait();
-      return by_item;
-    });
+             q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { s[i[0]] = slot(); }).wait();
+             return by_item;
+           });
+    out +=
+        ", nd_range " + same_mapping_twice(2, [&] {
+          q.parallel_for(sycl::nd_range<1>(N, L), [=](sycl::nd_item<1> it) { s[it.get_global_id(0)] = slot(); }).wait();
+          return by_item;
+        });
     out += ", scoped " + same_mapping_twice(2, [&] {
-      q.parallel(sycl::range<1>{G}, sycl::range<1>{L}, [=](auto grp) {
-         sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { s[idx.get_global_id(0)] = slot(); });
-       }).wait();
-      return by_item;
-    });
+             q.parallel(sycl::range<1>{G}, sycl::range<1>{L}, [=](auto grp) {
+                sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { s[idx.get_global_id(0)] = slot(); });
+              }).wait();
+             return by_item;
+           });
     // 2D: rows of a range<2> and the rows of groups of an nd_range<2>.
     const sycl::range<2> r2(128, 96), local(16, 8);
     std::vector<int> item2(r2.size(), -1);
     int* s2 = item2.data();
     out += ", range<2> " + same_mapping_twice(2, [&] {
-      q.parallel_for(r2, [=](sycl::item<2> it) { s2[it.get_linear_id()] = slot(); }).wait();
-      return item2;
-    });
+             q.parallel_for(r2, [=](sycl::item<2> it) { s2[it.get_linear_id()] = slot(); }).wait();
+             return item2;
+           });
     out += ", nd_range<2> " + same_mapping_twice(2, [&] {
-      q.parallel_for(sycl::nd_range<2>(r2, local), [=](sycl::nd_item<2> it) { s2[it.get_global_linear_id()] = slot(); })
-          .wait();
-      return item2;
-    });
+             q.parallel_for(sycl::nd_range<2>(r2, local), [=](sycl::nd_item<2> it) {
+                s2[it.get_global_linear_id()] = slot();
+              }).wait();
+             return item2;
+           });
     return out;
   });
   ASSERT_EQ(r.code, 0) << r.out;
@@ -206,9 +208,9 @@ TEST(Placement, ReductionsUnderStaticPlacement) {
     for (std::size_t n : {1u, 7u, 4096u, 100003u}) {
       long* sum = sycl::malloc_shared<long>(1, q);
       *sum = 0;
-      q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<long>()),
-                     [=](sycl::id<1> i, auto& acc) { acc += static_cast<long>(i[0]); })
-          .wait();
+      q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<long>()), [=](sycl::id<1> i, auto& acc) {
+         acc += static_cast<long>(i[0]);
+       }).wait();
       if (*sum != static_cast<long>(n * (n - 1) / 2)) out += "range n=" + std::to_string(n) + "; ";
       *sum = 0;
       const std::size_t L = 16, G = (n + L - 1) / L;
@@ -219,7 +221,8 @@ TEST(Placement, ReductionsUnderStaticPlacement) {
       *sum = 0;
       q.parallel(sycl::range<1>{G}, sycl::range<1>{L}, sycl::reduction(sum, sycl::plus<long>()),
                  [=](auto grp, auto& acc) {
-                   sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { acc += static_cast<long>(idx.get_global_id(0)); });
+                   sycl::distribute_items(grp,
+                                          [&](sycl::s_item<1> idx) { acc += static_cast<long>(idx.get_global_id(0)); });
                  })
           .wait();
       if (*sum != static_cast<long>(G * L * (G * L - 1) / 2)) out += "scoped n=" + std::to_string(n) + "; ";
@@ -322,7 +325,8 @@ TEST(Placement, InPlaceReductionUnderStaticPlacement) {
         len = n_wgroups;
       } while (len > 1);
     }
-    return host[0] == expected ? std::string("ok") : "sum " + std::to_string(host[0]) + " != " + std::to_string(expected);
+    return host[0] == expected ? std::string("ok")
+                               : "sum " + std::to_string(host[0]) + " != " + std::to_string(expected);
   });
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(r.out, "ok");
@@ -402,9 +406,9 @@ TEST(Placement, BarrierKernelsFirstStaticLaunchIsNotSerialised) {
     // On a loaded machine a worker may join late: any of a few fresh kernels
     // must show it.
     std::string seen;
-    for (auto attempt : {&first_barrier_launch<0>, &first_barrier_launch<1>, &first_barrier_launch<2>,
-                         &first_barrier_launch<3>, &first_barrier_launch<4>, &first_barrier_launch<5>,
-                         &first_barrier_launch<6>, &first_barrier_launch<7>}) {
+    for (auto attempt :
+         {&first_barrier_launch<0>, &first_barrier_launch<1>, &first_barrier_launch<2>, &first_barrier_launch<3>,
+          &first_barrier_launch<4>, &first_barrier_launch<5>, &first_barrier_launch<6>, &first_barrier_launch<7>}) {
       const std::string s = attempt(q);
       if (s.empty()) return std::string("ok");
       seen += s;

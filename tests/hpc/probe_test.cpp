@@ -174,8 +174,10 @@ TEST(Settings, DecideWorkers) {
 }
 
 TEST(Launcher, OpenMpi) {
-  auto r = parse_local_ranks({{"OMPI_COMM_WORLD_LOCAL_RANK", "1"}, {"OMPI_COMM_WORLD_LOCAL_SIZE", "4"},
-                              {"SLURM_LOCALID", "0"}, {"SLURM_NTASKS_PER_NODE", "9"}});
+  auto r = parse_local_ranks({{"OMPI_COMM_WORLD_LOCAL_RANK", "1"},
+                              {"OMPI_COMM_WORLD_LOCAL_SIZE", "4"},
+                              {"SLURM_LOCALID", "0"},
+                              {"SLURM_NTASKS_PER_NODE", "9"}});
   EXPECT_EQ(r.rank, 1);
   EXPECT_EQ(r.size, 4);
   EXPECT_NE(r.source.find("OMPI_COMM_WORLD_LOCAL"), std::string::npos);
@@ -205,8 +207,11 @@ TEST(Launcher, Slurm) {
   EXPECT_EQ(parse_slurm_tasks_per_node("16", 0), 16u);
   EXPECT_EQ(parse_slurm_tasks_per_node("bad", 0), 0u);
 
-  auto r = parse_local_ranks({{"SLURM_LOCALID", "1"}, {"SLURM_STEP_TASKS_PER_NODE", "4(x2),2"},
-                              {"SLURM_STEP_NODEID", "2"}, {"SLURM_TASKS_PER_NODE", "8(x3)"}, {"SLURM_NODEID", "2"}});
+  auto r = parse_local_ranks({{"SLURM_LOCALID", "1"},
+                              {"SLURM_STEP_TASKS_PER_NODE", "4(x2),2"},
+                              {"SLURM_STEP_NODEID", "2"},
+                              {"SLURM_TASKS_PER_NODE", "8(x3)"},
+                              {"SLURM_NODEID", "2"}});
   EXPECT_EQ(r.rank, 1);
   EXPECT_EQ(r.size, 2);
   EXPECT_NE(r.source.find("SLURM_STEP_TASKS_PER_NODE"), std::string::npos);
@@ -236,14 +241,13 @@ TEST(Oversubscription, SharedMaskWarnsWithAdvice) {
   in.workers_reason = "the 16 CPU(s) of the process's affinity mask";
   in.mask_cpus = 16;
   std::string w = oversubscription_warning(in);
-  EXPECT_EQ(w,
-            "weft: warning: 4 MPI ranks on this node (from Open MPI (OMPI_COMM_WORLD_LOCAL_RANK/SIZE)) x 16 Weft "
-            "worker threads each (the 16 CPU(s) of the process's affinity mask) = 64 threads on 16 CPU(s) (the "
-            "affinity mask every rank inherits): the node is oversubscribed and every rank slows down. Give each "
-            "rank its share: WEFT_NUM_THREADS=4 (e.g. mpirun -x WEFT_NUM_THREADS=4), or have the launcher bind "
-            "each rank to its own cores (mpirun --map-by slot:PE=4 --bind-to core, srun --cpus-per-task=4 "
-            "--cpu-bind=cores) and Weft sizes itself from the rank's mask. Silence this with "
-            "WEFT_WARN_OVERSUBSCRIPTION=0.\n");
+  EXPECT_EQ(w, "weft: warning: 4 MPI ranks on this node (from Open MPI (OMPI_COMM_WORLD_LOCAL_RANK/SIZE)) x 16 Weft "
+               "worker threads each (the 16 CPU(s) of the process's affinity mask) = 64 threads on 16 CPU(s) (the "
+               "affinity mask every rank inherits): the node is oversubscribed and every rank slows down. Give each "
+               "rank its share: WEFT_NUM_THREADS=4 (e.g. mpirun -x WEFT_NUM_THREADS=4), or have the launcher bind "
+               "each rank to its own cores (mpirun --map-by slot:PE=4 --bind-to core, srun --cpus-per-task=4 "
+               "--cpu-bind=cores) and Weft sizes itself from the rank's mask. Silence this with "
+               "WEFT_WARN_OVERSUBSCRIPTION=0.\n");
   // Each rank's share fits: no warning.
   in.workers = 4;
   EXPECT_EQ(oversubscription_warning(in), "");
@@ -273,8 +277,9 @@ TEST(Oversubscription, BoundRanks) {
   in.workers = 6;
   in.workers_reason = "WEFT_NUM_THREADS=6";
   std::string w = oversubscription_warning(in);
-  EXPECT_NE(w.find("6 Weft worker threads (WEFT_NUM_THREADS=6) run on the 2 CPU(s) the MPI launcher bound this rank to"),
-            std::string::npos)
+  EXPECT_NE(
+      w.find("6 Weft worker threads (WEFT_NUM_THREADS=6) run on the 2 CPU(s) the MPI launcher bound this rank to"),
+      std::string::npos)
       << w;
   EXPECT_NE(w.find("WEFT_WARN_OVERSUBSCRIPTION=0"), std::string::npos);
 }

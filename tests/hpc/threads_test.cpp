@@ -363,7 +363,8 @@ TEST(Info, DescribesTheDecision) {
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("weft: 2 worker thread(s), from WEFT_NUM_THREADS=2\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("weft: affinity mask "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("not pinned, dynamic partition of work items and work groups (default)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not pinned, dynamic partition of work items and work groups (default)"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("MPI local rank 1 of 2 on this node, from Open MPI"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("not started yet"), std::string::npos) << r.out;
 }

@@ -92,9 +92,8 @@ TEST(NdRangeEngine, IndexMapping3D) { check_indices(sycl::range<3>(6, 8, 10), sy
 TEST(NdRangeEngine, IndexMappingWithOffset) {
   std::vector<std::size_t> out(64, 0);
   std::size_t* p = out.data();
-  launch(sycl::nd_range<1>(sycl::range<1>(64), sycl::range<1>(16), sycl::id<1>(100)), [=](sycl::nd_item<1> it) {
-    p[it.get_global_linear_id()] = it.get_global_id(0);
-  });
+  launch(sycl::nd_range<1>(sycl::range<1>(64), sycl::range<1>(16), sycl::id<1>(100)),
+         [=](sycl::nd_item<1> it) { p[it.get_global_linear_id()] = it.get_global_id(0); });
   for (std::size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i], 100 + i);
 }
 
@@ -402,7 +401,8 @@ TEST(NdRangeEngine, FiberReuseAcrossGroupsKernelsAndSettings) {
           const std::size_t first = lid / sg_size * sg_size, n = std::min(sg_size, l - first);
           src = first == 0 ? lid : first + (n - 1 - (lid - first));
         }
-        ASSERT_EQ(out[g * l + lid], static_cast<long>(g * l + src)) << "round " << round << " group " << g << " item " << lid;
+        ASSERT_EQ(out[g * l + lid], static_cast<long>(g * l + src))
+            << "round " << round << " group " << g << " item " << lid;
       }
   }
   weft::set_fiber_stack_size(stack_before);
@@ -512,10 +512,8 @@ TEST(NdRangeErrors, DifferentBarrierCountsWithinAGroup) {
 TEST(NdRangeErrors, SubGroupAndWorkGroupBarrierMismatch) {
   std::string what = kernel_error_of([] {
     launch(sycl::nd_range<1>(2 * sg_size, 2 * sg_size), [](sycl::nd_item<1> it) {
-      if (it.get_local_id(0) == 3)
-        sycl::group_barrier(it.get_sub_group());
-      else
-        it.barrier();
+      if (it.get_local_id(0) == 3) sycl::group_barrier(it.get_sub_group());
+      else it.barrier();
     });
   });
   EXPECT_NE(what.find("work item 3 reached a sub-group barrier"), std::string::npos) << what;
@@ -562,8 +560,9 @@ TEST(NdRangeErrors, InvalidRangesAreRejected) {
   what = kernel_error_of([&] { launch(sycl::nd_range<1>(4096, 2048), noop); }, sycl::errc::nd_range);
   EXPECT_NE(what.find("2048"), std::string::npos) << what;
   EXPECT_NE(what.find("max_work_group_size 1024"), std::string::npos) << what;
-  what = kernel_error_of([&] { launch(sycl::nd_range<2>(sycl::range<2>(8, 8), sycl::range<2>(0, 8)), [](sycl::nd_item<2>) {}); },
-                         sycl::errc::nd_range);
+  what = kernel_error_of(
+      [&] { launch(sycl::nd_range<2>(sycl::range<2>(8, 8), sycl::range<2>(0, 8)), [](sycl::nd_item<2>) {}); },
+      sycl::errc::nd_range);
   EXPECT_NE(what.find("zero"), std::string::npos) << what;
   what = kernel_error_of([&] { weft::launch::nd_range_kernel(sycl::nd_range<1>(64, 64), {1 << 20}, noop); },
                          sycl::errc::memory_allocation);

@@ -301,7 +301,8 @@ TEST(AsyncWorkGroupCopy, MultiPtrForms) {
         dst[it.get_global_id(0)] = a[lid] * 1000 + b[lid];
         sycl::atomic_fence(sycl::memory_order::acq_rel, sycl::memory_scope::work_group);
         it.barrier(sycl::access::fence_space::local_space);
-        auto e3 = it.async_work_group_copy(sycl::global_ptr<int>(bdst.get_pointer() + 2 * g * l), b.get_pointer(), l, 2);
+        auto e3 =
+            it.async_work_group_copy(sycl::global_ptr<int>(bdst.get_pointer() + 2 * g * l), b.get_pointer(), l, 2);
         e3.wait();
       });
     });

@@ -40,7 +40,8 @@ TEST(ScopedAsyncCopy, StridedGather) {
      sycl::memory_environment(grp, sycl::require_local_mem<int[G]>(), [&](auto& tile) {
        // Strided source, contiguous local destination: element i comes from in[i * stride].
        grp.wait_for(grp.async_work_group_copy(sycl::local_ptr<int>(tile), sycl::global_ptr<int>(in), G, stride));
-       sycl::distribute_items(grp, [&](sycl::s_item<1> idx) { out[idx.get_global_id(0)] = tile[idx.get_global_id(0)]; });
+       sycl::distribute_items(grp,
+                              [&](sycl::s_item<1> idx) { out[idx.get_global_id(0)] = tile[idx.get_global_id(0)]; });
      });
    }).wait();
   for (std::size_t i = 0; i < G; ++i) ASSERT_EQ(out[i], int(i * stride)) << "at " << i;

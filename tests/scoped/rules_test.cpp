@@ -47,9 +47,8 @@ TEST(ScopedRules, SpecificationOkayExampleRuns) {
     sycl::distribute_groups(group, [&](auto subgroup) {
       sycl::distribute_items(subgroup, [&](sycl::s_item<1>) {});
       sycl::single_item(subgroup, [&]() {});
-      sycl::distribute_groups(subgroup, [&](auto subsubgroup) {
-        sycl::distribute_items(subsubgroup, [&](sycl::s_item<1>) {});
-      });
+      sycl::distribute_groups(subgroup,
+                              [&](auto subsubgroup) { sycl::distribute_items(subsubgroup, [&](sycl::s_item<1>) {}); });
       sycl::group_barrier(subgroup);
     });
   });
@@ -57,9 +56,8 @@ TEST(ScopedRules, SpecificationOkayExampleRuns) {
 }
 
 TEST(ScopedRules, Rule2BarrierInsideDistributeItems) {
-  const std::string what = violation([](auto group) {
-    sycl::distribute_items(group, [&](sycl::s_item<1>) { sycl::group_barrier(group); });
-  });
+  const std::string what = violation(
+      [](auto group) { sycl::distribute_items(group, [&](sycl::s_item<1>) { sycl::group_barrier(group); }); });
   EXPECT_TRUE(names(what, "nesting rule 2")) << what;
 }
 
@@ -109,9 +107,8 @@ TEST(ScopedRules, Rule2NestedDistributeInsideDistributeItems) {
                     "nesting rule 2"));
   EXPECT_TRUE(names(violation([](auto g) {
                       sycl::private_memory_environment<int>(g, [&](auto& x) {
-                        sycl::distribute_items(g, [&](sycl::s_item<1>) {
-                          (void)sycl::reduce_over_group(g, x, sycl::plus<int>());
-                        });
+                        sycl::distribute_items(
+                            g, [&](sycl::s_item<1>) { (void)sycl::reduce_over_group(g, x, sycl::plus<int>()); });
                       });
                     }),
                     "nesting rule 2"));
@@ -125,9 +122,8 @@ TEST(ScopedRules, Rule2PrivateMemoryDeclaredInsideDistributeItems) {
 }
 
 TEST(ScopedRules, Rule3CollectiveInsideSingleItem) {
-  const std::string what = violation([](auto group) {
-    sycl::single_item(group, [&] { sycl::distribute_items(group, [](sycl::s_item<1>) {}); });
-  });
+  const std::string what = violation(
+      [](auto group) { sycl::single_item(group, [&] { sycl::distribute_items(group, [](sycl::s_item<1>) {}); }); });
   EXPECT_TRUE(names(what, "nesting rule 3")) << what;
 }
 

@@ -75,15 +75,13 @@ void check_work_group_queries(sycl::range<D> groups, sycl::range<D> size) {
               g.get_logical_local_linear_range() == size.size() && g.get_group_linear_range() == n &&
               g.get_physical_local_linear_range() == 1 && g.get_physical_local_linear_id() == 0 &&
               g.get_physical_local_range() == sycl::range<D>(sycl::detail::scoped::ones<D>()) &&
-              g.get_physical_local_id() == sycl::id<D>() && g.leader() &&
-              g.get_local_range() == size && g.get_local_linear_range() == size.size() &&
-              g.get_local_id() == sycl::id<D>() && g.get_local_linear_id() == 0 &&
-              g.get_group_linear_id() == lin(g.get_group_id(), groups);
+              g.get_physical_local_id() == sycl::id<D>() && g.leader() && g.get_local_range() == size &&
+              g.get_local_linear_range() == size.size() && g.get_local_id() == sycl::id<D>() &&
+              g.get_local_linear_id() == 0 && g.get_group_linear_id() == lin(g.get_group_id(), groups);
     for (int d = 0; d < D; ++d)
       ok = ok && g.get_group_id(d) == g.get_group_id()[d] && g[d] == g.get_group_id()[d] &&
            g.get_group_range(d) == groups[d] && g.get_logical_local_range(d) == size[d] &&
-           g.get_local_range(d) == size[d] && g.get_physical_local_range(d) == 1 &&
-           g.get_physical_local_id(d) == 0;
+           g.get_local_range(d) == size[d] && g.get_physical_local_range(d) == 1 && g.get_physical_local_id(d) == 0;
     if (!ok) ++bad;
     sp[g.get_group_linear_id()] += 1;
   });
@@ -132,14 +130,16 @@ void check_items(sycl::range<D> groups, sycl::range<D> size) {
              it.get_global_id()[d] == it.get_global_id(d) && it.get_global_range(d) == global[d] &&
              it.get_innermost_local_range(d) == size[d] && it.get_local_id(g, d) == it.get_innermost_local_id(d) &&
              it.get_local_id(g)[d] == it.get_innermost_local_id()[d] && it.get_local_range(g, d) == size[d] &&
-             g.get_logical_local_id(it, d) == it.get_innermost_local_id(d) && g.get_local_id(it, d) == it.get_innermost_local_id(d);
+             g.get_logical_local_id(it, d) == it.get_innermost_local_id(d) &&
+             g.get_local_id(it, d) == it.get_innermost_local_id(d);
       }
       ok = ok && it.get_global_linear_id() == lin(it.get_global_id(), global) &&
            it.get_innermost_local_linear_id() == lin(it.get_innermost_local_id(), size) &&
            it.get_local_linear_id(g) == it.get_innermost_local_linear_id() &&
            g.get_logical_local_linear_id(it) == it.get_innermost_local_linear_id() &&
            g.get_local_linear_id(it) == it.get_innermost_local_linear_id() &&
-           g.get_logical_local_id(it) == it.get_innermost_local_id() && g.get_local_id(it) == it.get_innermost_local_id();
+           g.get_logical_local_id(it) == it.get_innermost_local_id() &&
+           g.get_local_id(it) == it.get_innermost_local_id();
       if (!ok) ++bad;
       c[it.get_global_linear_id()] += 1;
     });
@@ -322,26 +322,26 @@ TEST(Scoped, SingleItemAndWaitForms) {
 TEST(Scoped, LocalMemoryInitialisation) {
   std::atomic<int> bad{0};
   run(sycl::range<1>{4}, sycl::range<1>{32}, [&](auto g) {
-    sycl::memory_environment(
-        g, sycl::require_local_mem<int>(7), sycl::require_local_mem<double[5]>(1.5),
-        sycl::require_local_mem<int[2][3]>(4), sycl::require_local_mem<short[2][2][3]>(short(-2)),
-        sycl::require_local_mem<float[8]>(), sycl::require_local_mem<long>(),
-        [&](int& a, double(&b)[5], int(&c)[2][3], short(&d)[2][2][3], float(&e)[8], long& f) {
-          if (a != 7) ++bad;
-          for (double x : b) bad += x != 1.5;
-          for (auto& r : c)
-            for (int x : r) bad += x != 4;
-          for (auto& p : d)
-            for (auto& r : p)
-              for (short x : r) bad += x != -2;
-          sycl::distribute_items(g, [&](sycl::s_item<1> it) { e[it.get_local_linear_id(g) % 8] = 1.f; });
-          f = 3;
-          a += f;
-          if (a != 10) ++bad;
-          // Local memory is shared by the group's items.
-          sycl::distribute_items(g, [&](sycl::s_item<1>) { ++f; });
-          if (f != 3 + 32) ++bad;
-        });
+    sycl::memory_environment(g, sycl::require_local_mem<int>(7), sycl::require_local_mem<double[5]>(1.5),
+                             sycl::require_local_mem<int[2][3]>(4), sycl::require_local_mem<short[2][2][3]>(short(-2)),
+                             sycl::require_local_mem<float[8]>(), sycl::require_local_mem<long>(),
+                             [&](int& a, double(&b)[5], int(&c)[2][3], short(&d)[2][2][3], float(&e)[8], long& f) {
+                               if (a != 7) ++bad;
+                               for (double x : b) bad += x != 1.5;
+                               for (auto& r : c)
+                                 for (int x : r) bad += x != 4;
+                               for (auto& p : d)
+                                 for (auto& r : p)
+                                   for (short x : r) bad += x != -2;
+                               sycl::distribute_items(
+                                   g, [&](sycl::s_item<1> it) { e[it.get_local_linear_id(g) % 8] = 1.f; });
+                               f = 3;
+                               a += f;
+                               if (a != 10) ++bad;
+                               // Local memory is shared by the group's items.
+                               sycl::distribute_items(g, [&](sycl::s_item<1>) { ++f; });
+                               if (f != 3 + 32) ++bad;
+                             });
   });
   EXPECT_EQ(bad, 0);
 }
@@ -349,21 +349,21 @@ TEST(Scoped, LocalMemoryInitialisation) {
 TEST(Scoped, PrivateMemoryInitialisation) {
   std::atomic<int> bad{0};
   run(sycl::range<2>{3, 2}, sycl::range<2>{4, 8}, [&](auto g) {
-    sycl::memory_environment(
-        g, sycl::require_private_mem<int>(), sycl::require_private_mem<int>(9), sycl::require_private_mem(2.5),
-        sycl::require_private_mem<int[3]>(6), [&](auto& a, auto& b, auto& c, auto& d) {
-          static_assert(std::is_same_v<decltype(c(std::declval<sycl::s_item<2>>())), double&>);
-          sycl::distribute_items(g, [&](sycl::s_item<2> it) {
-            a(it) = int(it.get_local_linear_id(g));
-            if (b(it) != 9 || c(it) != 2.5) ++bad;
-            for (int x : d(it)) bad += x != 6;
-          });
-          // Persistent across distribute_items calls, one slot per logical item.
-          sycl::distribute_items(g, [&](sycl::s_item<2> it) {
-            if (a(it) != int(it.get_local_linear_id(g))) ++bad;
-          });
-          if (a.size() != 32) ++bad;
-        });
+    sycl::memory_environment(g, sycl::require_private_mem<int>(), sycl::require_private_mem<int>(9),
+                             sycl::require_private_mem(2.5), sycl::require_private_mem<int[3]>(6),
+                             [&](auto& a, auto& b, auto& c, auto& d) {
+                               static_assert(std::is_same_v<decltype(c(std::declval<sycl::s_item<2>>())), double&>);
+                               sycl::distribute_items(g, [&](sycl::s_item<2> it) {
+                                 a(it) = int(it.get_local_linear_id(g));
+                                 if (b(it) != 9 || c(it) != 2.5) ++bad;
+                                 for (int x : d(it)) bad += x != 6;
+                               });
+                               // Persistent across distribute_items calls, one slot per logical item.
+                               sycl::distribute_items(g, [&](sycl::s_item<2> it) {
+                                 if (a(it) != int(it.get_local_linear_id(g))) ++bad;
+                               });
+                               if (a.size() != 32) ++bad;
+                             });
     sycl::local_memory_environment<int[4]>(g, [&](int(&l)[4]) {
       sycl::single_item(g, [&] { l[3] = 1; });
       if (l[3] != 1) ++bad;
@@ -443,8 +443,8 @@ TEST(Scoped, OverGroupAlgorithms) {
     static constexpr int n = 50;
     sycl::memory_environment(
         g, sycl::require_private_mem<int>(), sycl::require_private_mem<int>(), sycl::require_private_mem<float>(),
-        sycl::require_private_mem<bool>(), sycl::require_private_mem<std::size_t>(), [&](auto& x, auto& y, auto& f,
-                                                                                         auto& b, auto& remote) {
+        sycl::require_private_mem<bool>(), sycl::require_private_mem<std::size_t>(),
+        [&](auto& x, auto& y, auto& f, auto& b, auto& remote) {
           sycl::distribute_items(g, [&](sycl::s_item<1> it) {
             const int i = int(it.get_local_linear_id(g));
             x(it) = i + 1;
@@ -573,33 +573,34 @@ TEST(Scoped, OverGroupReduceTypesOperatorsAndSizes) {
 TEST(Scoped, OverGroupOnSubGroupsAnd2D) {
   std::atomic<int> bad{0};
   run(sycl::range<2>{2, 2}, sycl::range<2>{6, 8}, [&](auto g) {
-    sycl::memory_environment(g, sycl::require_private_mem<int>(), sycl::require_private_mem<sycl::id<2>>(),
-                             sycl::require_private_mem<int>(), [&](auto& x, auto& ids, auto& y) {
-      sycl::distribute_items(g, [&](sycl::s_item<2> it) {
-        x(it) = int(it.get_local_linear_id(g));
-        // reverse within the (1, 8) row sub-group... of the innermost group later
-        ids(it) = sycl::id<2>(0, 7 - it.get_local_id(g, 1));
-      });
-      bad += sycl::reduce_over_group(g, x, sycl::plus<int>()) != 47 * 48 / 2;
-      sycl::distribute_groups(g, [&](auto sg) {
-        // (6, 8) with 16 per sub-group: (2, 8) boxes, 16 contiguous ids
-        const int first = int(sg.get_group_linear_id()) * int(S);
-        const int m = int(sg.get_logical_local_linear_range());
-        bad += sycl::reduce_over_group(sg, x, sycl::plus<int>()) != m * first + m * (m - 1) / 2;
-        bad += sycl::group_broadcast(sg, x, sycl::id<2>(1, 0)) != first + 8;
-        sycl::distribute_groups(sg, [&](auto ssg) {
-          // sub-sub-groups of 4 items: (1, 4)
-          const auto r = ssg.get_logical_local_range();
-          bad += r != sycl::range<2>(1, S / 4);
-          bad += sycl::reduce_over_group(ssg, x, sycl::minimum<int>()) != sycl::group_broadcast(ssg, x);
-          sycl::distribute_groups(ssg, [&](auto sc) {
-            bad += sycl::reduce_over_group(sc, x, sycl::plus<int>()) != sycl::group_broadcast(sc, x);
+    sycl::memory_environment(
+        g, sycl::require_private_mem<int>(), sycl::require_private_mem<sycl::id<2>>(), sycl::require_private_mem<int>(),
+        [&](auto& x, auto& ids, auto& y) {
+          sycl::distribute_items(g, [&](sycl::s_item<2> it) {
+            x(it) = int(it.get_local_linear_id(g));
+            // reverse within the (1, 8) row sub-group... of the innermost group later
+            ids(it) = sycl::id<2>(0, 7 - it.get_local_id(g, 1));
           });
+          bad += sycl::reduce_over_group(g, x, sycl::plus<int>()) != 47 * 48 / 2;
+          sycl::distribute_groups(g, [&](auto sg) {
+            // (6, 8) with 16 per sub-group: (2, 8) boxes, 16 contiguous ids
+            const int first = int(sg.get_group_linear_id()) * int(S);
+            const int m = int(sg.get_logical_local_linear_range());
+            bad += sycl::reduce_over_group(sg, x, sycl::plus<int>()) != m * first + m * (m - 1) / 2;
+            bad += sycl::group_broadcast(sg, x, sycl::id<2>(1, 0)) != first + 8;
+            sycl::distribute_groups(sg, [&](auto ssg) {
+              // sub-sub-groups of 4 items: (1, 4)
+              const auto r = ssg.get_logical_local_range();
+              bad += r != sycl::range<2>(1, S / 4);
+              bad += sycl::reduce_over_group(ssg, x, sycl::minimum<int>()) != sycl::group_broadcast(ssg, x);
+              sycl::distribute_groups(ssg, [&](auto sc) {
+                bad += sycl::reduce_over_group(sc, x, sycl::plus<int>()) != sycl::group_broadcast(sc, x);
+              });
+            });
+          });
+          (void)ids;
+          (void)y;
         });
-      });
-      (void)ids;
-      (void)y;
-    });
   });
   EXPECT_EQ(bad, 0);
 }
@@ -607,31 +608,29 @@ TEST(Scoped, OverGroupOnSubGroupsAnd2D) {
 TEST(Scoped, JointAlgorithms) {
   std::atomic<int> bad{0};
   run(sycl::range<1>{2}, sycl::range<1>{16}, [&](auto g) {
-    sycl::memory_environment(g, sycl::require_local_mem<int[40]>(), sycl::require_local_mem<int[40]>(),
-                             [&](int(&a)[40], int(&out)[40]) {
-                               sycl::distribute_items(g, [&](sycl::s_item<1> it) {
-                                 const std::size_t i = it.get_local_linear_id(g);
-                                 for (std::size_t k = i; k < 40; k += 16) a[k] = int(k);
-                               });
-                               bad += sycl::joint_reduce(g, a, a + 40, sycl::plus<int>()) != 780;
-                               bad += sycl::joint_reduce(g, a, a + 40, 20, sycl::plus<int>()) != 800;
-                               bad += sycl::joint_reduce(g, a + 1, a + 40, sycl::multiplies<long>()) == 0 ? 0 : 0;
-                               bad += sycl::joint_reduce(g, a, a + 40, sycl::maximum<int>()) != 39;
-                               sycl::joint_exclusive_scan(g, a, a + 40, out, sycl::plus<int>());
-                               for (int k = 0; k < 40; ++k) bad += out[k] != k * (k - 1) / 2;
-                               sycl::joint_exclusive_scan(g, a, a + 40, out, 1, sycl::plus<int>());
-                               for (int k = 0; k < 40; ++k) bad += out[k] != 1 + k * (k - 1) / 2;
-                               sycl::joint_inclusive_scan(g, a, a + 40, out, sycl::plus<int>());
-                               for (int k = 0; k < 40; ++k) bad += out[k] != k * (k + 1) / 2;
-                               sycl::joint_inclusive_scan(g, a, a + 40, out, sycl::plus<int>(), 2);
-                               for (int k = 0; k < 40; ++k) bad += out[k] != 2 + k * (k + 1) / 2;
-                               bad += !sycl::joint_any_of(g, a, a + 40, [](int v) { return v == 39; });
-                               bad += !sycl::joint_all_of(g, a, a + 40, [](int v) { return v < 40; });
-                               bad += !sycl::joint_none_of(g, a, a + 40, [](int v) { return v < 0; });
-                               sycl::distribute_groups(g, [&](auto sg) {
-                                 bad += sycl::joint_reduce(sg, a, a + 4, sycl::plus<int>()) != 6;
-                               });
-                             });
+    sycl::memory_environment(
+        g, sycl::require_local_mem<int[40]>(), sycl::require_local_mem<int[40]>(), [&](int(&a)[40], int(&out)[40]) {
+          sycl::distribute_items(g, [&](sycl::s_item<1> it) {
+            const std::size_t i = it.get_local_linear_id(g);
+            for (std::size_t k = i; k < 40; k += 16) a[k] = int(k);
+          });
+          bad += sycl::joint_reduce(g, a, a + 40, sycl::plus<int>()) != 780;
+          bad += sycl::joint_reduce(g, a, a + 40, 20, sycl::plus<int>()) != 800;
+          bad += sycl::joint_reduce(g, a + 1, a + 40, sycl::multiplies<long>()) == 0 ? 0 : 0;
+          bad += sycl::joint_reduce(g, a, a + 40, sycl::maximum<int>()) != 39;
+          sycl::joint_exclusive_scan(g, a, a + 40, out, sycl::plus<int>());
+          for (int k = 0; k < 40; ++k) bad += out[k] != k * (k - 1) / 2;
+          sycl::joint_exclusive_scan(g, a, a + 40, out, 1, sycl::plus<int>());
+          for (int k = 0; k < 40; ++k) bad += out[k] != 1 + k * (k - 1) / 2;
+          sycl::joint_inclusive_scan(g, a, a + 40, out, sycl::plus<int>());
+          for (int k = 0; k < 40; ++k) bad += out[k] != k * (k + 1) / 2;
+          sycl::joint_inclusive_scan(g, a, a + 40, out, sycl::plus<int>(), 2);
+          for (int k = 0; k < 40; ++k) bad += out[k] != 2 + k * (k + 1) / 2;
+          bad += !sycl::joint_any_of(g, a, a + 40, [](int v) { return v == 39; });
+          bad += !sycl::joint_all_of(g, a, a + 40, [](int v) { return v < 40; });
+          bad += !sycl::joint_none_of(g, a, a + 40, [](int v) { return v < 0; });
+          sycl::distribute_groups(g, [&](auto sg) { bad += sycl::joint_reduce(sg, a, a + 4, sycl::plus<int>()) != 6; });
+        });
   });
   EXPECT_EQ(bad, 0);
 }
@@ -680,7 +679,8 @@ TEST(Scoped, ReductionsThroughParallel) {
   EXPECT_EQ(*sum, 5 + n * (n - 1) / 2);
   EXPECT_EQ(*mx, int(n - 1));
   *sum = 0;
-  q.parallel<class scoped_reduce_queue>(sycl::range<1>{100}, sycl::range<1>{64}, sycl::reduction(sum, sycl::plus<long>()),
+  q.parallel<class scoped_reduce_queue>(sycl::range<1>{100}, sycl::range<1>{64},
+                                        sycl::reduction(sum, sycl::plus<long>()),
                                         [=](auto g, auto& s) {
                                           sycl::private_memory_environment<long>(g, [&](auto& x) {
                                             sycl::distribute_items(g, [&](sycl::s_item<1> it) { x(it) = 1; });

@@ -25,9 +25,8 @@ void kernel(const G& g) {
 #elif WEFT_STATIC_CASE == 6
   sycl::memory_environment(g, 42, [](auto&) {});
 #elif WEFT_STATIC_CASE == 7
-  sycl::private_memory_environment<int>(g, [&](auto& x) {
-    sycl::exclusive_scan_over_group(g, x, x, [](int a, int b) { return a + b; });
-  });
+  sycl::private_memory_environment<int>(
+      g, [&](auto& x) { sycl::exclusive_scan_over_group(g, x, x, [](int a, int b) { return a + b; }); });
 #elif WEFT_STATIC_CASE == 8
   sycl::distribute_groups(g, [](int) {});
 #elif WEFT_STATIC_CASE == 9

@@ -44,8 +44,7 @@ TEST(StressThreads, SharedAndPrivateQueues) {
             h.depends_on(prev);
             h.parallel_for(sycl::range<1>(width), [=](sycl::id<1> i) { usm[i] += 2; });
           }));
-          if (n % 50 == 0)
-            shared.submit([&](sycl::handler& h) { h.host_task([&] { host_tasks.fetch_add(1); }); });
+          if (n % 50 == 0) shared.submit([&](sycl::handler& h) { h.host_task([&] { host_tasks.fetch_add(1); }); });
           if (n % 97 == 0) events.back().wait();
         }
         mine.wait_and_throw();

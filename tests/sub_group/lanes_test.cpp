@@ -93,7 +93,9 @@ void check_reduce_scan(Op op) {
 
 struct user_plus {  // an operator Weft does not know: the scalar loop
   template <class T>
-  T operator()(T a, T b) const { return static_cast<T>(a + b); }
+  T operator()(T a, T b) const {
+    return static_cast<T>(a + b);
+  }
 };
 
 TYPED_TEST(Lanes, ReduceAndScan) {

@@ -16,13 +16,13 @@ struct user_max {  // not a SYCL function object: no known identity
 
 TEST(RangeReduction, UsmSumKnownIdentity) {
   sycl::queue q;
-  for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{17}, std::size_t{1000},
-                        std::size_t{100003}}) {
+  for (std::size_t n :
+       {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{17}, std::size_t{1000}, std::size_t{100003}}) {
     int* sum = sycl::malloc_shared<int>(1, q);
     *sum = 5;
-    q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<int>()),
-                   [=](sycl::id<1> i, auto& s) { s += static_cast<int>(i[0] % 7); })
-        .wait();
+    q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<int>()), [=](sycl::id<1> i, auto& s) {
+       s += static_cast<int>(i[0] % 7);
+     }).wait();
     int expect = 5;
     for (std::size_t i = 0; i < n; ++i) expect += static_cast<int>(i % 7);
     EXPECT_EQ(*sum, expect) << "n=" << n;
@@ -107,7 +107,7 @@ TEST(RangeReduction, BufferAndUserOperator) {
     sycl::buffer<int> bsum(&result_sum, sycl::range<1>(1));
     q.submit([&](sycl::handler& cgh) {
       sycl::accessor a{in, cgh, sycl::read_only};
-      auto rmax = sycl::reduction(bmax, cgh, user_max());  // no identity: partials only
+      auto rmax = sycl::reduction(bmax, cgh, user_max());                             // no identity: partials only
       auto rxor = sycl::reduction(bxor, cgh, 0, [](int x, int y) { return x ^ y; });  // user identity
       auto rsum = sycl::reduction(bsum, cgh, sycl::plus<>(),
                                   sycl::property_list{sycl::property::reduction::initialize_to_identity{}});
@@ -157,8 +157,7 @@ TEST(RangeReduction, Errors) {
   int x = 0;
   expect_errc(
       [&] {
-        (void)sycl::reduction(&x, user_max(),
-                              sycl::property_list{sycl::property::reduction::initialize_to_identity{}});
+        (void)sycl::reduction(&x, user_max(), sycl::property_list{sycl::property::reduction::initialize_to_identity{}});
       },
       sycl::errc::invalid, "no known");
   sycl::buffer<int> empty{sycl::range<1>(0)};

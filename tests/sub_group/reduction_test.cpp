@@ -26,14 +26,15 @@ int value(std::size_t i) { return int((i * 2654435761u) % 2001) - 1000; }
 
 TEST(Reduction, RangeSumManySizes) {
   target_queue q;
-  for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(1000), std::size_t(257 * 256 + 3), std::size_t(1) << 24}) {
+  for (std::size_t n :
+       {std::size_t(0), std::size_t(1), std::size_t(1000), std::size_t(257 * 256 + 3), std::size_t(1) << 24}) {
     int* in = sycl::malloc_device<int>(std::max<std::size_t>(n, 1), q);
     long long* sum = sycl::malloc_shared<long long>(1, q);
     *sum = 5;  // combined with the old value (no initialize_to_identity)
     q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { in[i] = int((i[0] * 2654435761u) % 2001) - 1000; }).wait();
-    q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<long long>()),
-                   [=](sycl::id<1> i, auto& s) { s += (long long)in[i]; })
-        .wait();
+    q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<long long>()), [=](sycl::id<1> i, auto& s) {
+       s += (long long)in[i];
+     }).wait();
     long long want = 5;
     for (std::size_t i = 0; i < n; ++i) want += value(i);
     EXPECT_EQ(*sum, want) << "n = " << n;

@@ -19,12 +19,12 @@ namespace weft_test {
 struct dag_command {
   enum kind_t : std::uint8_t { kernel, kernel_2d, host_task, copy, fill, host_read, kinds };
   kind_t kind = kernel;
-  std::uint8_t queue = 0;        // 0: out-of-order, 1: in-order
-  std::uint8_t out = 0;          // buffer written (host_read: buffer read)
-  std::uint8_t in[2] = {0, 0};   // buffers read
+  std::uint8_t queue = 0;       // 0: out-of-order, 1: in-order
+  std::uint8_t out = 0;         // buffer written (host_read: buffer read)
+  std::uint8_t in[2] = {0, 0};  // buffers read
   std::uint8_t n_in = 0;
-  bool discard = false;          // write with no_init: out's old value is not read
-  std::uint32_t k = 0;           // a constant mixed into the result
+  bool discard = false;               // write with no_init: out's old value is not read
+  std::uint32_t k = 0;                // a constant mixed into the result
   std::uint16_t offset = 0, len = 1;  // the window [offset, offset + len)
 };
 
@@ -35,7 +35,8 @@ struct dag_program {
 };
 
 // What every command computes for one element.
-constexpr std::uint32_t dag_mix(std::uint32_t out, std::uint32_t in0, std::uint32_t in1, std::uint32_t k, bool discard) {
+constexpr std::uint32_t dag_mix(std::uint32_t out, std::uint32_t in0, std::uint32_t in1, std::uint32_t k,
+                                bool discard) {
   return (discard ? 0u : out * 3u) + in0 * 5u + (in1 ^ k) + 1u;
 }
 
@@ -64,7 +65,8 @@ inline void normalize(dag_program& p) {
   }
 }
 
-inline dag_program random_dag(std::uint64_t seed, std::size_t buffers, std::size_t commands, std::size_t elements = 64) {
+inline dag_program random_dag(std::uint64_t seed, std::size_t buffers, std::size_t commands,
+                              std::size_t elements = 64) {
   std::mt19937_64 rng(seed);
   auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
   dag_program p;
@@ -73,8 +75,12 @@ inline dag_program random_dag(std::uint64_t seed, std::size_t buffers, std::size
   for (std::size_t c = 0; c < commands; ++c) {
     dag_command cmd;
     std::size_t r = pick(100);
-    cmd.kind = r < 45 ? dag_command::kernel : r < 60 ? dag_command::kernel_2d : r < 72 ? dag_command::host_task
-             : r < 84 ? dag_command::copy : r < 92 ? dag_command::fill : dag_command::host_read;
+    cmd.kind = r < 45   ? dag_command::kernel
+               : r < 60 ? dag_command::kernel_2d
+               : r < 72 ? dag_command::host_task
+               : r < 84 ? dag_command::copy
+               : r < 92 ? dag_command::fill
+                        : dag_command::host_read;
     cmd.queue = static_cast<std::uint8_t>(pick(2));
     cmd.out = static_cast<std::uint8_t>(pick(buffers));
     cmd.n_in = static_cast<std::uint8_t>(pick(3));
@@ -112,7 +118,8 @@ inline void dag_apply(const dag_command& c, dag_state& s) {
     default:
       for (std::size_t i = c.offset; i < std::size_t(c.offset) + c.len; ++i) {
         std::uint32_t a = c.n_in > 0 ? s[c.in[0]][i] : 0u, b = c.n_in > 1 ? s[c.in[1]][i] : 0u;
-        out[i] = dag_mix(out[i], a, b, c.k, c.discard && c.n_in > 0 && c.in[0] != c.out && (c.n_in < 2 || c.in[1] != c.out));
+        out[i] =
+            dag_mix(out[i], a, b, c.k, c.discard && c.n_in > 0 && c.in[0] != c.out && (c.n_in < 2 || c.in[1] != c.out));
       }
   }
 }
@@ -137,7 +144,8 @@ inline std::string run_dag(const dag_program& p) {
         for (std::size_t i = 0; i < p.elements && failure.empty(); ++i)
           if (h[i] != reference[c.out][i])
             failure = "host read after command " + std::to_string(n) + ": buffer " + std::to_string(c.out) + "[" +
-                      std::to_string(i) + "] = " + std::to_string(h[i]) + ", serial " + std::to_string(reference[c.out][i]);
+                      std::to_string(i) + "] = " + std::to_string(h[i]) + ", serial " +
+                      std::to_string(reference[c.out][i]);
         continue;
       }
       queues[c.queue].submit([&](sycl::handler& h) {

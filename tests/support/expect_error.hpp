@@ -86,5 +86,6 @@ struct async_errors {
 
 }  // namespace weft_test
 
-#define EXPECT_SYCL_ERROR(statement, code, ...) \
-  ::weft_test::expect_sycl_error([&] { statement; }, code, std::vector<std::string>(std::initializer_list<std::string> __VA_ARGS__))
+#define EXPECT_SYCL_ERROR(statement, code, ...)            \
+  ::weft_test::expect_sycl_error([&] { statement; }, code, \
+                                 std::vector<std::string>(std::initializer_list<std::string> __VA_ARGS__))

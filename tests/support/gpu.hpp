@@ -27,7 +27,8 @@ struct target_queue : sycl::queue {
   target_queue& operator=(const target_queue&) = delete;
   ~target_queue() {
     wait_and_throw();
-    EXPECT_TRUE(errors.empty()) << errors.size() << " asynchronous errors on " << get_device().get_info<sycl::info::device::name>();
+    EXPECT_TRUE(errors.empty()) << errors.size() << " asynchronous errors on "
+                                << get_device().get_info<sycl::info::device::name>();
   }
 };
 

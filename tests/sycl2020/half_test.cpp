@@ -37,8 +37,8 @@ TEST(Half, FloatConversionRoundsToNearestEven) {
   }
   EXPECT_EQ(half(65520.0f).bits(), 0x7c00u);  // rounds to infinity
   EXPECT_EQ(half(65519.0f).bits(), 0x7bffu);
-  EXPECT_EQ(half(1e-8f).bits(), 0u);          // below half the smallest subnormal
-  EXPECT_EQ(half(6e-8f).bits(), 1u);          // nearest the smallest subnormal
+  EXPECT_EQ(half(1e-8f).bits(), 0u);                          // below half the smallest subnormal
+  EXPECT_EQ(half(6e-8f).bits(), 1u);                          // nearest the smallest subnormal
   EXPECT_EQ(half(1.0 + 1.0 / 2048 + 1e-12).bits(), 0x3c01u);  // double converts directly, no double rounding
 }
 

@@ -38,7 +38,8 @@ TEST(KernelBundle, GetBundleAndKernel) {
   EXPECT_FALSE(only.has_kernel(sycl::get_kernel_id<other_kernel>()));
   EXPECT_THROW(only.get_kernel(sycl::get_kernel_id<other_kernel>()), sycl::exception);
   EXPECT_EQ(only.get_kernel_ids().size(), 1u);
-  auto joined = sycl::join(std::vector{only, sycl::get_kernel_bundle<other_kernel, sycl::bundle_state::executable>(ctx)});
+  auto joined =
+      sycl::join(std::vector{only, sycl::get_kernel_bundle<other_kernel, sycl::bundle_state::executable>(ctx)});
   EXPECT_TRUE(joined.has_kernel<other_kernel>());
   auto obj = sycl::compile(sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx));
   auto exe = sycl::link(obj);

@@ -106,16 +106,11 @@ const std::vector<row1>& rows1() {
 }
 const std::vector<row2>& rows2() {
   static const std::vector<row2> rows = {
-      F2(atan2, std::atan2(x, y), 6, 6, -1e3, 1e3),
-      F2(atan2pi, std::atan2(x, y) / pi_l, 6, 6, -1e3, 1e3),
-      F2(copysign, std::copysign(x, y), 0, 0, -1e3, 1e3),
-      F2(fdim, std::fdim(x, y), 0, 0, -1e3, 1e3),
-      F2(fmax, std::fmax(x, y), 0, 0, -1e3, 1e3),
-      F2(fmin, std::fmin(x, y), 0, 0, -1e3, 1e3),
-      F2(fmod, std::fmod(x, y), 0, 0, -1e3, 1e3),
-      F2(hypot, std::hypot(x, y), 4, 4, -1e3, 1e3),
-      F2(pow, std::pow(x, y), 16, 16, 0.01L, 30),
-      F2(powr, std::pow(x, y), 16, 16, 0.01L, 30),
+      F2(atan2, std::atan2(x, y), 6, 6, -1e3, 1e3),         F2(atan2pi, std::atan2(x, y) / pi_l, 6, 6, -1e3, 1e3),
+      F2(copysign, std::copysign(x, y), 0, 0, -1e3, 1e3),   F2(fdim, std::fdim(x, y), 0, 0, -1e3, 1e3),
+      F2(fmax, std::fmax(x, y), 0, 0, -1e3, 1e3),           F2(fmin, std::fmin(x, y), 0, 0, -1e3, 1e3),
+      F2(fmod, std::fmod(x, y), 0, 0, -1e3, 1e3),           F2(hypot, std::hypot(x, y), 4, 4, -1e3, 1e3),
+      F2(pow, std::pow(x, y), 16, 16, 0.01L, 30),           F2(powr, std::pow(x, y), 16, 16, 0.01L, 30),
       F2(remainder, std::remainder(x, y), 0, 0, -1e3, 1e3),
   };
   return rows;
@@ -151,8 +146,8 @@ void check1(const Row& r) {
     if (e > worst) worst = e, worst_x = x;
   }
   // a bound of 0 means correctly rounded: within half an ULP of the exact value
-  EXPECT_LE(worst, bound == 0 ? 0.5 : bound) << r.name << (std::is_same_v<T, float> ? "(float)" : "(double)")
-                                             << " worst at x = " << worst_x;
+  EXPECT_LE(worst, bound == 0 ? 0.5 : bound)
+      << r.name << (std::is_same_v<T, float> ? "(float)" : "(double)") << " worst at x = " << worst_x;
 }
 template <class T, class Row>
 void check2(const Row& r) {

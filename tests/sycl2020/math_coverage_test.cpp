@@ -51,8 +51,12 @@ void float_functions(F x) {
 
 template <class F>
 void native_functions(F x) {
-#define CALL1(f) use(sycl::native::f(x)); use(sycl::half_precision::f(x));
-#define CALL2(f) use(sycl::native::f(x, x)); use(sycl::half_precision::f(x, x));
+#define CALL1(f)           \
+  use(sycl::native::f(x)); \
+  use(sycl::half_precision::f(x));
+#define CALL2(f)              \
+  use(sycl::native::f(x, x)); \
+  use(sycl::half_precision::f(x, x));
   WEFT_NATIVE1(CALL1)
   WEFT_NATIVE2(CALL2)
 #undef CALL1

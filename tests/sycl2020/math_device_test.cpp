@@ -28,59 +28,59 @@ double ulp_error(T got, long double want) {
 }
 
 // name, reference, ULP bound float, ULP bound double (0: correctly rounded, within half an ULP), domain
-#define WEFT_MATH1(X)                                                 \
-  X(acos, std::acos(x), 4, 4, -1, 1)                                  \
-  X(acosh, std::acosh(x), 4, 4, 1, 1e4)                               \
-  X(acospi, std::acos(x) / pi_l, 5, 5, -1, 1)                         \
-  X(asin, std::asin(x), 4, 4, -1, 1)                                  \
-  X(asinh, std::asinh(x), 4, 4, -1e4, 1e4)                            \
-  X(asinpi, std::asin(x) / pi_l, 5, 5, -1, 1)                         \
-  X(atan, std::atan(x), 5, 5, -1e4, 1e4)                              \
-  X(atanh, std::atanh(x), 5, 5, -0.999L, 0.999L)                      \
-  X(atanpi, std::atan(x) / pi_l, 5, 5, -1e4, 1e4)                     \
-  X(cbrt, std::cbrt(x), 2, 2, -1e6, 1e6)                              \
-  X(ceil, std::ceil(x), 0, 0, -1e6, 1e6)                              \
-  X(cos, std::cos(x), 4, 4, -100, 100)                                \
-  X(cosh, std::cosh(x), 4, 4, -80, 80)                                \
-  X(cospi, std::cos(pi_l * std::fmod(x, 2.0L)), 4, 4, -1000, 1000)    \
-  X(erfc, std::erfc(x), 16, 16, -5, 9)                                \
-  X(erf, std::erf(x), 16, 16, -5, 5)                                  \
-  X(exp, std::exp(x), 3, 3, -80, 80)                                  \
-  X(exp2, std::exp2(x), 3, 3, -120, 120)                              \
-  X(exp10, std::pow(10.0L, x), 3, 3, -35, 35)                         \
-  X(expm1, std::expm1(x), 3, 3, -80, 80)                              \
-  X(fabs, std::fabs(x), 0, 0, -1e6, 1e6)                              \
-  X(floor, std::floor(x), 0, 0, -1e6, 1e6)                            \
-  X(log, std::log(x), 3, 3, 1e-30L, 1e30L)                            \
-  X(log2, std::log2(x), 3, 3, 1e-30L, 1e30L)                          \
-  X(log10, std::log10(x), 3, 3, 1e-30L, 1e30L)                        \
-  X(log1p, std::log1p(x), 2, 2, -0.9L, 1e6)                           \
-  X(logb, std::logb(x), 0, 0, 1e-30L, 1e30L)                          \
-  X(rint, std::rint(x), 0, 0, -1e6, 1e6)                              \
-  X(round, std::round(x), 0, 0, -1e6, 1e6)                            \
-  X(rsqrt, 1.0L / std::sqrt(x), 2, 2, 1e-30L, 1e30L)                  \
-  X(sin, std::sin(x), 4, 4, -100, 100)                                \
-  X(sinh, std::sinh(x), 4, 4, -80, 80)                                \
-  X(sinpi, std::sin(pi_l * std::fmod(x, 2.0L)), 4, 4, -1000, 1000)    \
-  X(sqrt, std::sqrt(x), 0, 0, 0, 1e30L)                               \
-  X(tan, std::tan(x), 5, 5, -100, 100)                                \
-  X(tanh, std::tanh(x), 5, 5, -20, 20)                                \
-  X(tanpi, std::tan(pi_l * std::fmod(x, 1.0L)), 6, 6, -1000, 1000)    \
-  X(tgamma, std::tgamma(x), 16, 16, 0.01L, 30)                        \
+#define WEFT_MATH1(X)                                             \
+  X(acos, std::acos(x), 4, 4, -1, 1)                              \
+  X(acosh, std::acosh(x), 4, 4, 1, 1e4)                           \
+  X(acospi, std::acos(x) / pi_l, 5, 5, -1, 1)                     \
+  X(asin, std::asin(x), 4, 4, -1, 1)                              \
+  X(asinh, std::asinh(x), 4, 4, -1e4, 1e4)                        \
+  X(asinpi, std::asin(x) / pi_l, 5, 5, -1, 1)                     \
+  X(atan, std::atan(x), 5, 5, -1e4, 1e4)                          \
+  X(atanh, std::atanh(x), 5, 5, -0.999L, 0.999L)                  \
+  X(atanpi, std::atan(x) / pi_l, 5, 5, -1e4, 1e4)                 \
+  X(cbrt, std::cbrt(x), 2, 2, -1e6, 1e6)                          \
+  X(ceil, std::ceil(x), 0, 0, -1e6, 1e6)                          \
+  X(cos, std::cos(x), 4, 4, -100, 100)                            \
+  X(cosh, std::cosh(x), 4, 4, -80, 80)                            \
+  X(cospi, std::cos(pi_l* std::fmod(x, 2.0L)), 4, 4, -1000, 1000) \
+  X(erfc, std::erfc(x), 16, 16, -5, 9)                            \
+  X(erf, std::erf(x), 16, 16, -5, 5)                              \
+  X(exp, std::exp(x), 3, 3, -80, 80)                              \
+  X(exp2, std::exp2(x), 3, 3, -120, 120)                          \
+  X(exp10, std::pow(10.0L, x), 3, 3, -35, 35)                     \
+  X(expm1, std::expm1(x), 3, 3, -80, 80)                          \
+  X(fabs, std::fabs(x), 0, 0, -1e6, 1e6)                          \
+  X(floor, std::floor(x), 0, 0, -1e6, 1e6)                        \
+  X(log, std::log(x), 3, 3, 1e-30L, 1e30L)                        \
+  X(log2, std::log2(x), 3, 3, 1e-30L, 1e30L)                      \
+  X(log10, std::log10(x), 3, 3, 1e-30L, 1e30L)                    \
+  X(log1p, std::log1p(x), 2, 2, -0.9L, 1e6)                       \
+  X(logb, std::logb(x), 0, 0, 1e-30L, 1e30L)                      \
+  X(rint, std::rint(x), 0, 0, -1e6, 1e6)                          \
+  X(round, std::round(x), 0, 0, -1e6, 1e6)                        \
+  X(rsqrt, 1.0L / std::sqrt(x), 2, 2, 1e-30L, 1e30L)              \
+  X(sin, std::sin(x), 4, 4, -100, 100)                            \
+  X(sinh, std::sinh(x), 4, 4, -80, 80)                            \
+  X(sinpi, std::sin(pi_l* std::fmod(x, 2.0L)), 4, 4, -1000, 1000) \
+  X(sqrt, std::sqrt(x), 0, 0, 0, 1e30L)                           \
+  X(tan, std::tan(x), 5, 5, -100, 100)                            \
+  X(tanh, std::tanh(x), 5, 5, -20, 20)                            \
+  X(tanpi, std::tan(pi_l* std::fmod(x, 1.0L)), 6, 6, -1000, 1000) \
+  X(tgamma, std::tgamma(x), 16, 16, 0.01L, 30)                    \
   X(trunc, std::trunc(x), 0, 0, -1e6, 1e6)
 
-#define WEFT_MATH2(X)                                                 \
-  X(atan2, std::atan2(x, y), 6, 6, -1e3, 1e3)                         \
-  X(atan2pi, std::atan2(x, y) / pi_l, 6, 6, -1e3, 1e3)                \
-  X(copysign, std::copysign(x, y), 0, 0, -1e3, 1e3)                   \
-  X(fdim, std::fdim(x, y), 0, 0, -1e3, 1e3)                           \
-  X(fmax, std::fmax(x, y), 0, 0, -1e3, 1e3)                           \
-  X(fmin, std::fmin(x, y), 0, 0, -1e3, 1e3)                           \
-  X(fmod, std::fmod(x, y), 0, 0, -1e3, 1e3)                           \
-  X(hypot, std::hypot(x, y), 4, 4, -1e3, 1e3)                         \
-  X(pow, std::pow(x, y), 16, 16, 0.01L, 30)                           \
-  X(powr, std::pow(x, y), 16, 16, 0.01L, 30)                          \
-  X(remainder, std::remainder(x, y), 0, 0, -1e3, 1e3)                 \
+#define WEFT_MATH2(X)                                                                                               \
+  X(atan2, std::atan2(x, y), 6, 6, -1e3, 1e3)                                                                       \
+  X(atan2pi, std::atan2(x, y) / pi_l, 6, 6, -1e3, 1e3)                                                              \
+  X(copysign, std::copysign(x, y), 0, 0, -1e3, 1e3)                                                                 \
+  X(fdim, std::fdim(x, y), 0, 0, -1e3, 1e3)                                                                         \
+  X(fmax, std::fmax(x, y), 0, 0, -1e3, 1e3)                                                                         \
+  X(fmin, std::fmin(x, y), 0, 0, -1e3, 1e3)                                                                         \
+  X(fmod, std::fmod(x, y), 0, 0, -1e3, 1e3)                                                                         \
+  X(hypot, std::hypot(x, y), 4, 4, -1e3, 1e3)                                                                       \
+  X(pow, std::pow(x, y), 16, 16, 0.01L, 30)                                                                         \
+  X(powr, std::pow(x, y), 16, 16, 0.01L, 30)                                                                        \
+  X(remainder, std::remainder(x, y), 0, 0, -1e3, 1e3)                                                               \
   X(maxmag, (std::fabs(x) > std::fabs(y) ? x : std::fabs(y) > std::fabs(x) ? y : std::fmax(x, y)), 0, 0, -1e3, 1e3) \
   X(nextafter, (long double)std::nextafter(T(x), T(y)), 0, 0, -1e3, 1e3)
 
@@ -88,13 +88,13 @@ enum fn1 {
 #define WEFT_ENUM(name, ...) f1_##name,
   WEFT_MATH1(WEFT_ENUM)
 #undef WEFT_ENUM
-  f1_count
+      f1_count
 };
 enum fn2 {
 #define WEFT_ENUM(name, ...) f2_##name,
   WEFT_MATH2(WEFT_ENUM)
 #undef WEFT_ENUM
-  f2_count
+      f2_count
 };
 
 template <class T>
@@ -145,7 +145,9 @@ TYPED_TEST(MathAccuracy, OneArgument) {
        T r = 0;
        switch (f) {
 #define WEFT_CASE(name, ...) \
-  case f1_##name: r = sycl::name(x); break;
+  case f1_##name:            \
+    r = sycl::name(x);       \
+    break;
          WEFT_MATH1(WEFT_CASE)
 #undef WEFT_CASE
        }
@@ -195,7 +197,9 @@ TYPED_TEST(MathAccuracy, TwoArguments) {
        T r = 0;
        switch (f) {
 #define WEFT_CASE(name, ...) \
-  case f2_##name: r = sycl::name(x, y); break;
+  case f2_##name:            \
+    r = sycl::name(x, y);    \
+    break;
          WEFT_MATH2(WEFT_CASE)
 #undef WEFT_CASE
        }
@@ -295,15 +299,17 @@ TEST(Math, PointerFormsVecMarrayNative) {
     long double sq = 0;
     for (float c : {v, v + 1.0f, v * 2.0f, -v}) sq += std::sqrt((long double)std::fabs(c)) + std::fmax(c, 0.5f);
     ASSERT_TRUE(near(r[14], sq, 1e-6)) << i;
-    const long double me = std::exp((long double)dv / 64) + std::exp(((long double)dv + 2) / 64) +
-                           std::exp(((long double)dv - 3) / 64);
+    const long double me =
+        std::exp((long double)dv / 64) + std::exp(((long double)dv + 2) / 64) + std::exp(((long double)dv - 3) / 64);
     ASSERT_TRUE(near(r[15], me, 1e-14)) << i;
     const float a = std::fabs(v) + 0.5f;
     ASSERT_TRUE(near(r[16], std::exp((long double)v / 16), 1e-5)) << i;
     ASSERT_TRUE(near(r[17], std::log((long double)a), 1e-5)) << i;
     ASSERT_TRUE(near(r[18], std::sin((long double)v) + std::cos((long double)v), 1e-5)) << i;
     ASSERT_TRUE(near(r[19], 1 / std::sqrt((long double)a) + 1 / (long double)a + v / (long double)a, 1e-5)) << i;
-    ASSERT_TRUE(near(r[20], std::pow((long double)a, 1.5L) + std::exp2((long double)v / 16) + std::log2((long double)a), 1e-5)) << i;
+    ASSERT_TRUE(
+        near(r[20], std::pow((long double)a, 1.5L) + std::exp2((long double)v / 16) + std::log2((long double)a), 1e-5))
+        << i;
     ASSERT_TRUE(near(r[21], std::sqrt((long double)a) + std::exp((long double)v / 16), 1e-6)) << i;
     ASSERT_TRUE(near(r[22], (long double)v * 2 + 1, 1e-6)) << i;
     ASSERT_EQ(r[23], 1.0) << i;

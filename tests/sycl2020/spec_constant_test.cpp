@@ -24,7 +24,8 @@ TEST(SpecConstant, RangeKernelReadsSetValuesAndDefaults) {
       EXPECT_EQ(cgh.get_specialization_constant<float_id>(), 0.0f);
       cgh.parallel_for(sycl::range<1>(64), [=](sycl::item<1> it, sycl::kernel_handler kh) {
         coeffs c = kh.get_specialization_constant<struct_id>();
-        acc[it] = float(kh.get_specialization_constant<int_id>()) * c.a + c.b + kh.get_specialization_constant<float_id>();
+        acc[it] =
+            float(kh.get_specialization_constant<int_id>()) * c.a + c.b + kh.get_specialization_constant<float_id>();
       });
     });
   }

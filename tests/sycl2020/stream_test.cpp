@@ -47,8 +47,8 @@ TEST(Stream, FormattingManipulatorsAreLocalToTheItem) {
        sycl::stream os(4096, 256, cgh);
        cgh.parallel_for(sycl::range<1>(2), [=](sycl::id<1> i) {
          if (i[0] == 0) os << sycl::hex << sycl::showbase << 255 << " ";
-         os << 255 << " " << sycl::setprecision(3) << sycl::fixed << 3.14159 << " " << sycl::setw(4) << 7 << " "
-            << true << " " << 'c' << " " << sycl::int2(1, -2) << sycl::endl;
+         os << 255 << " " << sycl::setprecision(3) << sycl::fixed << 3.14159 << " " << sycl::setw(4) << 7 << " " << true
+            << " " << 'c' << " " << sycl::int2(1, -2) << sycl::endl;
        });
      }).wait();
   });

@@ -16,7 +16,8 @@ class array {
   constexpr array() : m_data{} {}
   // One size per dimension: anything that converts to size_t, as with the
   // specification's range(size_t, ...) (so not a pointer, not an nd_range).
-  template <class... T, std::enable_if_t<sizeof...(T) == Dims && (std::is_convertible_v<T, std::size_t> && ...), int> = 0>
+  template <class... T,
+            std::enable_if_t<sizeof...(T) == Dims && (std::is_convertible_v<T, std::size_t> && ...), int> = 0>
   constexpr array(T... v) : m_data{static_cast<std::size_t>(v)...} {}
 
   constexpr std::size_t get(int d) const { return m_data[d]; }
@@ -30,23 +31,23 @@ class array {
   }
   friend constexpr bool operator!=(const Derived& a, const Derived& b) { return !(a == b); }
 
-#define WEFT_ARRAY_BINARY(op)                                                              \
-  friend constexpr Derived operator op(const Derived& a, const Derived& b) {               \
-    Derived r;                                                                             \
-    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op b.m_data[d];               \
-    return r;                                                                              \
-  }                                                                                        \
-  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>                     \
-  friend constexpr Derived operator op(const Derived& a, S s) {                            \
-    Derived r;                                                                             \
-    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op static_cast<std::size_t>(s);                         \
-    return r;                                                                              \
-  }                                                                                        \
-  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>                     \
-  friend constexpr Derived operator op(S s, const Derived& a) {                            \
-    Derived r;                                                                             \
-    for (int d = 0; d < Dims; ++d) r.m_data[d] = static_cast<std::size_t>(s) op a.m_data[d];                         \
-    return r;                                                                              \
+#define WEFT_ARRAY_BINARY(op)                                                                \
+  friend constexpr Derived operator op(const Derived& a, const Derived& b) {                 \
+    Derived r;                                                                               \
+    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op b.m_data[d];                 \
+    return r;                                                                                \
+  }                                                                                          \
+  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>                       \
+  friend constexpr Derived operator op(const Derived& a, S s) {                              \
+    Derived r;                                                                               \
+    for (int d = 0; d < Dims; ++d) r.m_data[d] = a.m_data[d] op static_cast<std::size_t>(s); \
+    return r;                                                                                \
+  }                                                                                          \
+  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>                       \
+  friend constexpr Derived operator op(S s, const Derived& a) {                              \
+    Derived r;                                                                               \
+    for (int d = 0; d < Dims; ++d) r.m_data[d] = static_cast<std::size_t>(s) op a.m_data[d]; \
+    return r;                                                                                \
   }
   WEFT_ARRAY_BINARY(+)
   WEFT_ARRAY_BINARY(-)
@@ -66,15 +67,15 @@ class array {
   WEFT_ARRAY_BINARY(>=)
 #undef WEFT_ARRAY_BINARY
 
-#define WEFT_ARRAY_COMPOUND(op)                                                     \
-  friend constexpr Derived& operator op(Derived & a, const Derived& b) {            \
-    for (int d = 0; d < Dims; ++d) a.m_data[d] op b.m_data[d];                      \
-    return a;                                                                       \
-  }                                                                                 \
-  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>            \
-  friend constexpr Derived& operator op(Derived & a, S s) {                         \
-    for (int d = 0; d < Dims; ++d) a.m_data[d] op static_cast<std::size_t>(s);                                \
-    return a;                                                                       \
+#define WEFT_ARRAY_COMPOUND(op)                                                \
+  friend constexpr Derived& operator op(Derived& a, const Derived& b) {        \
+    for (int d = 0; d < Dims; ++d) a.m_data[d] op b.m_data[d];                 \
+    return a;                                                                  \
+  }                                                                            \
+  template <class S, std::enable_if_t<std::is_integral_v<S>, int> = 0>         \
+  friend constexpr Derived& operator op(Derived& a, S s) {                     \
+    for (int d = 0; d < Dims; ++d) a.m_data[d] op static_cast<std::size_t>(s); \
+    return a;                                                                  \
   }
   WEFT_ARRAY_COMPOUND(+=)
   WEFT_ARRAY_COMPOUND(-=)

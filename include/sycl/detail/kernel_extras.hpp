@@ -147,7 +147,8 @@ class kernel_handler {
     using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
     T value = detail::spec_default<T>::get(SpecName);
     if (m_values)
-      if (const unsigned char* bytes = m_values->find(&SpecName)) std::memcpy(static_cast<void*>(&value), bytes, sizeof(T));
+      if (const unsigned char* bytes = m_values->find(&SpecName))
+        std::memcpy(static_cast<void*>(&value), bytes, sizeof(T));
     return value;
   }
 

@@ -40,37 +40,43 @@ T smoothstep_impl(T e0, T e1, T x) {
 }
 }  // namespace detail
 
-#define WEFT_COMMON_FN2(name, cond, expr)                                                   \
-  template <class X, class Y, std::enable_if_t<cond<X> && cond<Y>, int> = 0>                \
-  auto name(const X& x, const Y& y) {                                                       \
-    using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>>;                  \
+#define WEFT_COMMON_FN2(name, cond, expr)                                                     \
+  template <class X, class Y, std::enable_if_t<cond<X> && cond<Y>, int> = 0>                  \
+  auto name(const X& x, const Y& y) {                                                         \
+    using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>>;                    \
     return detail::map([](E v, E w) { return E(expr); }, detail::value(x), detail::value(y)); \
   }
-#define WEFT_COMMON_FN3(name, cond, expr)                                                               \
-  template <class X, class Y, class Z, std::enable_if_t<cond<X> && cond<Y> && cond<Z>, int> = 0>        \
-  auto name(const X& x, const Y& y, const Z& z) {                                                       \
-    using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>, detail::value_t<Z>>;          \
-    return detail::map([](E u, E v, E w) { return E(expr); }, detail::value(x), detail::value(y),       \
-                       detail::value(z));                                                               \
+#define WEFT_COMMON_FN3(name, cond, expr)                                                                            \
+  template <class X, class Y, class Z, std::enable_if_t<cond<X> && cond<Y> && cond<Z>, int> = 0>                     \
+  auto name(const X& x, const Y& y, const Z& z) {                                                                    \
+    using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>, detail::value_t<Z>>;                       \
+    return detail::map([](E u, E v, E w) { return E(expr); }, detail::value(x), detail::value(y), detail::value(z)); \
   }
 WEFT_COMMON_FN2(max, detail::is_gentype_v, detail::max_impl(v, w))
 WEFT_COMMON_FN2(min, detail::is_gentype_v, detail::min_impl(v, w))
 WEFT_COMMON_FN3(clamp, detail::is_gentype_v, detail::min_impl(detail::max_impl(u, v), w))
 WEFT_COMMON_FN2(step, detail::is_genfloat_v, detail::float_of(w) < detail::float_of(v) ? 0.0f : 1.0f)
-WEFT_COMMON_FN3(mix, detail::is_genfloat_v, detail::float_of(u) + (detail::float_of(v) - detail::float_of(u)) * detail::float_of(w))
+WEFT_COMMON_FN3(mix, detail::is_genfloat_v,
+                detail::float_of(u) + (detail::float_of(v) - detail::float_of(u)) * detail::float_of(w))
 WEFT_COMMON_FN3(smoothstep, detail::is_genfloat_v, detail::smoothstep_impl(u, v, w))
 #undef WEFT_COMMON_FN2
 #undef WEFT_COMMON_FN3
 
 template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
 auto degrees(const X& x) {
-  return detail::map([](auto v) { return decltype(v)(detail::float_of(v) * decltype(detail::float_of(v))(57.295779513082320876798154814105)); },
-                     detail::value(x));
+  return detail::map(
+      [](auto v) {
+        return decltype(v)(detail::float_of(v) * decltype(detail::float_of(v))(57.295779513082320876798154814105));
+      },
+      detail::value(x));
 }
 template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
 auto radians(const X& x) {
-  return detail::map([](auto v) { return decltype(v)(detail::float_of(v) * decltype(detail::float_of(v))(0.017453292519943295769236907684886)); },
-                     detail::value(x));
+  return detail::map(
+      [](auto v) {
+        return decltype(v)(detail::float_of(v) * decltype(detail::float_of(v))(0.017453292519943295769236907684886));
+      },
+      detail::value(x));
 }
 template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
 auto sign(const X& x) {

@@ -69,7 +69,8 @@ T tanpi_impl(T x) {
   }
   W v;
   // GPU: sinpi/cospi of the exact remainder (double has no wider type there).
-  if constexpr (weft::kernel::math::target_special_functions) v = weft::kernel::math::sinpi(r) / weft::kernel::math::cospi(r);
+  if constexpr (weft::kernel::math::target_special_functions)
+    v = weft::kernel::math::sinpi(r) / weft::kernel::math::cospi(r);
   else v = std::tan(W(pi_l<T>) * r);
   if (v == 0) {
     bool even_n = std::fmod(std::fabs(n), W(2)) == 0;
@@ -168,9 +169,9 @@ auto nan_impl(U code) {
 }  // namespace detail
 
 // --- one-argument functions --------------------------------------------------------------
-#define WEFT_FLOAT_FN1(name, expr)                                                        \
-  template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>                 \
-  auto name(const X& x) {                                                                 \
+#define WEFT_FLOAT_FN1(name, expr)                                                         \
+  template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>                  \
+  auto name(const X& x) {                                                                  \
     return detail::map_lifted([](auto v) { return decltype(v)(expr); }, detail::value(x)); \
   }
 WEFT_FLOAT_FN1(acos, std::acos(v))
@@ -222,16 +223,15 @@ auto ilogb(const X& x) {
 }
 
 // --- two- and three-argument functions (scalar arguments broadcast) ------------------------
-#define WEFT_FLOAT_FN2(name, expr)                                                                   \
-  template <class X, class Y,                                                                        \
-            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y>, int> = 0>         \
-  auto name(const X& x, const Y& y) {                                                                \
-    return detail::map(                                                                              \
-        [](const auto& a, const auto& b) {                                                           \
-          using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>>;                     \
-          return detail::lift2(E(a), E(b), [](auto v, auto w) { return decltype(v)(expr); });        \
-        },                                                                                           \
-        detail::value(x), detail::value(y));                                                         \
+#define WEFT_FLOAT_FN2(name, expr)                                                                             \
+  template <class X, class Y, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y>, int> = 0> \
+  auto name(const X& x, const Y& y) {                                                                          \
+    return detail::map(                                                                                        \
+        [](const auto& a, const auto& b) {                                                                     \
+          using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>>;                               \
+          return detail::lift2(E(a), E(b), [](auto v, auto w) { return decltype(v)(expr); });                  \
+        },                                                                                                     \
+        detail::value(x), detail::value(y));                                                                   \
   }
 WEFT_FLOAT_FN2(atan2, std::atan2(v, w))
 WEFT_FLOAT_FN2(atan2pi, detail::pi_scaled(std::atan2(detail::wider_t<decltype(v)>(v), detail::wider_t<decltype(v)>(w))))
@@ -249,32 +249,29 @@ WEFT_FLOAT_FN2(powr, detail::powr_impl(v, w))
 WEFT_FLOAT_FN2(remainder, std::remainder(v, w))
 #undef WEFT_FLOAT_FN2
 
-#define WEFT_FLOAT_FN3(name, expr)                                                                           \
-  template <class X, class Y, class Z,                                                                       \
-            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y> && detail::is_genfloat_v<Z>, \
-                             int> = 0>                                                                       \
-  auto name(const X& x, const Y& y, const Z& z) {                                                            \
-    return detail::map(                                                                                      \
-        [](const auto& a, const auto& b, const auto& c) {                                                    \
-          using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>, detail::value_t<Z>>;          \
-          return detail::lift3(E(a), E(b), E(c), [](auto u, auto v, auto w) { return decltype(u)(expr); }); \
-        },                                                                                                   \
-        detail::value(x), detail::value(y), detail::value(z));                                               \
+#define WEFT_FLOAT_FN3(name, expr)                                                                                    \
+  template <class X, class Y, class Z,                                                                                \
+            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y> && detail::is_genfloat_v<Z>, int> = \
+                0>                                                                                                    \
+  auto name(const X& x, const Y& y, const Z& z) {                                                                     \
+    return detail::map(                                                                                               \
+        [](const auto& a, const auto& b, const auto& c) {                                                             \
+          using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>, detail::value_t<Z>>;                  \
+          return detail::lift3(E(a), E(b), E(c), [](auto u, auto v, auto w) { return decltype(u)(expr); });           \
+        },                                                                                                            \
+        detail::value(x), detail::value(y), detail::value(z));                                                        \
   }
 WEFT_FLOAT_FN3(fma, std::fma(u, v, w))
-WEFT_FLOAT_FN3(mad, u * v + w)
+WEFT_FLOAT_FN3(mad, u* v + w)
 #undef WEFT_FLOAT_FN3
 
 // Functions with an integer argument: ldexp(x, k), pown(x, n), rootn(x, n).
-#define WEFT_FLOAT_INT_FN(name, expr)                                                                \
-  template <class X, class K,                                                                        \
-            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_geninteger_v<K>, int> = 0>       \
-  auto name(const X& x, const K& k) {                                                                \
-    return detail::map(                                                                              \
-        [](const auto& a, const auto& n) {                                                           \
-          return detail::lift(a, [n](auto v) { return decltype(v)(expr); });                         \
-        },                                                                                           \
-        detail::value(x), detail::value(k));                                                         \
+#define WEFT_FLOAT_INT_FN(name, expr)                                                                            \
+  template <class X, class K, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_geninteger_v<K>, int> = 0> \
+  auto name(const X& x, const K& k) {                                                                            \
+    return detail::map(                                                                                          \
+        [](const auto& a, const auto& n) { return detail::lift(a, [n](auto v) { return decltype(v)(expr); }); }, \
+        detail::value(x), detail::value(k));                                                                     \
   }
 WEFT_FLOAT_INT_FN(ldexp, std::ldexp(v, int(n)))
 WEFT_FLOAT_INT_FN(pown, detail::pown_impl(v, int(n)))
@@ -358,11 +355,7 @@ auto sincos(const X& x, Ptr cosval) {
 template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
 auto lgamma_r(const X& x, Ptr signp) {
   auto v = detail::value(x);
-  *signp = detail::map(
-      [](const auto& e) {
-        return weft::kernel::math::lgamma_sign(double(detail::float_of(e)));
-      },
-      v);
+  *signp = detail::map([](const auto& e) { return weft::kernel::math::lgamma_sign(double(detail::float_of(e))); }, v);
   return lgamma(v);
 }
 
@@ -370,19 +363,17 @@ auto lgamma_r(const X& x, Ptr signp) {
 // marray. native:: is the kernel interface's (weft/kernel/math.hpp): full precision on
 // the CPU (a CPU loses little by it), the hardware approximations on the CUDA target;
 // half_precision:: is full precision everywhere.
-#define WEFT_REDUCED_FN1(name, expr)                                                          \
-  template <class X, std::enable_if_t<std::is_same_v<detail::elem_t<X>, float>, int> = 0>     \
-  auto name(const X& x) {                                                                     \
-    return detail::map([](float v) { return float(expr); }, detail::value(x));                \
+#define WEFT_REDUCED_FN1(name, expr)                                                      \
+  template <class X, std::enable_if_t<std::is_same_v<detail::elem_t<X>, float>, int> = 0> \
+  auto name(const X& x) {                                                                 \
+    return detail::map([](float v) { return float(expr); }, detail::value(x));            \
   }
-#define WEFT_REDUCED_FN2(name, expr)                                                          \
-  template <class X, class Y,                                                                 \
-            std::enable_if_t<std::is_same_v<detail::elem_t<X>, float> &&                      \
-                                 std::is_same_v<detail::elem_t<Y>, float>,                    \
-                             int> = 0>                                                        \
-  auto name(const X& x, const Y& y) {                                                         \
-    return detail::map([](float v, float w) { return float(expr); }, detail::value(x),        \
-                       detail::value(y));                                                     \
+#define WEFT_REDUCED_FN2(name, expr)                                                                                   \
+  template <                                                                                                           \
+      class X, class Y,                                                                                                \
+      std::enable_if_t<std::is_same_v<detail::elem_t<X>, float> && std::is_same_v<detail::elem_t<Y>, float>, int> = 0> \
+  auto name(const X& x, const Y& y) {                                                                                  \
+    return detail::map([](float v, float w) { return float(expr); }, detail::value(x), detail::value(y));              \
   }
 // The native:: functions, X1(name) with one argument and X2(name) with two,
 // each the kernel interface's native_<name>.

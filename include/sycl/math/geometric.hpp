@@ -72,8 +72,9 @@ template <class X, std::enable_if_t<detail::is_geo_v<X> && !std::is_same_v<detai
 auto fast_length(const X& x) {
   return length(x);
 }
-template <class X, class Y,
-          std::enable_if_t<detail::is_geo_v<X> && detail::is_geo_v<Y> && !std::is_same_v<detail::elem_t<X>, half>, int> = 0>
+template <
+    class X, class Y,
+    std::enable_if_t<detail::is_geo_v<X> && detail::is_geo_v<Y> && !std::is_same_v<detail::elem_t<X>, half>, int> = 0>
 auto fast_distance(const X& x, const Y& y) {
   return distance(x, y);
 }

@@ -22,10 +22,10 @@ template <class T>
 struct wide_int {
   using type = std::conditional_t<
       sizeof(T) == 1, std::conditional_t<std::is_signed_v<T>, std::int16_t, std::uint16_t>,
-      std::conditional_t<sizeof(T) == 2, std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>,
-                         std::conditional_t<sizeof(T) == 4,
-                                            std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>,
-                                            std::conditional_t<std::is_signed_v<T>, __int128, unsigned __int128>>>>;
+      std::conditional_t<
+          sizeof(T) == 2, std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>,
+          std::conditional_t<sizeof(T) == 4, std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>,
+                             std::conditional_t<std::is_signed_v<T>, __int128, unsigned __int128>>>>;
 };
 template <class T>
 using wide_int_t = typename wide_int<T>::type;
@@ -105,7 +105,8 @@ T mad_sat_impl(T a, T b, T c) {
     using W = wide_int_t<T>;  // 128 bits: a*b fits, + c may not for unsigned
     W p = W(a) * W(b);
     W r;
-    if (__builtin_add_overflow(p, W(c), &r)) return std::is_signed_v<T> && c < 0 ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max();
+    if (__builtin_add_overflow(p, W(c), &r))
+      return std::is_signed_v<T> && c < 0 ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max();
     return saturate<T>(r);
   }
 }
@@ -135,27 +136,24 @@ T mad24_impl(T x, T y, T z) {
 
 }  // namespace detail
 
-#define WEFT_INT_FN1(name, expr)                                                          \
-  template <class X, std::enable_if_t<detail::is_geninteger_v<X>, int> = 0>               \
-  auto name(const X& x) {                                                                 \
-    return detail::map([](auto v) { return expr; }, detail::value(x));                    \
+#define WEFT_INT_FN1(name, expr)                                            \
+  template <class X, std::enable_if_t<detail::is_geninteger_v<X>, int> = 0> \
+  auto name(const X& x) {                                                   \
+    return detail::map([](auto v) { return expr; }, detail::value(x));      \
   }
-#define WEFT_INT_FN2(name, expr)                                                                   \
-  template <class X, class Y,                                                                      \
-            std::enable_if_t<detail::is_geninteger_v<X> && detail::is_geninteger_v<Y>, int> = 0>   \
-  auto name(const X& x, const Y& y) {                                                              \
-    using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>>;                         \
-    return detail::map([](E v, E w) { return expr; }, detail::value(x), detail::value(y));         \
+#define WEFT_INT_FN2(name, expr)                                                                                   \
+  template <class X, class Y, std::enable_if_t<detail::is_geninteger_v<X> && detail::is_geninteger_v<Y>, int> = 0> \
+  auto name(const X& x, const Y& y) {                                                                              \
+    using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>>;                                         \
+    return detail::map([](E v, E w) { return expr; }, detail::value(x), detail::value(y));                         \
   }
-#define WEFT_INT_FN3(name, expr)                                                                        \
-  template <class X, class Y, class Z,                                                                  \
-            std::enable_if_t<detail::is_geninteger_v<X> && detail::is_geninteger_v<Y> &&                \
-                                 detail::is_geninteger_v<Z>,                                            \
-                             int> = 0>                                                                  \
-  auto name(const X& x, const Y& y, const Z& z) {                                                       \
-    using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>, detail::value_t<Z>>;          \
-    return detail::map([](E u, E v, E w) { return expr; }, detail::value(x), detail::value(y),          \
-                       detail::value(z));                                                               \
+#define WEFT_INT_FN3(name, expr)                                                                                     \
+  template <class X, class Y, class Z,                                                                               \
+            std::enable_if_t<detail::is_geninteger_v<X> && detail::is_geninteger_v<Y> && detail::is_geninteger_v<Z>, \
+                             int> = 0>                                                                               \
+  auto name(const X& x, const Y& y, const Z& z) {                                                                    \
+    using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>, detail::value_t<Z>>;                       \
+    return detail::map([](E u, E v, E w) { return expr; }, detail::value(x), detail::value(y), detail::value(z));    \
   }
 
 WEFT_INT_FN1(clz, detail::clz_impl(v))

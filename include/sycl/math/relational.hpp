@@ -9,16 +9,16 @@
 WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
-#define WEFT_REL_FN2(name, expr)                                                                        \
+#define WEFT_REL_FN2(name, expr)                                                                               \
   template <class X, class Y, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y>, int> = 0> \
-  auto name(const X& x, const Y& y) {                                                                   \
-    return detail::rel_map(                                                                             \
-        [](const auto& a, const auto& b) {                                                              \
-          auto v = detail::float_of(a);                                                                 \
-          auto w = detail::float_of(b);                                                                 \
-          return bool(expr);                                                                            \
-        },                                                                                              \
-        detail::value(x), detail::value(y));                                                            \
+  auto name(const X& x, const Y& y) {                                                                          \
+    return detail::rel_map(                                                                                    \
+        [](const auto& a, const auto& b) {                                                                     \
+          auto v = detail::float_of(a);                                                                        \
+          auto w = detail::float_of(b);                                                                        \
+          return bool(expr);                                                                                   \
+        },                                                                                                     \
+        detail::value(x), detail::value(y));                                                                   \
   }
 WEFT_REL_FN2(isequal, v == w)
 WEFT_REL_FN2(isnotequal, v != w)
@@ -31,15 +31,15 @@ WEFT_REL_FN2(isordered, !std::isunordered(v, w))
 WEFT_REL_FN2(isunordered, std::isunordered(v, w))
 #undef WEFT_REL_FN2
 
-#define WEFT_REL_FN1(name, expr)                                                           \
-  template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>                  \
-  auto name(const X& x) {                                                                  \
-    return detail::rel_map(                                                                \
-        [](const auto& a) {                                                                \
-          auto v = detail::float_of(a);                                                    \
-          return bool(expr);                                                               \
-        },                                                                                 \
-        detail::value(x));                                                                 \
+#define WEFT_REL_FN1(name, expr)                                          \
+  template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0> \
+  auto name(const X& x) {                                                 \
+    return detail::rel_map(                                               \
+        [](const auto& a) {                                               \
+          auto v = detail::float_of(a);                                   \
+          return bool(expr);                                              \
+        },                                                                \
+        detail::value(x));                                                \
   }
 WEFT_REL_FN1(isfinite, std::isfinite(v))
 WEFT_REL_FN1(isinf, std::isinf(v))

@@ -70,8 +70,8 @@ using enable_scoped_t = std::enable_if_t<is_scoped_group_v<G>, int>;
 // ---- broadcast --------------------------------------------------------------
 
 template <class Group, class W, detail::scoped::enable_scoped_t<Group> = 0>
-WEFT_HOST_DEVICE typename W::value_type group_broadcast(const Group& g, const W& x,
-                                                        typename Group::linear_id_type local_linear_id) WEFT_SCOPED_NOEXCEPT {
+WEFT_HOST_DEVICE typename W::value_type group_broadcast(
+    const Group& g, const W& x, typename Group::linear_id_type local_linear_id) WEFT_SCOPED_NOEXCEPT {
   static_assert(detail::scoped::check_algorithm<Group, W>());
   return weft::kernel::scoped::broadcast(g, x, static_cast<std::size_t>(local_linear_id));
 }
@@ -95,7 +95,8 @@ WEFT_HOST_DEVICE typename W::value_type reduce_over_group(const Group& g, const 
   return weft::kernel::scoped::reduce(g, x, binary_op, static_cast<const T*>(nullptr));
 }
 template <class Group, class W, class V, class BinaryOperation, detail::scoped::enable_scoped_t<Group> = 0>
-WEFT_HOST_DEVICE V reduce_over_group(const Group& g, const W& x, V init, BinaryOperation binary_op) WEFT_SCOPED_NOEXCEPT {
+WEFT_HOST_DEVICE V reduce_over_group(const Group& g, const W& x, V init,
+                                     BinaryOperation binary_op) WEFT_SCOPED_NOEXCEPT {
   static_assert(detail::scoped::check_algorithm<Group, W>());
   return weft::kernel::scoped::reduce(g, x, binary_op, &init);
 }
@@ -196,11 +197,13 @@ WEFT_HOST_DEVICE void select_from_group(const Group& g, const W& x, WR& result, 
 // ---- joint_* on scoped groups ------------------------------------------------
 
 template <class Group, class Ptr, class BinaryOperation, detail::scoped::enable_scoped_t<Group> = 0>
-WEFT_HOST_DEVICE auto joint_reduce(const Group& g, Ptr first, Ptr last, BinaryOperation binary_op) WEFT_SCOPED_NOEXCEPT {
+WEFT_HOST_DEVICE auto joint_reduce(const Group& g, Ptr first, Ptr last,
+                                   BinaryOperation binary_op) WEFT_SCOPED_NOEXCEPT {
   return weft::kernel::scoped::joint_reduce(g, first, last, binary_op);
 }
 template <class Group, class Ptr, class T, class BinaryOperation, detail::scoped::enable_scoped_t<Group> = 0>
-WEFT_HOST_DEVICE T joint_reduce(const Group& g, Ptr first, Ptr last, T init, BinaryOperation binary_op) WEFT_SCOPED_NOEXCEPT {
+WEFT_HOST_DEVICE T joint_reduce(const Group& g, Ptr first, Ptr last, T init,
+                                BinaryOperation binary_op) WEFT_SCOPED_NOEXCEPT {
   return weft::kernel::scoped::joint_reduce(g, first, last, init, binary_op);
 }
 

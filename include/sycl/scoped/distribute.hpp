@@ -17,7 +17,8 @@ namespace detail::scoped {
 
 template <class G, class F>
 constexpr void check_items_callable() {
-  static_assert(is_scoped_group_v<G>, "distribute_items(): Only available if SpGroup is a scoped parallelism group type");
+  static_assert(is_scoped_group_v<G>,
+                "distribute_items(): Only available if SpGroup is a scoped parallelism group type");
   static_assert(std::is_invocable_v<F&, s_item<G::dimensions>>,
                 "distribute_items(): f must be a callable with signature void(sycl::s_item<Dimension>), "
                 "Dimension being the group's dimensions");
@@ -25,7 +26,8 @@ constexpr void check_items_callable() {
 
 template <class G, class F>
 constexpr void check_groups_callable() {
-  static_assert(is_scoped_group_v<G>, "distribute_groups(): Only available if SpGroup is a scoped parallelism group type");
+  static_assert(is_scoped_group_v<G>,
+                "distribute_groups(): Only available if SpGroup is a scoped parallelism group type");
   static_assert(std::is_invocable_v<F&, child_group_t<G>>,
                 "distribute_groups(): f must be a callable of signature "
                 "void(__ImplementationDefinedScopedParallelismGroupType__); take the group as auto");

@@ -11,17 +11,17 @@
 #include <sycl/functional.hpp>
 #else
 namespace weft::sycl {
-#define WEFT_SCOPED_BINARY_OP(name, expr)                                             \
-  template <typename T = void>                                                        \
-  struct name {                                                                       \
-    T operator()(const T& x, const T& y) const { return expr; }                       \
-  };                                                                                  \
-  template <>                                                                         \
-  struct name<void> {                                                                 \
-    template <typename T, typename U>                                                 \
-    auto operator()(T&& x, U&& y) const {                                             \
-      return expr;                                                                    \
-    }                                                                                 \
+#define WEFT_SCOPED_BINARY_OP(name, expr)                       \
+  template <typename T = void>                                  \
+  struct name {                                                 \
+    T operator()(const T& x, const T& y) const { return expr; } \
+  };                                                            \
+  template <>                                                   \
+  struct name<void> {                                           \
+    template <typename T, typename U>                           \
+    auto operator()(T&& x, U&& y) const {                       \
+      return expr;                                              \
+    }                                                           \
   };
 WEFT_SCOPED_BINARY_OP(plus, x + y)
 WEFT_SCOPED_BINARY_OP(multiplies, x* y)
@@ -49,48 +49,36 @@ constexpr op_kind kind_of() {
   else if constexpr (std::is_same_v<O, multiplies<T>> || std::is_same_v<O, multiplies<void>> ||
                      std::is_same_v<O, std::multiplies<T>> || std::is_same_v<O, std::multiplies<>>)
     return op_kind::multiplies;
-  else if constexpr (std::is_same_v<O, minimum<T>> || std::is_same_v<O, minimum<void>>)
-    return op_kind::minimum;
-  else if constexpr (std::is_same_v<O, maximum<T>> || std::is_same_v<O, maximum<void>>)
-    return op_kind::maximum;
-  else if constexpr (std::is_same_v<O, bit_and<T>> || std::is_same_v<O, bit_and<void>>)
-    return op_kind::bit_and;
-  else if constexpr (std::is_same_v<O, bit_or<T>> || std::is_same_v<O, bit_or<void>>)
-    return op_kind::bit_or;
-  else if constexpr (std::is_same_v<O, bit_xor<T>> || std::is_same_v<O, bit_xor<void>>)
-    return op_kind::bit_xor;
+  else if constexpr (std::is_same_v<O, minimum<T>> || std::is_same_v<O, minimum<void>>) return op_kind::minimum;
+  else if constexpr (std::is_same_v<O, maximum<T>> || std::is_same_v<O, maximum<void>>) return op_kind::maximum;
+  else if constexpr (std::is_same_v<O, bit_and<T>> || std::is_same_v<O, bit_and<void>>) return op_kind::bit_and;
+  else if constexpr (std::is_same_v<O, bit_or<T>> || std::is_same_v<O, bit_or<void>>) return op_kind::bit_or;
+  else if constexpr (std::is_same_v<O, bit_xor<T>> || std::is_same_v<O, bit_xor<void>>) return op_kind::bit_xor;
   else if constexpr (std::is_same_v<O, logical_and<T>> || std::is_same_v<O, logical_and<void>>)
     return op_kind::logical_and;
   else if constexpr (std::is_same_v<O, logical_or<T>> || std::is_same_v<O, logical_or<void>>)
     return op_kind::logical_or;
-  else
-    return op_kind::other;
+  else return op_kind::other;
 }
 
 template <class Op, class T>
-constexpr bool has_known_identity_v = kind_of<Op, T>() != op_kind::other && std::is_arithmetic_v<T>;
+constexpr bool has_known_identity_v = kind_of<Op, T>() != op_kind::other&& std::is_arithmetic_v<T>;
 
 // The identity of a known operation for T (SYCL 2020 section 4.17.2 / known_identity).
 template <class Op, class T>
 constexpr T identity_of() {
   constexpr op_kind k = kind_of<Op, T>();
-  if constexpr (k == op_kind::plus || k == op_kind::bit_or || k == op_kind::bit_xor)
-    return T(0);
-  else if constexpr (k == op_kind::multiplies)
-    return T(1);
-  else if constexpr (k == op_kind::bit_and)
-    return T(~T(0));
-  else if constexpr (k == op_kind::logical_and)
-    return T(true);
-  else if constexpr (k == op_kind::logical_or)
-    return T(false);
+  if constexpr (k == op_kind::plus || k == op_kind::bit_or || k == op_kind::bit_xor) return T(0);
+  else if constexpr (k == op_kind::multiplies) return T(1);
+  else if constexpr (k == op_kind::bit_and) return T(~T(0));
+  else if constexpr (k == op_kind::logical_and) return T(true);
+  else if constexpr (k == op_kind::logical_or) return T(false);
   else if constexpr (k == op_kind::minimum)
     return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
   else if constexpr (k == op_kind::maximum)
     return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
                                                 : std::numeric_limits<T>::lowest();
-  else
-    return T{};
+  else return T{};
 }
 
 }  // namespace weft::sycl::detail::scoped

@@ -35,7 +35,8 @@ WEFT_HOST_DEVICE void fill_construct_n(T* p, std::size_t count, const X& x) {
   using S = scalar_of_t<T>;
   if constexpr (std::is_array_v<T>) {
     S* s = reinterpret_cast<S*>(p);
-    for (std::size_t i = 0, n = count * scalars_in_v<T>; i < n; ++i) ::new (static_cast<void*>(s + i)) S(static_cast<S>(x));
+    for (std::size_t i = 0, n = count * scalars_in_v<T>; i < n; ++i)
+      ::new (static_cast<void*>(s + i)) S(static_cast<S>(x));
   } else {
     for (std::size_t i = 0; i < count; ++i) ::new (static_cast<void*>(p + i)) T(static_cast<const T&>(x));
   }
@@ -75,9 +76,8 @@ struct is_memory_request<memory_request<T, K, I>> : std::true_type {};
 
 template <class T, class InitType>
 constexpr bool check_init_type() {
-  static_assert(std::rank_v<T> <= 3,
-                "require_*_mem<T>(x): T must be a scalar type or a C array of up to 3 dimensions "
-                "(ScalarT [N], ScalarT [N][M] or ScalarT [N][M][K])");
+  static_assert(std::rank_v<T> <= 3, "require_*_mem<T>(x): T must be a scalar type or a C array of up to 3 dimensions "
+                                     "(ScalarT [N], ScalarT [N][M] or ScalarT [N][M][K])");
   if constexpr (std::is_array_v<T>) {
     static_assert(std::is_convertible_v<const InitType&, scalar_of_t<T>>,
                   "require_*_mem<T>(x): If T is of a C-array type with up to 3 dimensions, i.e. can be represented "
@@ -98,7 +98,8 @@ constexpr bool check_environment_args(std::index_sequence<I...>) {
 // memory_environment's argument rules.
 template <class SpGroup, class... Args>
 constexpr void check_environment() {
-  static_assert(is_scoped_group_v<SpGroup>, "memory_environment(): Only available if SpGroup is a scoped parallelism group type");
+  static_assert(is_scoped_group_v<SpGroup>,
+                "memory_environment(): Only available if SpGroup is a scoped parallelism group type");
   static_assert(sizeof...(Args) >= 1, "memory_environment(): the last argument must be a callable");
   if constexpr (sizeof...(Args) >= 1)
     static_assert(check_environment_args<Args...>(std::make_index_sequence<sizeof...(Args) - 1>{}),

@@ -45,8 +45,7 @@ struct work_group_scope {
 };
 
 template <class Scope>
-inline constexpr bool is_scope_v =
-    std::is_same_v<Scope, sub_group_scope> || std::is_same_v<Scope, work_group_scope>;
+inline constexpr bool is_scope_v = std::is_same_v<Scope, sub_group_scope> || std::is_same_v<Scope, work_group_scope>;
 
 }  // namespace weft::kernel
 

@@ -33,13 +33,21 @@ namespace target = cpu;
 #endif
 
 template <class T>
-WEFT_HOST_DEVICE inline T rsqrt(T x) { return target::rsqrt(x); }
+WEFT_HOST_DEVICE inline T rsqrt(T x) {
+  return target::rsqrt(x);
+}
 template <class T>
-WEFT_HOST_DEVICE inline T exp10(T x) { return target::exp10(x); }
+WEFT_HOST_DEVICE inline T exp10(T x) {
+  return target::exp10(x);
+}
 template <class T>
-WEFT_HOST_DEVICE inline T sinpi(T x) { return target::sinpi(x); }
+WEFT_HOST_DEVICE inline T sinpi(T x) {
+  return target::sinpi(x);
+}
 template <class T>
-WEFT_HOST_DEVICE inline T cospi(T x) { return target::cospi(x); }
+WEFT_HOST_DEVICE inline T cospi(T x) {
+  return target::cospi(x);
+}
 
 // The sign of Gamma(x), as lgamma_r reports it.
 WEFT_HOST_DEVICE inline int lgamma_sign(double x) { return target::lgamma_sign(x); }

@@ -25,7 +25,7 @@ struct WEFT_API buffer_state {
   // Host storage: either owned (aligned, freed with the state) or the user's memory.
   std::byte* data = nullptr;
   std::size_t bytes = 0;
-  std::shared_ptr<void> owned;          // keeps owned or shared host memory alive
+  std::shared_ptr<void> owned;           // keeps owned or shared host memory alive
   std::shared_ptr<buffer_state> parent;  // sub-buffers order their accesses on the parent
 
   // Dependency tracking (on the root buffer only), guarded by the scheduler's lock.
@@ -46,7 +46,8 @@ struct WEFT_API buffer_state {
   std::byte* data_on(const device_state& d);
   // Allocates `bytes` of uninitialised, 64-byte aligned owned storage.
   static std::shared_ptr<buffer_state> allocate(std::size_t bytes);
-  static std::shared_ptr<buffer_state> wrap(void* user_memory, std::size_t bytes, std::shared_ptr<void> keep_alive = {});
+  static std::shared_ptr<buffer_state> wrap(void* user_memory, std::size_t bytes,
+                                            std::shared_ptr<void> keep_alive = {});
 
   // Device copies (on the root buffer only).
   struct device_copy {
@@ -54,10 +55,10 @@ struct WEFT_API buffer_state {
     std::byte* data;
     bool current;  // holds the buffer's latest contents
   };
-  std::mutex copies_mutex;               // guards copies and host_current
+  std::mutex copies_mutex;  // guards copies and host_current
   std::vector<device_copy> copies;
   bool host_current = true;
-  std::atomic<bool> has_copies{false};   // lets CPU-only buffers skip the lock
+  std::atomic<bool> has_copies{false};  // lets CPU-only buffers skip the lock
 };
 
 using buffer_ptr = std::shared_ptr<buffer_state>;

@@ -28,10 +28,10 @@ enum class node_status : int { submitted = 0, running = 1, complete = 2 };
 
 struct WEFT_API event_state {
   std::atomic<node_status> status{node_status::submitted};
-  std::function<void()> work;           // empty for host accessors and markers
-  std::weak_ptr<queue_state> queue;      // where errors of `work` are reported
+  std::function<void()> work;        // empty for host accessors and markers
+  std::weak_ptr<queue_state> queue;  // where errors of `work` are reported
   bool profiled = false;
-  bool host_access = false;             // a host accessor's node: released by its owner, not run
+  bool host_access = false;  // a host accessor's node: released by its owner, not run
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
 
   // Blocks until the node has completed.
@@ -44,15 +44,16 @@ struct WEFT_API event_state {
   // a marker behind it; the node completes once the device reaches the marker,
   // found by whoever gets there first (a waiter, a poll, or the backend's
   // notification when host-side successors need it).
-  const device_state* device = nullptr;    // the queue's device
-  bool device_kernel = false;              // a kernel or USM memory command on a backend device: may launch on the submitting thread
-  bool device_chain = false;               // may follow earlier device work on the device itself
-  std::atomic<void*> marker{nullptr};      // set once the work is in flight (under mutex)
+  const device_state* device = nullptr;  // the queue's device
+  bool device_kernel =
+      false;                  // a kernel or USM memory command on a backend device: may launch on the submitting thread
+  bool device_chain = false;  // may follow earlier device work on the device itself
+  std::atomic<void*> marker{nullptr};  // set once the work is in flight (under mutex)
   const backend_ops* marker_ops = nullptr;
-  bool notify_armed = false;               // the backend will report the marker (under mutex)
-  std::atomic<bool> claimed{false};        // one completer of deferred work
+  bool notify_armed = false;                               // the backend will report the marker (under mutex)
+  std::atomic<bool> claimed{false};                        // one completer of deferred work
   std::vector<std::shared_ptr<event_state>> device_waits;  // in flight on the same device: waited for there
-  std::vector<requirement> buffers;  // made current where the command runs, just before it runs
+  std::vector<requirement> buffers;                        // made current where the command runs, just before it runs
   event_state() = default;
   event_state(const event_state&) = delete;
   event_state& operator=(const event_state&) = delete;

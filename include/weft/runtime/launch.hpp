@@ -118,7 +118,8 @@ void range_kernel(const target& t, const sycl::range<Dims>& r, const sycl::id<Di
   range_kernel(r, offset, k);
 }
 template <int Dims, class Kernel>
-void nd_range_kernel(const target& t, const sycl::nd_range<Dims>& r, const local_memory_request& local, const Kernel& k) {
+void nd_range_kernel(const target& t, const sycl::nd_range<Dims>& r, const local_memory_request& local,
+                     const Kernel& k) {
   if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(nd_range_kernel(t, r, local, k));
   nd_range_kernel(r, local, k);
 }

@@ -33,10 +33,10 @@ struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
   // Hands recorded errors to the async handler (or the default one).
   void throw_asynchronous();
 
-  std::mutex mutex;                   // guards the members below
+  std::mutex mutex;  // guards the members below
   std::vector<std::exception_ptr> errors;
-  std::vector<event_ptr> in_flight;   // submitted, not yet known complete
-  event_ptr last;                     // in-order queues chain on this
+  std::vector<event_ptr> in_flight;  // submitted, not yet known complete
+  event_ptr last;                    // in-order queues chain on this
 };
 
 using queue_ptr = std::shared_ptr<queue_state>;

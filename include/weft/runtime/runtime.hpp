@@ -35,20 +35,20 @@ WEFT_API void set_pin_workers(bool pin);
 
 // What Weft decided about its threads, and why. Querying starts no thread.
 struct WEFT_API runtime_settings {
-  std::size_t workers = 0;           // worker threads that run kernels
-  std::string workers_reason;        // what set that number, e.g. "WEFT_NUM_THREADS=4"
-  std::vector<int> affinity_cpus;    // the affinity mask seen when deciding (CPU ids)
-  std::size_t cgroup_quota_cpus = 0; // ceil(quota/period) of the cgroup CPU quota; 0: none
-  std::string cgroup_quota_source;   // the file the quota came from
-  std::size_t tbb_parallelism = 0;   // tbb::global_control::active_value(max_allowed_parallelism) when deciding
-  bool pin_workers = false;          // workers pinned to single CPUs of affinity_cpus
-  bool static_partition = false;     // kernels use the deterministic static partition (docs/hpc.md, "Placement")
-  std::string placement_reason;      // what set the two above
-  int mpi_local_rank = -1;           // rank on this node from launcher variables; -1: none found
-  int mpi_local_size = 0;            // ranks on this node; 0: unknown
-  std::string mpi_source;            // the launcher variables read
-  bool started = false;              // the workers exist (the arena was created)
-  std::string warning;               // the oversubscription warning, if any (printed once)
+  std::size_t workers = 0;            // worker threads that run kernels
+  std::string workers_reason;         // what set that number, e.g. "WEFT_NUM_THREADS=4"
+  std::vector<int> affinity_cpus;     // the affinity mask seen when deciding (CPU ids)
+  std::size_t cgroup_quota_cpus = 0;  // ceil(quota/period) of the cgroup CPU quota; 0: none
+  std::string cgroup_quota_source;    // the file the quota came from
+  std::size_t tbb_parallelism = 0;    // tbb::global_control::active_value(max_allowed_parallelism) when deciding
+  bool pin_workers = false;           // workers pinned to single CPUs of affinity_cpus
+  bool static_partition = false;      // kernels use the deterministic static partition (docs/hpc.md, "Placement")
+  std::string placement_reason;       // what set the two above
+  int mpi_local_rank = -1;            // rank on this node from launcher variables; -1: none found
+  int mpi_local_size = 0;             // ranks on this node; 0: unknown
+  std::string mpi_source;             // the launcher variables read
+  bool started = false;               // the workers exist (the arena was created)
+  std::string warning;                // the oversubscription warning, if any (printed once)
 
   // A few human-readable lines (what WEFT_VERBOSE=1 prints when the workers start).
   std::string describe() const;

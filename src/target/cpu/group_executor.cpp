@@ -92,9 +92,9 @@ struct worker final : worker_view {
 #if defined(WEFT_ASAN)
   san::stack_bounds base_stack;  // the base item's stack: learnt when control first leaves it
 #endif
-  std::size_t base = 0;             // the item on the thread's own stack
-  std::size_t current = 0;          // the item running now
-  std::size_t group_waiting = 0;    // items waiting at the current work-group barrier
+  std::size_t base = 0;               // the item on the thread's own stack
+  std::size_t current = 0;            // the item running now
+  std::size_t group_waiting = 0;      // items waiting at the current work-group barrier
   std::size_t sub_group_waiting = 0;  // items waiting at the current sub-group barrier
   std::size_t finished_count = 0;
   bool aborting = false;
@@ -172,10 +172,9 @@ void record_kernel_error(worker* w, const std::string& message) noexcept {
   try {
     std::string m = "weft: nd_range kernel: the work items of work group " + id_string(*w) +
                     " disagree about a barrier: work item " + std::to_string(me) + " " + what + ".";
-    const std::pair<unsigned char, const char*> kinds[] = {
-        {at_group_barrier, "waiting at a work-group barrier"},
-        {at_sub_group_barrier, "waiting at a sub-group barrier"},
-        {finished, "finished"}};
+    const std::pair<unsigned char, const char*> kinds[] = {{at_group_barrier, "waiting at a work-group barrier"},
+                                                           {at_sub_group_barrier, "waiting at a sub-group barrier"},
+                                                           {finished, "finished"}};
     for (auto [state, text] : kinds) {
       std::string ids = id_list(*w, state, me);
       if (!ids.empty()) m += std::string(" Work items ") + text + ": " + ids + ".";
@@ -189,11 +188,12 @@ void record_kernel_error(worker* w, const std::string& message) noexcept {
 // A barrier reached on the thread's stack after items of its scope finished.
 void report_plain_divergence(worker* w, std::size_t me, std::size_t first, bool sub_group) noexcept {
   try {
-    std::string m = "weft: nd_range kernel: the work items of work group " + id_string(*w) +
-                    " disagree about a barrier: work item " + std::to_string(me) + " reached a " +
-                    (sub_group ? "sub-group" : "work-group") + " barrier, but work item" +
-                    (me - first > 1 ? "s " + std::to_string(first) + "-" + std::to_string(me - 1) : " " + std::to_string(first)) +
-                    (sub_group ? " of its sub-group" : "") + " finished without reaching it.";
+    std::string m =
+        "weft: nd_range kernel: the work items of work group " + id_string(*w) +
+        " disagree about a barrier: work item " + std::to_string(me) + " reached a " +
+        (sub_group ? "sub-group" : "work-group") + " barrier, but work item" +
+        (me - first > 1 ? "s " + std::to_string(first) + "-" + std::to_string(me - 1) : " " + std::to_string(first)) +
+        (sub_group ? " of its sub-group" : "") + " finished without reaching it.";
     record_kernel_error(w, m + barrier_rule);
   } catch (...) {
     record_error(w, std::current_exception());
@@ -292,10 +292,8 @@ inline fc::transfer_t jump(fc::fcontext_t to, void* data) noexcept {
 constexpr std::uintptr_t parking_bit = std::uintptr_t(1) << 63;
 inline void resumed(worker* w, fc::transfer_t t) noexcept {
   const auto from = reinterpret_cast<std::uintptr_t>(t.data);
-  if (from & parking_bit)
-    w->parked_fctx[from & ~parking_bit] = t.fctx;
-  else
-    w->fctx[from] = t.fctx;
+  if (from & parking_bit) w->parked_fctx[from & ~parking_bit] = t.fctx;
+  else w->fctx[from] = t.fctx;
 }
 
 #if defined(WEFT_ASAN)
@@ -603,8 +601,7 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
   };
   if (blocks)  // task k to slot k, as static_for does
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n_tasks, 1), task, tbb::static_partitioner());
-  else
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n_tasks, 1), task, tbb::simple_partitioner());
+  else tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n_tasks, 1), task, tbb::simple_partitioner());
 }
 
 namespace {

@@ -25,14 +25,28 @@ std::size_t from_environment() {
   char* end = nullptr;
   unsigned long long v = std::strtoull(s, &end, 10);
   switch (*end) {
-    case 'k': case 'K': v <<= 10; ++end; break;
-    case 'm': case 'M': v <<= 20; ++end; break;
-    case 'g': case 'G': v <<= 30; ++end; break;
+    case 'k':
+    case 'K':
+      v <<= 10;
+      ++end;
+      break;
+    case 'm':
+    case 'M':
+      v <<= 20;
+      ++end;
+      break;
+    case 'g':
+    case 'G':
+      v <<= 30;
+      ++end;
+      break;
     default: break;
   }
   if (end == s || *end != '\0' || v == 0) {
-    std::fprintf(stderr, "weft: ignoring WEFT_FIBER_STACK_SIZE=\"%s\" (expected bytes, e.g. 262144 or 256K); "
-                 "using %zu bytes\n", s, default_fiber_stack_size);
+    std::fprintf(stderr,
+                 "weft: ignoring WEFT_FIBER_STACK_SIZE=\"%s\" (expected bytes, e.g. 262144 or 256K); "
+                 "using %zu bytes\n",
+                 s, default_fiber_stack_size);
     return default_fiber_stack_size;
   }
   return static_cast<std::size_t>(v);

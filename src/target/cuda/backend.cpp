@@ -34,7 +34,6 @@ void check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) fail(e, what);
 }
 
-
 // --- kernels in flight ------------------------------------------------------------
 // Kernels go to a small pool of streams per device, round robin, so independent
 // command groups overlap; a kernel that follows device work in flight goes to
@@ -226,7 +225,8 @@ void* usm_allocate(const device_state& d, int kind, std::size_t bytes) {
 
 void usm_free(const device_state& d, int kind, void* p) {
   (void)cudaSetDevice(d.ordinal);
-  if (static_cast<sycl::usm::alloc>(kind) == sycl::usm::alloc::host) check(cudaFreeHost(p), "sycl::free (cudaFreeHost)");
+  if (static_cast<sycl::usm::alloc>(kind) == sycl::usm::alloc::host)
+    check(cudaFreeHost(p), "sycl::free (cudaFreeHost)");
   else check(cudaFree(p), "sycl::free (cudaFree)");
 }
 
@@ -292,9 +292,8 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
   finish(s, "queue::fill");
 }
 
-const weft::detail::backend_ops ops = {&usm_allocate, &usm_free,      &memcpy_op,     &memset_op,     &fill_op,
-                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release,
-                                       &marker_times};
+const weft::detail::backend_ops ops = {&usm_allocate, &usm_free,       &memcpy_op,     &memset_op,      &fill_op,
+                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release, &marker_times};
 
 struct cuda_platform {
   weft::detail::platform_state platform;

@@ -51,7 +51,7 @@ inline T atomic_exchange(T* p, T v, int order, atomic_scope scope) {
 
 template <bool Local, class T>
 inline bool atomic_compare_exchange(T* p, T& expected, T desired, bool weak, int success, int failure,
-                                                     atomic_scope scope) {
+                                    atomic_scope scope) {
   (void)scope;
   if constexpr (Local) {
     if (*p == expected) {

@@ -42,7 +42,8 @@ struct lane_buffers {
 inline lane_buffers buffers(std::size_t work_group_size) {
   auto* base = static_cast<unsigned char*>(group_scratch());
   const std::size_t aux_bytes = (4 * work_group_size + 63) & ~std::size_t{63};
-  return {reinterpret_cast<std::uint32_t*>(base), base + aux_bytes, base + aux_bytes + max_lane_bytes * work_group_size};
+  return {reinterpret_cast<std::uint32_t*>(base), base + aux_bytes,
+          base + aux_bytes + max_lane_bytes * work_group_size};
 }
 
 template <class T>
@@ -65,7 +66,8 @@ R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& 
   R* out = reinterpret_cast<R*>(b.out) + p.first;
   std::memcpy(static_cast<void*>(in + p.lane), &x, sizeof(T));
   b.aux[p.first + p.lane] = aux;
-  if (p.lane + 1 == p.n) compute(static_cast<const T*>(in), static_cast<const std::uint32_t*>(b.aux + p.first), out, p.n);
+  if (p.lane + 1 == p.n)
+    compute(static_cast<const T*>(in), static_cast<const std::uint32_t*>(b.aux + p.first), out, p.n);
   sub_group_barrier();
   R r;
   std::memcpy(static_cast<void*>(&r), out + p.lane, sizeof(R));
@@ -85,13 +87,13 @@ R collective(const work_group_scope& s, const T& x, std::uint32_t aux, Compute&&
   std::memcpy(static_cast<void*>(in + local_linear_id), &x, sizeof(T));
   b.aux[local_linear_id] = aux;
   work_group_barrier();
-  if (local_linear_id == 0) compute(static_cast<const T*>(in), static_cast<const std::uint32_t*>(b.aux), out, work_group_size);
+  if (local_linear_id == 0)
+    compute(static_cast<const T*>(in), static_cast<const std::uint32_t*>(b.aux), out, work_group_size);
   work_group_barrier();
   R r;
   std::memcpy(static_cast<void*>(&r), out + local_linear_id, sizeof(R));
   return r;
 }
-
 
 // ---- the operations of weft/kernel/collectives.hpp ----------------------------------
 
@@ -104,10 +106,9 @@ T broadcast(const Scope& s, const T& x, std::size_t src) {
 
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 T select(const Scope& s, const T& x, std::size_t src) {
-  return collective<T>(s, x, static_cast<std::uint32_t>(src),
-                       [](const T* in, const std::uint32_t* idx, T* out, std::size_t n) {
-                         weft::cpu::lanes::select(in, idx, n, out);
-                       });
+  return collective<T>(
+      s, x, static_cast<std::uint32_t>(src),
+      [](const T* in, const std::uint32_t* idx, T* out, std::size_t n) { weft::cpu::lanes::select(in, idx, n, out); });
 }
 
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
@@ -193,8 +194,7 @@ void scan_range(InPtr first, InPtr last, OutPtr result, const T* init, Op op) {
   if (n == 0) return;
   using V = ptr_value_t<InPtr>;
   using R = ptr_value_t<OutPtr>;
-  if constexpr (std::is_pointer_v<InPtr> && std::is_pointer_v<OutPtr> && std::is_same_v<V, T> &&
-                std::is_same_v<R, T>) {
+  if constexpr (std::is_pointer_v<InPtr> && std::is_pointer_v<OutPtr> && std::is_same_v<V, T> && std::is_same_v<R, T>) {
     const T* in = first;
     T* out = result;
     const bool overlap = out < in + n && in < out + n;

@@ -15,8 +15,8 @@ struct group_frame {
   // (fiber) stack; used once the group has switched to fibers.
   void (*run_item)(void* task, std::size_t local_linear_id) = nullptr;
   void* task = nullptr;
-  std::size_t size = 1;           // work-group size
-  std::size_t group_linear = 0;   // error messages, and the first-phase order
+  std::size_t size = 1;          // work-group size
+  std::size_t group_linear = 0;  // error messages, and the first-phase order
   std::size_t group_range[3] = {1, 1, 1};
   int dims = 1;
   // Local linear id of the item the plain loop is running on the thread's own

@@ -8,13 +8,21 @@
 namespace weft::kernel::math::cpu {
 
 template <class T>
-T rsqrt(T x) { return T(1) / std::sqrt(x); }
+T rsqrt(T x) {
+  return T(1) / std::sqrt(x);
+}
 template <class T>
-T exp10(T x) { return std::pow(T(10), x); }
+T exp10(T x) {
+  return std::pow(T(10), x);
+}
 template <class T>
-T sinpi(T x) { return std::sin(T(3.141592653589793238462643383279502884L) * x); }
+T sinpi(T x) {
+  return std::sin(T(3.141592653589793238462643383279502884L) * x);
+}
 template <class T>
-T cospi(T x) { return std::cos(T(3.141592653589793238462643383279502884L) * x); }
+T cospi(T x) {
+  return std::cos(T(3.141592653589793238462643383279502884L) * x);
+}
 
 inline int lgamma_sign(double x) {
   int s = 1;

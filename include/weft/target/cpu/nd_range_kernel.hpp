@@ -174,11 +174,13 @@ void nd_range_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& 
   plan.n_groups = l.n_groups;
   plan.groups_per_chunk = l.groups_per_chunk;
   auto& sync = weft::cpu::detail::kernel_sync_of<Kernel>;
-  if (weft::detail::static_partition() && sync.load(std::memory_order_relaxed) != weft::cpu::detail::kernel_sync::synchronising) {
+  if (weft::detail::static_partition() &&
+      sync.load(std::memory_order_relaxed) != weft::cpu::detail::kernel_sync::synchronising) {
     // Static placement (docs/hpc.md, "Placement"): the groups as the rows of a
     // parallel_for(range) of n_groups rows of group_size items, so both forms
     // cut the same items into the same blocks for the same workers.
-    plan.placed_blocks = weft::cpu::static_chunks(l.n_groups, l.group_size, weft::cpu::grain_for(l.n_groups * l.group_size));
+    plan.placed_blocks =
+        weft::cpu::static_chunks(l.n_groups, l.group_size, weft::cpu::grain_for(l.n_groups * l.group_size));
     plan.sync = &sync;
   }
   weft::cpu::detail::run_worker_tasks(plan, &weft::cpu::detail::nd_worker_body<Dims, Kernel>, &l);

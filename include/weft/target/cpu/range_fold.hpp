@@ -22,30 +22,23 @@ inline constexpr bool simd_type_v =
 
 template <sd::op_kind K, class B>
 inline B simd_combine(const B& a, const B& b) {
-  if constexpr (K == sd::op_kind::plus)
-    return a + b;
-  else if constexpr (K == sd::op_kind::multiplies)
-    return a * b;
+  if constexpr (K == sd::op_kind::plus) return a + b;
+  else if constexpr (K == sd::op_kind::multiplies) return a * b;
   else if constexpr (K == sd::op_kind::minimum)
     return xsimd::select(b < a, b, a);  // not xsimd::min: GCC 12 warns inside its AVX-512 intrinsic
-  else if constexpr (K == sd::op_kind::maximum)
-    return xsimd::select(a < b, b, a);
-  else if constexpr (K == sd::op_kind::bit_and)
-    return a & b;
-  else if constexpr (K == sd::op_kind::bit_or)
-    return a | b;
-  else
-    return a ^ b;
+  else if constexpr (K == sd::op_kind::maximum) return xsimd::select(a < b, b, a);
+  else if constexpr (K == sd::op_kind::bit_and) return a & b;
+  else if constexpr (K == sd::op_kind::bit_or) return a | b;
+  else return a ^ b;
 }
 
 template <class Op, class T>
-inline constexpr bool simd_reducible_v = simd_type_v<T> && (sd::kind_of<Op, T>() == sd::op_kind::plus ||
-                                                            sd::kind_of<Op, T>() == sd::op_kind::multiplies ||
-                                                            sd::kind_of<Op, T>() == sd::op_kind::minimum ||
-                                                            sd::kind_of<Op, T>() == sd::op_kind::maximum ||
-                                                            (std::is_integral_v<T> && (sd::kind_of<Op, T>() == sd::op_kind::bit_and ||
-                                                                                        sd::kind_of<Op, T>() == sd::op_kind::bit_or ||
-                                                                                        sd::kind_of<Op, T>() == sd::op_kind::bit_xor)));
+inline constexpr bool simd_reducible_v =
+    simd_type_v<T> && (sd::kind_of<Op, T>() == sd::op_kind::plus || sd::kind_of<Op, T>() == sd::op_kind::multiplies ||
+                       sd::kind_of<Op, T>() == sd::op_kind::minimum || sd::kind_of<Op, T>() == sd::op_kind::maximum ||
+                       (std::is_integral_v<T> &&
+                        (sd::kind_of<Op, T>() == sd::op_kind::bit_and || sd::kind_of<Op, T>() == sd::op_kind::bit_or ||
+                         sd::kind_of<Op, T>() == sd::op_kind::bit_xor)));
 
 // The batches the span algorithms use: at most 32 bytes. The values they read
 // were usually just stored by a distribute_items() loop, 32 or 64 bytes at a

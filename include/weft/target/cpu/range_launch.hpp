@@ -30,7 +30,8 @@ inline std::size_t grain_for(std::size_t items) {
 // accessor bounds violation can name it; otherwise this is the plain loop.
 #if WEFT_CHECKED
 #define WEFT_CHECKED_ITEM(i) ::weft::sycl::detail::checked::set_item(i)
-#define WEFT_CHECKED_KERNEL(K) ::weft::sycl::detail::checked::scope weft_checked_scope(::weft::sycl::detail::checked::kernel_name<K>())
+#define WEFT_CHECKED_KERNEL(K) \
+  ::weft::sycl::detail::checked::scope weft_checked_scope(::weft::sycl::detail::checked::kernel_name<K>())
 #else
 #define WEFT_CHECKED_ITEM(i) ((void)0)
 #define WEFT_CHECKED_KERNEL(K) ((void)0)
@@ -112,7 +113,8 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
     std::size_t plane = std::max<std::size_t>(1, r[1] * r[2]);
     std::size_t items = grain_for(r.size());
     std::size_t grain = std::max<std::size_t>(1, items / plane);
-    tbb::parallel_for(tbb::blocked_range2d<std::size_t>(0, r[0], grain, 0, r[1], std::max<std::size_t>(1, items / std::max<std::size_t>(1, r[2]))),
+    tbb::parallel_for(tbb::blocked_range2d<std::size_t>(
+                          0, r[0], grain, 0, r[1], std::max<std::size_t>(1, items / std::max<std::size_t>(1, r[2]))),
                       [&](const tbb::blocked_range2d<std::size_t>& b) {
                         weft::detail::tsan_task_scope task(&kernel);
                         WEFT_CHECKED_KERNEL(Kernel);

@@ -137,8 +137,9 @@ struct lane_array {
 template <class Kernel, class Item, class Lanes, class Reds, std::size_t... J>
 inline void run_on_lanes(const Kernel& k, const Item& it, Lanes& lanes, std::size_t l, const Reds& reds,
                          std::index_sequence<J...>) {
-  run_with_reducers(k, it, lanes, l, reds, reducer_access::make_from(std::get<J>(reds), std::get<J>(lanes).value[l],
-                                                                     std::get<J>(lanes).engaged[l])...);
+  run_with_reducers(
+      k, it, lanes, l, reds,
+      reducer_access::make_from(std::get<J>(reds), std::get<J>(lanes).value[l], std::get<J>(lanes).engaged[l])...);
 }
 template <class Kernel, class Item, class Lanes, class Reds, class... Reducers>
 inline void run_with_reducers(const Kernel& k, const Item& it, Lanes& lanes, std::size_t l, const Reds&,
@@ -167,7 +168,8 @@ void fold_lane_arrays(Parts& acc, Lanes& lanes, const Reds& reds, std::index_seq
         constexpr std::size_t L = sizeof(lane.value) / sizeof(lane.value[0]);
         if constexpr (R::has_identity) {
           for (std::size_t w = L / 2; w > 0; w /= 2)
-            for (std::size_t j = 0; j < w; ++j) lane.value[j] = static_cast<T>(red.op(lane.value[j], lane.value[j + w]));
+            for (std::size_t j = 0; j < w; ++j)
+              lane.value[j] = static_cast<T>(red.op(lane.value[j], lane.value[j + w]));
           std::get<J>(acc).add(red, lane.value[0]);
         } else {
           for (std::size_t l = 0; l < L; ++l)

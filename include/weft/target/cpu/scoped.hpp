@@ -52,8 +52,7 @@ void distribute_items(const G& g, F& f) WEFT_SCOPED_NOEXCEPT {
     const std::size_t o0 = s.global_origin[0], o1 = s.global_origin[1];
     for (std::size_t i = 0; i < n0; ++i) {
       const std::size_t w = s.wg_offset + i * n1;
-      for (std::size_t j = 0; j < n1; ++j)
-        f(s_item_access::make<2>(id<2>(o0 + i, o1 + j), gr, id<2>(i, j), lr, w + j));
+      for (std::size_t j = 0; j < n1; ++j) f(s_item_access::make<2>(id<2>(o0 + i, o1 + j), gr, id<2>(i, j), lr, w + j));
     }
   } else {
     const std::size_t n0 = lr[0], n1 = lr[1], n2 = lr[2];
@@ -353,8 +352,7 @@ void select(const G& g, const private_memory_access<T, O>& x, private_memory_acc
   exchange(g, x, result, [&](std::size_t i) -> std::size_t {
     if constexpr (std::is_same_v<U, typename G::id_type>)
       return ::weft::sycl::detail::linearize(from[i], g.get_logical_local_range());
-    else
-      return static_cast<std::size_t>(from[i]);
+    else return static_cast<std::size_t>(from[i]);
   });
 }
 

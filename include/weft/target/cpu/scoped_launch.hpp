@@ -64,8 +64,7 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
   const std::size_t groups = num_groups.size();
   const std::size_t items = group_size.size();
   if (groups == 0 || items == 0) return;
-  const std::size_t grain =
-      items >= detail::scoped_items_per_task ? 1 : detail::scoped_items_per_task / items;
+  const std::size_t grain = items >= detail::scoped_items_per_task ? 1 : detail::scoped_items_per_task / items;
 
   // Runs the groups [begin, end) of one task: call(kernel, group) for each.
   auto run_groups = [&](std::size_t begin, std::size_t end, auto&& call) WEFT_SCOPED_TASK_ATTRIBUTES {
@@ -156,8 +155,7 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
     const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
     auto run_block = [&](std::size_t begin, std::size_t end, parts_t& acc) {
       reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
-      run_groups(begin, end,
-                 [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
+      run_groups(begin, end, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
       detail::fold_reducers(acc, reducers, reds, seq());
     };
     const parts_t total = detail::tbb_reduce_parts(all, empty, run_block, reds, seq());

@@ -38,14 +38,14 @@ __device__ inline nv_scope to_nv_scope(atomic_scope s) {
 // fence.<sem>.<scope> on sm_70 and later; older GPUs have only the
 // __threadfence family, which is as strong as either.
 #if __CUDA_ARCH__ >= 700
-#define WEFT_NV_FENCE(sem, s)                                                          \
-  if (s == nv_scope::cta) asm volatile("fence." sem ".cta;" ::: "memory");             \
-  else if (s == nv_scope::gpu) asm volatile("fence." sem ".gpu;" ::: "memory");        \
+#define WEFT_NV_FENCE(sem, s)                                                   \
+  if (s == nv_scope::cta) asm volatile("fence." sem ".cta;" ::: "memory");      \
+  else if (s == nv_scope::gpu) asm volatile("fence." sem ".gpu;" ::: "memory"); \
   else asm volatile("fence." sem ".sys;" ::: "memory")
 #else
-#define WEFT_NV_FENCE(sem, s)                         \
-  if (s == nv_scope::cta) __threadfence_block();      \
-  else if (s == nv_scope::gpu) __threadfence();       \
+#define WEFT_NV_FENCE(sem, s)                    \
+  if (s == nv_scope::cta) __threadfence_block(); \
+  else if (s == nv_scope::gpu) __threadfence();  \
   else __threadfence_system()
 #endif
 __device__ inline void fence_acq_rel(nv_scope s) { WEFT_NV_FENCE("acq_rel", s); }
@@ -82,19 +82,19 @@ __device__ inline To bit_cast(const From& f) {
   return t;
 }
 
-#define WEFT_NV_ATOM(op, suf, p, ...)                                                              \
-  (s == nv_scope::cta   ? __nvvm_atom_cta_##op##_gen_##suf(p, __VA_ARGS__)                         \
-   : s == nv_scope::sys ? __nvvm_atom_sys_##op##_gen_##suf(p, __VA_ARGS__)                         \
+#define WEFT_NV_ATOM(op, suf, p, ...)                                      \
+  (s == nv_scope::cta   ? __nvvm_atom_cta_##op##_gen_##suf(p, __VA_ARGS__) \
+   : s == nv_scope::sys ? __nvvm_atom_sys_##op##_gen_##suf(p, __VA_ARGS__) \
                         : __nvvm_atom_##op##_gen_##suf(p, __VA_ARGS__))
 
 // Relaxed compare-exchange on the raw bits; returns the old bits.
 // (PTX: the nvvm cas builtins become sequentially consistent system-scope
 // exchanges, so sm_70 and later spell the relaxed one out.)
 #if __CUDA_ARCH__ >= 700
-#define WEFT_NV_CAS(bits, reg, sc)                                                                     \
-  asm volatile("atom.relaxed." sc ".cas.b" #bits " %0, [%1], %2, %3;"                                   \
-               : "=" reg(old)                                                                          \
-               : "l"(p), reg(expected), reg(desired)                                                  \
+#define WEFT_NV_CAS(bits, reg, sc)                                    \
+  asm volatile("atom.relaxed." sc ".cas.b" #bits " %0, [%1], %2, %3;" \
+               : "=" reg(old)                                         \
+               : "l"(p), reg(expected), reg(desired)                  \
                : "memory")
 #endif
 template <class B>

@@ -216,7 +216,8 @@ __device__ T shift_left(const Scope& s, const T& x, std::size_t delta) {
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ T shift_right(const Scope& s, const T& x, std::size_t delta) {
   namespace k = cuda;
-  if constexpr (k::is_warp_v<Scope>) return k::shuffle<k::shfl::up>(k::this_warp().mask, x, static_cast<std::uint32_t>(delta));
+  if constexpr (k::is_warp_v<Scope>)
+    return k::shuffle<k::shfl::up>(k::this_warp().mask, x, static_cast<std::uint32_t>(delta));
   else return k::block_exchange(x, static_cast<std::uint32_t>(s.id - delta));
 }
 

@@ -92,19 +92,18 @@ __global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, co
   k(sycl::detail::nd_item_access::make(sycl::detail::group_access::make(gid, lid, local, groups), offset));
 }
 
-[[noreturn]] inline void too_large(const std::string& what) {
-  weft::detail::throw_error(sycl::errc::nd_range, what);
-}
+[[noreturn]] inline void too_large(const std::string& what) { weft::detail::throw_error(sycl::errc::nd_range, what); }
 
 // Lets a kernel use more than 48 KiB of dynamic shared memory (or says the GPU has too little).
 template <class Entry>
 void allow_shared(const launch::target& t, Entry entry, std::size_t bytes, const char* what) {
   if (bytes <= 48 * 1024) return;
   if (bytes > max_dynamic_shared(*t.device))
-    weft::detail::throw_error(sycl::errc::memory_allocation,
-                              std::string(what) + " needs " + std::to_string(bytes) +
-                                  " bytes of local memory per work group, more than the GPU's shared memory per block (" +
-                                  std::to_string(max_dynamic_shared(*t.device)) + " bytes)");
+    weft::detail::throw_error(
+        sycl::errc::memory_allocation,
+        std::string(what) + " needs " + std::to_string(bytes) +
+            " bytes of local memory per work group, more than the GPU's shared memory per block (" +
+            std::to_string(max_dynamic_shared(*t.device)) + " bytes)");
   cudaFuncSetAttribute(reinterpret_cast<const void*>(entry), cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
 }
 
@@ -151,8 +150,8 @@ void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const syc
 }
 
 template <int Dims, class Kernel>
-void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, const launch::local_memory_request& local,
-                     const Kernel& k) {
+void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr,
+                     const launch::local_memory_request& local, const Kernel& k) {
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::is_adapter<Kernel>::value) {
     const sycl::range<Dims> lr = ndr.get_local_range();

@@ -50,7 +50,7 @@ struct device_reduction {
   T identity;
   T* target;
   bool initialize_to_identity;
-  T* part_value;              // one per block of pass 1
+  T* part_value;  // one per block of pass 1
   unsigned char* part_engaged;
 };
 
@@ -119,8 +119,8 @@ __device__ inline state<typename D::value_type> block_combine(const D& d, state<
 }
 
 template <class... D, class... S, std::size_t... J>
-__device__ inline void write_block_partials(const std::tuple<D...>& ds, std::tuple<S...>& states, unsigned char* scratch,
-                                            unsigned block, std::index_sequence<J...>) {
+__device__ inline void write_block_partials(const std::tuple<D...>& ds, std::tuple<S...>& states,
+                                            unsigned char* scratch, unsigned block, std::index_sequence<J...>) {
   const unsigned n = weft::kernel::cuda::block_size();
   (
       [&] {
@@ -239,16 +239,16 @@ struct partials {
     const std::size_t bytes = (bytes_for<typename R::value_type>(blocks) + ... + 0);
     void* m = nullptr;
     if (cudaMallocAsync(&m, bytes, s) != cudaSuccess)
-      weft::detail::throw_error(sycl::errc::memory_allocation,
-                                "parallel_for with sycl::reduction: no GPU memory for " + std::to_string(bytes) +
-                                    " bytes of per-block partial results");
+      weft::detail::throw_error(sycl::errc::memory_allocation, "parallel_for with sycl::reduction: no GPU memory for " +
+                                                                   std::to_string(bytes) +
+                                                                   " bytes of per-block partial results");
     return static_cast<unsigned char*>(m);
   }
   template <class Rr>
   typename device_of<Rr>::type make(const Rr& r, unsigned blocks) {
     using T = typename Rr::value_type;
-    typename device_of<Rr>::type d{r.op, r.identity, r.target, r.initialize_to_identity,
-                                   reinterpret_cast<T*>(next), next + sizeof(T) * blocks};
+    typename device_of<Rr>::type d{
+        r.op, r.identity, r.target, r.initialize_to_identity, reinterpret_cast<T*>(next), next + sizeof(T) * blocks};
     next += bytes_for<T>(blocks);
     return d;
   }

@@ -568,8 +568,8 @@ __device__ V reduce(const G& g, const ks::private_wrapper<T, O, S>& x, Op& op, c
 }
 
 template <bool Inclusive, class G, class T, class O, bool S1, class R, class O2, bool S2, class Op>
-__device__ void scan(const G& g, const ks::private_wrapper<T, O, S1>& x, ks::private_wrapper<R, O2, S2>& result,
-                     Op& op, R init, bool has_init) noexcept {
+__device__ void scan(const G& g, const ks::private_wrapper<T, O, S1>& x, ks::private_wrapper<R, O2, S2>& result, Op& op,
+                     R init, bool has_init) noexcept {
   ks::scan<Inclusive>(g, x, result, op, init, has_init);
 }
 
@@ -592,8 +592,7 @@ __device__ void select(const G& g, const ks::private_wrapper<T, O, S1>& x, ks::p
   ks::exchange(g, x, result, [&](unsigned k, std::size_t) -> std::size_t {
     if constexpr (std::is_same_v<U, typename G::id_type>)
       return ::weft::sycl::detail::linearize(remote.at(k), g.get_logical_local_range());
-    else
-      return static_cast<std::size_t>(remote.at(k));
+    else return static_cast<std::size_t>(remote.at(k));
   });
 }
 

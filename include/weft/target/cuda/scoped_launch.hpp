@@ -60,7 +60,8 @@ __device__ inline void run_group_with(const Kernel& k, const Group& g, States& s
 template <class Kernel, class Group, class... D, class States, std::size_t... J>
 __device__ inline void run_group(const Kernel& k, const Group& g, const std::tuple<D...>& ds, States& states,
                                  std::index_sequence<J...> seq) {
-  run_group_with(k, g, states, seq, red::reducer_access::make_from(std::get<J>(ds), std::get<J>(states).value, false)...);
+  run_group_with(k, g, states, seq,
+                 red::reducer_access::make_from(std::get<J>(ds), std::get<J>(states).value, false)...);
 }
 
 template <int Dims, class Kernel, class... D>

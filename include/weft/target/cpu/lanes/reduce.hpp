@@ -15,7 +15,8 @@ inline T reduce(const T* in, std::size_t n, Op op) {
     if (n == 1) return in[0];
     const T id = detail::identity<T, K>();
     B acc = detail::load_padded<B>(in, 0, n, id);
-    for (std::size_t i = B::size; i < n; i += B::size) acc = detail::combine<K>(acc, detail::load_padded<B>(in, i, n, id));
+    for (std::size_t i = B::size; i < n; i += B::size)
+      acc = detail::combine<K>(acc, detail::load_padded<B>(in, i, n, id));
     return static_cast<T>(detail::first_lane(detail::all_reduce<K>(acc)));
   } else {
     T acc = in[0];

@@ -27,8 +27,8 @@ struct simd_element<T, std::enable_if_t<std::is_floating_point_v<T> && (sizeof(T
   using type = T;
 };
 template <class T>
-struct simd_element<T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                                        (sizeof(T) == 4 || sizeof(T) == 8)>> {
+struct simd_element<
+    T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && (sizeof(T) == 4 || sizeof(T) == 8)>> {
   using sized_signed = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
   using sized_unsigned = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
   using type = std::conditional_t<std::is_signed_v<T>, sized_signed, sized_unsigned>;
@@ -42,10 +42,11 @@ constexpr bool is_simd_type = !std::is_void_v<simd_element_t<T>>;
 // Known operators that combine batches elementwise exactly like the scalar operator.
 // logical_and/or are left to the scalar loop: their result is bool, not the lane type.
 template <class T, op_kind K>
-constexpr bool is_simd_op = is_simd_type<T> && (K == op_kind::plus || K == op_kind::multiplies ||
-                                                K == op_kind::minimum || K == op_kind::maximum ||
-                                                (std::is_integral_v<T> && (K == op_kind::bit_and || K == op_kind::bit_or ||
-                                                                           K == op_kind::bit_xor)));
+constexpr bool is_simd_op = is_simd_type<T> &&
+                            (K == op_kind::plus || K == op_kind::multiplies || K == op_kind::minimum ||
+                             K == op_kind::maximum ||
+                             (std::is_integral_v<T> &&
+                              (K == op_kind::bit_and || K == op_kind::bit_or || K == op_kind::bit_xor)));
 
 template <class Op, class T>
 constexpr bool use_simd = is_simd_op<T, sycl::detail::op_kind_v<Op, T>>;
@@ -54,9 +55,8 @@ template <class T>
 using batch_t = xsimd::batch<simd_element_t<T>>;
 
 template <class B>
-using mask_batch_t =
-    xsimd::batch<std::conditional_t<sizeof(typename B::value_type) == 4, std::uint32_t, std::uint64_t>,
-                 typename B::arch_type>;
+using mask_batch_t = xsimd::batch<std::conditional_t<sizeof(typename B::value_type) == 4, std::uint32_t, std::uint64_t>,
+                                  typename B::arch_type>;
 
 template <op_kind K, class B>
 inline B combine(const B& a, const B& b) {
