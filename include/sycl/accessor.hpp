@@ -301,7 +301,10 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
     this->bind(buf, r, offset);
-    std::byte* where = detail::handler_access::add_requirement(cgh, this->m_state, effective_mode(props), on_device);
+    // Only an accessor over all of a buffer (not a sub-buffer) may discard its contents.
+    const bool whole = r == buf.get_range() && offset == id<Dims>{} && this->m_state->root() == this->m_state.get();
+    std::byte* where =
+        detail::handler_access::add_requirement(cgh, this->m_state, effective_mode(props, whole), on_device);
     this->m_device_base = reinterpret_cast<value_type*>(where);
   }
 
@@ -311,12 +314,16 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   const weft::detail::buffer_ptr& buffer_state() const { return this->m_state; }
 
  private:
-  static access_mode effective_mode(const property_list& props) {
-    // no_init turns a write into a discarding write: nothing to wait for on read.
-    if (props.has_property<property::no_init>() && Mode == access_mode::write) return access_mode::discard_write;
-    if (props.has_property<property::no_init>() && Mode == access_mode::read_write)
-      return access_mode::discard_read_write;
-    return Mode;
+  // no_init turns a write into a discarding write: nothing to wait for on read, nothing
+  // to move to the device. An accessor over part of the buffer discards nothing: the rest
+  // keeps its contents (so a GPU copy of the buffer must be brought up to date first).
+  static access_mode effective_mode(const property_list& props, bool whole) {
+    access_mode m = Mode;
+    if (props.has_property<property::no_init>() && m == access_mode::write) m = access_mode::discard_write;
+    if (props.has_property<property::no_init>() && m == access_mode::read_write) m = access_mode::discard_read_write;
+    if (!whole && m == access_mode::discard_write) m = access_mode::write;
+    if (!whole && m == access_mode::discard_read_write) m = access_mode::read_write;
+    return m;
   }
   // Host-task accessors are used on the host only: no device copy for them.
   static constexpr bool on_device = Tgt != target::host_task;

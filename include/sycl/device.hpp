@@ -51,7 +51,7 @@ class platform : public detail::runtime_handle<platform, weft::detail::platform_
 class device : public detail::runtime_handle<device, weft::detail::device_state> {
  public:
   using runtime_handle::runtime_handle;
-  device() : runtime_handle(&weft::detail::cpu_device()) {}  // the default device
+  device();  // a copy of the device default_selector_v picks (sycl/device_selector.hpp)
   template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>, int> = 0>
   explicit device(const Selector& selector);
 
@@ -197,8 +197,6 @@ inline std::vector<device> device::get_devices(info::device_type type) {
       if (detail::type_matches(type, d->type)) out.emplace_back(d);
   return out;
 }
-
-inline platform::platform() : runtime_handle(weft::detail::cpu_device().platform) {}
 
 inline std::vector<device> platform::get_devices(info::device_type type) const {
   std::vector<device> out;

@@ -94,6 +94,9 @@ class host_selector : public detail::selector_class<detail::cpu_selector_fn> {};
 
 template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>, int>>
 device::device(const Selector& selector) : device(detail::select_device(selector)) {}
+// SYCL 2020 4.6.4.1 and 4.6.2.1: the default device and platform are default_selector_v's.
+inline device::device() : device(detail::select_device(default_selector_v)) {}
+inline platform::platform() : platform(device().get_platform()) {}
 
 template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>, int>>
 platform::platform(const Selector& selector) : platform(detail::select_device(selector).get_platform()) {}

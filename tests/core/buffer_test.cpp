@@ -25,6 +25,65 @@ void add_in_kernel(sycl::queue& q, sycl::buffer<T, 1, A>& b, T delta) {
   });
 }
 
+// A ranged command leaves the rest of the buffer as it was, wherever the latest
+// contents are (on a GPU: the device copy a kernel left current before it, or the
+// host's after a host task).
+enum class ranged_op { kernel_no_init, kernel_write_only, fill, copy };
+
+void check_ranged(ranged_op op, bool host_task_first = false) {
+  constexpr std::size_t n = 64, first = 16, len = 16;
+  std::vector<unsigned> host(n), other(n, 7u);
+  std::iota(host.begin(), host.end(), 0u);
+  sycl::queue q;
+  {
+    sycl::buffer<unsigned> b(host.data(), sycl::range<1>(n));
+    sycl::buffer<unsigned> src(other.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {  // the whole buffer changes where q runs, or on the host
+      if (host_task_first) {
+        sycl::accessor a{b, h, sycl::read_write};
+        h.host_task([=] {
+          for (std::size_t i = 0; i < n; ++i) a[i] += 1000u;
+        });
+      } else {
+        sycl::accessor a{b, h, sycl::read_write};
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] += 1000u; });
+      }
+    });
+    q.submit([&](sycl::handler& h) {
+      const sycl::range<1> r(len);
+      const sycl::id<1> off(first);
+      if (op == ranged_op::kernel_no_init) {
+        sycl::accessor a{b, h, r, off, sycl::write_only, sycl::no_init};
+        h.parallel_for(r, [=](sycl::id<1> i) { a[i] = 5u; });
+      } else if (op == ranged_op::kernel_write_only) {
+        sycl::accessor a{b, h, r, off, sycl::write_only};
+        h.parallel_for(r, [=](sycl::id<1> i) { a[i] = 5u; });
+      } else if (op == ranged_op::fill) {
+        sycl::accessor a{b, h, r, off, sycl::write_only};
+        h.fill(a, 5u);
+      } else {
+        sycl::accessor s{src, h, r, off, sycl::read_only};
+        sycl::accessor a{b, h, r, off, sycl::write_only};
+        h.copy(s, a);
+      }
+    });
+  }
+  const unsigned inside = op == ranged_op::copy ? 7u : 5u;
+  for (std::size_t i = 0; i < n; ++i)
+    ASSERT_EQ(host[i], i >= first && i < first + len ? inside : unsigned(i) + 1000u) << "element " << i;
+}
+
+TEST(Buffer, RangedNoInitKernelKeepsTheRest) { check_ranged(ranged_op::kernel_no_init); }
+TEST(Buffer, RangedWriteOnlyKernelKeepsTheRest) { check_ranged(ranged_op::kernel_write_only); }
+TEST(Buffer, RangedFillKeepsTheRest) { check_ranged(ranged_op::fill); }
+TEST(Buffer, RangedCopyKeepsTheRest) { check_ranged(ranged_op::copy); }
+TEST(Buffer, RangedCommandsAfterAHostTaskKeepTheRest) {
+  for (ranged_op op : {ranged_op::kernel_no_init, ranged_op::kernel_write_only, ranged_op::fill, ranged_op::copy}) {
+    SCOPED_TRACE(int(op));
+    check_ranged(op, true);
+  }
+}
+
 TEST(Buffer, HostPointerWritesBackOnDestruction) {
   sycl::queue q;
   std::vector<int> v(1000);
