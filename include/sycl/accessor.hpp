@@ -20,7 +20,7 @@ namespace weft::sycl {
 
 namespace detail {
 
-template <class Value, int Dims, int Filled>
+template <class Source, int Dims, int Filled>
 class subscript_proxy;
 
 // Random-access iterator over a multi-dimensional ranged accessor's elements,
@@ -119,7 +119,7 @@ class accessor_view {
     return base()[m_offset[0] + i];
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
-  WEFT_HOST_DEVICE subscript_proxy<Value, Dims, 1> operator[](std::size_t i) const {
+  WEFT_HOST_DEVICE subscript_proxy<accessor_view, Dims, 1> operator[](std::size_t i) const {
     id<Dims> idx;
     idx[0] = i;
     return {*this, idx};
@@ -196,19 +196,21 @@ class accessor_view {
   friend class subscript_proxy;
 };
 
-template <class Value, int Dims, int Filled>
+// acc[i][j][k] for accessors of 2 and 3 dimensions: each [] fixes one index, and
+// the last one asks Source (anything with operator[](id<Dims>)) for the element.
+template <class Source, int Dims, int Filled>
 class subscript_proxy {
  public:
-  WEFT_HOST_DEVICE subscript_proxy(const accessor_view<Value, Dims>& v, const id<Dims>& idx) : m_view(v), m_idx(idx) {}
+  WEFT_HOST_DEVICE subscript_proxy(const Source& src, const id<Dims>& idx) : m_src(src), m_idx(idx) {}
   WEFT_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     id<Dims> idx = m_idx;
     idx[Filled] = i;
-    if constexpr (Filled + 1 == Dims) return m_view[idx];
-    else return subscript_proxy<Value, Dims, Filled + 1>(m_view, idx);
+    if constexpr (Filled + 1 == Dims) return m_src[idx];
+    else return subscript_proxy<Source, Dims, Filled + 1>(m_src, idx);
   }
 
  private:
-  const accessor_view<Value, Dims>& m_view;
+  const Source& m_src;
   id<Dims> m_idx;
 };
 

@@ -76,7 +76,7 @@ std::string to_string(const id<Dims>& r) {
 }  // namespace detail
 
 template <typename T, int Dims = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
-class buffer {
+class buffer : public detail::with_property_list {
   static_assert(Dims >= 1 && Dims <= 3, "buffers have 1, 2 or 3 dimensions");
   using elem = std::remove_const_t<T>;
 
@@ -89,7 +89,7 @@ class buffer {
 
   buffer(const range<Dims>& r, const property_list& props = {}) : buffer(r, AllocatorT(), props) {}
   buffer(const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
-      : m_range(checked_range(r)), m_alloc(alloc), m_props(props) {
+      : with_property_list(props), m_range(checked_range(r)), m_alloc(alloc) {
     init_owned(nullptr);
   }
 
@@ -97,7 +97,7 @@ class buffer {
   buffer(T* host_data, const range<Dims>& r, const property_list& props = {})
       : buffer(host_data, r, AllocatorT(), props) {}
   buffer(T* host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
-      : m_range(checked_range(r)), m_alloc(alloc), m_props(props) {
+      : with_property_list(props), m_range(checked_range(r)), m_alloc(alloc) {
     if constexpr (std::is_const_v<T>) {
       init_owned(host_data);
     } else {
@@ -115,7 +115,7 @@ class buffer {
       : buffer(host_data, r, AllocatorT(), props) {}
   template <typename U = T, std::enable_if_t<!std::is_const_v<U>, int> = 0>
   buffer(const T* host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
-      : m_range(checked_range(r)), m_alloc(alloc), m_props(props) {
+      : with_property_list(props), m_range(checked_range(r)), m_alloc(alloc) {
     if (!host_data) detail::throw_error(errc::invalid, "buffer: the host pointer is null");
     init_owned(host_data);
   }
@@ -123,7 +123,7 @@ class buffer {
   buffer(const std::shared_ptr<T>& host_data, const range<Dims>& r, const property_list& props = {})
       : buffer(host_data, r, AllocatorT(), props) {}
   buffer(const std::shared_ptr<T>& host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
-      : m_range(checked_range(r)), m_alloc(alloc), m_props(props) {
+      : with_property_list(props), m_range(checked_range(r)), m_alloc(alloc) {
     if (!host_data) {
       init_owned(nullptr);
       return;
@@ -133,7 +133,7 @@ class buffer {
     m_owner->users_memory = true;
   }
   buffer(const std::shared_ptr<T[]>& host_data, const range<Dims>& r, const property_list& props = {})
-      : m_range(checked_range(r)), m_props(props) {
+      : with_property_list(props), m_range(checked_range(r)) {
     m_owner = std::make_shared<detail::buffer_owner>();
     m_owner->state = weft::detail::buffer_state::wrap(const_cast<elem*>(host_data.get()), byte_size(), host_data);
     m_owner->users_memory = true;
@@ -145,7 +145,7 @@ class buffer {
                                                    typename std::iterator_traits<InputIt>::iterator_category>,
                              int> = 0>
   buffer(InputIt first, InputIt last, const property_list& props = {})
-      : m_range(static_cast<std::size_t>(std::distance(first, last))), m_props(props) {
+      : with_property_list(props), m_range(static_cast<std::size_t>(std::distance(first, last))) {
     init_owned(nullptr);
     std::copy(first, last, reinterpret_cast<elem*>(m_owner->state->data));
   }
@@ -190,14 +190,6 @@ class buffer {
   [[deprecated("use byte_size()")]] std::size_t get_size() const { return byte_size(); }
   AllocatorT get_allocator() const { return m_alloc; }
   bool is_sub_buffer() const { return m_is_sub; }
-  template <class P>
-  bool has_property() const noexcept {
-    return m_props.template has_property<P>();
-  }
-  template <class P>
-  P get_property() const {
-    return m_props.template get_property<P>();
-  }
 
   template <access_mode Mode = access_mode::read_write, target Tgt = target::device>
   accessor<T, Dims, Mode, Tgt, access::placeholder::false_t> get_access(handler& cgh);
@@ -305,7 +297,6 @@ class buffer {
 
   range<Dims> m_range;
   AllocatorT m_alloc;
-  property_list m_props;
   std::shared_ptr<detail::buffer_owner> m_owner;
   std::shared_ptr<detail::buffer_owner> m_parent;  // keeps a sub-buffer's parent alive
   bool m_is_sub = false;

@@ -79,6 +79,16 @@ inline bool type_matches(info::device_type want, info::device_type have) {
          (want == info::device_type::automatic && have == weft::detail::cpu_device().type);
 }
 
+// Every memory order and scope: the CPU device supports them all, for atomics and fences alike.
+inline std::vector<memory_order> all_memory_orders() {
+  return {memory_order::relaxed, memory_order::acquire, memory_order::release, memory_order::acq_rel,
+          memory_order::seq_cst};
+}
+inline std::vector<memory_scope> all_memory_scopes() {
+  return {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group, memory_scope::device,
+          memory_scope::system};
+}
+
 template <class Param>
 struct device_info;
 #define WEFT_DEVICE_INFO(param, expr)                                                                                  \
@@ -138,18 +148,10 @@ WEFT_DEVICE_INFO(local_mem_type, info::local_mem_type::local)
 WEFT_DEVICE_INFO(local_mem_size, s.local_mem_size)
 WEFT_DEVICE_INFO(error_correction_support, false)
 WEFT_DEVICE_INFO(host_unified_memory, true)
-WEFT_DEVICE_INFO(atomic_memory_order_capabilities,
-                 (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire, memory_order::release,
-                                            memory_order::acq_rel, memory_order::seq_cst}))
-WEFT_DEVICE_INFO(atomic_fence_order_capabilities,
-                 (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire, memory_order::release,
-                                            memory_order::acq_rel, memory_order::seq_cst}))
-WEFT_DEVICE_INFO(atomic_memory_scope_capabilities,
-                 (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
-                                            memory_scope::device, memory_scope::system}))
-WEFT_DEVICE_INFO(atomic_fence_scope_capabilities,
-                 (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
-                                            memory_scope::device, memory_scope::system}))
+WEFT_DEVICE_INFO(atomic_memory_order_capabilities, all_memory_orders())
+WEFT_DEVICE_INFO(atomic_fence_order_capabilities, all_memory_orders())
+WEFT_DEVICE_INFO(atomic_memory_scope_capabilities, all_memory_scopes())
+WEFT_DEVICE_INFO(atomic_fence_scope_capabilities, all_memory_scopes())
 WEFT_DEVICE_INFO(profiling_timer_resolution, std::size_t(1))
 WEFT_DEVICE_INFO(is_endian_little, true)
 WEFT_DEVICE_INFO(is_available, true)

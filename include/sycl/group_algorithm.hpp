@@ -149,34 +149,43 @@ WEFT_HOST_DEVICE detail::enable_group_arith_t<Group, T> inclusive_scan_over_grou
   return weft::kernel::inclusive_scan(detail::scope_of(g), x, binary_op, static_cast<const T*>(nullptr));
 }
 
-template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
-WEFT_HOST_DEVICE std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_exclusive_scan(
-    Group g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation binary_op) {
-  weft::kernel::joint_scan<false>(detail::scope_of(g), first, last, result, &init, binary_op);
+namespace detail {
+// The joint scans: the target scans [first, last) into result; init may be null (inclusive only).
+template <bool Inclusive, class Group, class InPtr, class OutPtr, class T, class Op>
+WEFT_HOST_DEVICE OutPtr joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const T* init, Op op) {
+  weft::kernel::joint_scan<Inclusive>(scope_of(g), first, last, result, init, op);
   return result + std::distance(first, last);
+}
+template <class Group, class OutPtr>
+using enable_joint_t = std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr>;
+}  // namespace detail
+
+template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
+WEFT_HOST_DEVICE detail::enable_joint_t<Group, OutPtr> joint_exclusive_scan(Group g, InPtr first, InPtr last,
+                                                                            OutPtr result, T init, BinaryOperation op) {
+  return detail::joint_scan<false>(g, first, last, result, &init, op);
 }
 
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
-WEFT_HOST_DEVICE std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_exclusive_scan(
-    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
+WEFT_HOST_DEVICE detail::enable_joint_t<Group, OutPtr> joint_exclusive_scan(Group g, InPtr first, InPtr last,
+                                                                            OutPtr result, BinaryOperation op) {
   using T = detail::ptr_value_t<OutPtr>;
   detail::check_known_identity<T, BinaryOperation>();
-  return joint_exclusive_scan(g, first, last, result, known_identity_v<BinaryOperation, T>, binary_op);
+  const T init = known_identity_v<BinaryOperation, T>;
+  return detail::joint_scan<false>(g, first, last, result, &init, op);
 }
 
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
-WEFT_HOST_DEVICE std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_inclusive_scan(
-    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op, T init) {
-  weft::kernel::joint_scan<true>(detail::scope_of(g), first, last, result, &init, binary_op);
-  return result + std::distance(first, last);
+WEFT_HOST_DEVICE detail::enable_joint_t<Group, OutPtr> joint_inclusive_scan(Group g, InPtr first, InPtr last,
+                                                                            OutPtr result, BinaryOperation op, T init) {
+  return detail::joint_scan<true>(g, first, last, result, &init, op);
 }
 
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
-WEFT_HOST_DEVICE std::enable_if_t<is_group_v<std::decay_t<Group>>, OutPtr> joint_inclusive_scan(
-    Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation binary_op) {
+WEFT_HOST_DEVICE detail::enable_joint_t<Group, OutPtr> joint_inclusive_scan(Group g, InPtr first, InPtr last,
+                                                                            OutPtr result, BinaryOperation op) {
   using T = detail::ptr_value_t<OutPtr>;
-  weft::kernel::joint_scan<true>(detail::scope_of(g), first, last, result, static_cast<const T*>(nullptr), binary_op);
-  return result + std::distance(first, last);
+  return detail::joint_scan<true>(g, first, last, result, static_cast<const T*>(nullptr), op);
 }
 
 }  // namespace weft::sycl

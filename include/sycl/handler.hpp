@@ -456,19 +456,20 @@ class handler {
   void track(const Acc& acc, access_mode mode) {
     if (acc.buffer_state()) m_cg.requirements.push_back({acc.buffer_state(), mode});
   }
+  // "<what>: <before><mode><after>", for an accessor whose mode does not allow the operation.
+  static void throw_mode_error(const char* what, const char* before, access_mode mode, const char* after) {
+    weft::detail::throw_error(errc::invalid, std::string(what) + before + detail::mode_name(mode) + after);
+  }
   template <class Acc>
   static void check_readable(const Acc& acc, const char* what) {
     if (!detail::is_readable(&acc))
-      weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor's access mode (" +
-                                                   detail::mode_name(Acc::mode) +
-                                                   ") does not allow reading; use read or read_write");
+      throw_mode_error(what, ": the accessor's access mode (", Acc::mode,
+                       ") does not allow reading; use read or read_write");
   }
   template <class Acc>
   static void check_writable(const Acc& acc, const char* what) {
     if (!detail::is_writable(&acc))
-      weft::detail::throw_error(errc::invalid, std::string(what) + ": the accessor is read-only (" +
-                                                   detail::mode_name(Acc::mode) +
-                                                   "); use access_mode::write or read_write");
+      throw_mode_error(what, ": the accessor is read-only (", Acc::mode, "); use access_mode::write or read_write");
   }
   // Where `p` lies in a Weft USM allocation, [p, p + bytes) must stay inside it.
   // (Other host memory is valid on the CPU device and cannot be checked.)

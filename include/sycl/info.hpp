@@ -165,6 +165,24 @@ WEFT_INFO(command_start, std::uint64_t)
 WEFT_INFO(command_end, std::uint64_t)
 }  // namespace event_profiling
 
+namespace kernel {
+WEFT_INFO(num_args, std::uint32_t)
+WEFT_INFO(attributes, std::string)
+WEFT_INFO(function_name, std::string)  // SYCL 1.2.1
+}  // namespace kernel
+
+namespace kernel_device_specific {
+WEFT_INFO(global_work_size, sycl::range<3>)
+WEFT_INFO(work_group_size, std::size_t)
+WEFT_INFO(compile_work_group_size, sycl::range<3>)
+WEFT_INFO(preferred_work_group_size_multiple, std::size_t)
+WEFT_INFO(private_mem_size, std::size_t)
+WEFT_INFO(max_num_sub_groups, std::uint32_t)
+WEFT_INFO(compile_num_sub_groups, std::uint32_t)
+WEFT_INFO(max_sub_group_size, std::uint32_t)
+WEFT_INFO(compile_sub_group_size, std::uint32_t)
+}  // namespace kernel_device_specific
+
 #undef WEFT_INFO_VECTOR_WIDTHS
 #undef WEFT_INFO
 }  // namespace info

@@ -30,49 +30,6 @@ template <bundle_state State>
 class kernel_bundle;
 class kernel;
 
-namespace info {
-namespace kernel {
-struct num_args {
-  using return_type = std::uint32_t;
-};
-struct attributes {
-  using return_type = std::string;
-};
-struct function_name {  // SYCL 1.2.1
-  using return_type = std::string;
-};
-}  // namespace kernel
-namespace kernel_device_specific {
-struct global_work_size {
-  using return_type = sycl::range<3>;
-};
-struct work_group_size {
-  using return_type = std::size_t;
-};
-struct compile_work_group_size {
-  using return_type = sycl::range<3>;
-};
-struct preferred_work_group_size_multiple {
-  using return_type = std::size_t;
-};
-struct private_mem_size {
-  using return_type = std::size_t;
-};
-struct max_num_sub_groups {
-  using return_type = std::uint32_t;
-};
-struct compile_num_sub_groups {
-  using return_type = std::uint32_t;
-};
-struct max_sub_group_size {
-  using return_type = std::uint32_t;
-};
-struct compile_sub_group_size {
-  using return_type = std::uint32_t;
-};
-}  // namespace kernel_device_specific
-}  // namespace info
-
 namespace detail {
 
 // Every kernel name the program asked an id for, once (names live as long as the program).

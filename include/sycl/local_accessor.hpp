@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 #include <sycl/accessor.hpp>
+#include <sycl/detail/type_traits.hpp>
 #include <sycl/handler_access.hpp>
 #include <sycl/id.hpp>
 #include <sycl/multi_ptr.hpp>
@@ -27,34 +28,12 @@ struct local_accessor_access;
 // Local allocations start on a cache line so that SIMD loads of them align.
 inline constexpr std::size_t local_memory_alignment = 64;
 
-// acc[i][j][k] for accessors of 2 and 3 dimensions: each [] fixes one index.
-template <class Acc, int Dims, int Fixed>
-class local_subscript {
- public:
-  WEFT_HOST_DEVICE local_subscript(const Acc& acc, const id<Dims>& index) : m_acc(acc), m_index(index) {}
-  WEFT_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
-    id<Dims> index = m_index;
-    index[Fixed] = i;
-    if constexpr (Fixed + 1 == Dims) return m_acc[index];
-    else return local_subscript<Acc, Dims, Fixed + 1>(m_acc, index);
-  }
-
- private:
-  const Acc& m_acc;
-  id<Dims> m_index;
-};
-
 // What local_accessor and the SYCL 1.2.1 local accessor share.
 template <class DataT, int Dims>
-class local_accessor_base {
+class local_accessor_base : public contiguous_member_types<DataT> {
   static_assert(Dims >= 1 && Dims <= 3, "local accessors have 1, 2 or 3 dimensions");
 
  public:
-  using value_type = DataT;
-  using reference = DataT&;
-  using const_reference = const DataT&;
-  using iterator = DataT*;
-  using const_iterator = const DataT*;
   using size_type = std::size_t;
   using difference_type = std::ptrdiff_t;
 
@@ -97,13 +76,13 @@ class local_accessor_base {
   WEFT_HOST_DEVICE auto operator[](std::size_t index) const {
     id<Dims> i;
     i[0] = index;
-    return local_subscript<local_accessor_base, Dims, 1>(*this, i);
+    return subscript_proxy<local_accessor_base, Dims, 1>(*this, i);
   }
 
-  WEFT_HOST_DEVICE iterator begin() const noexcept { return get_pointer(); }
-  WEFT_HOST_DEVICE iterator end() const noexcept { return get_pointer() + size(); }
-  WEFT_HOST_DEVICE const_iterator cbegin() const noexcept { return begin(); }
-  WEFT_HOST_DEVICE const_iterator cend() const noexcept { return end(); }
+  WEFT_HOST_DEVICE DataT* begin() const noexcept { return get_pointer(); }
+  WEFT_HOST_DEVICE DataT* end() const noexcept { return get_pointer() + size(); }
+  WEFT_HOST_DEVICE const DataT* cbegin() const noexcept { return begin(); }
+  WEFT_HOST_DEVICE const DataT* cend() const noexcept { return end(); }
 
   friend bool operator==(const local_accessor_base& a, const local_accessor_base& b) {
     return a.m_offset == b.m_offset && a.m_range == b.m_range;

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <sycl/half.hpp>
 #include <sycl/detail/name_tables.hpp>
+#include <sycl/detail/type_traits.hpp>
 
 #include <weft/kernel/target.hpp>
 
@@ -18,9 +19,7 @@ class marray;
 
 namespace detail {
 template <class T>
-struct is_marray : std::false_type {};
-template <class T, std::size_t N>
-struct is_marray<marray<T, N>> : std::true_type {};
+using is_marray = is_sized_instance<marray, T>;
 template <class T>
 inline constexpr bool is_marray_v = is_marray<std::remove_cv_t<T>>::value;
 
@@ -31,16 +30,10 @@ struct marray_arg_count<marray<U, M>, T> : std::integral_constant<std::size_t, M
 }  // namespace detail
 
 template <typename T, std::size_t N>
-class marray {
+class marray : public detail::contiguous_member_types<T> {
   static_assert(N > 0, "marray needs at least one element");
 
  public:
-  using value_type = T;
-  using reference = T&;
-  using const_reference = const T&;
-  using iterator = T*;
-  using const_iterator = const T*;
-
   constexpr marray() : m_data{} {}
   explicit constexpr marray(const T& s) : m_data{} {
     for (std::size_t i = 0; i < N; ++i) m_data[i] = s;
@@ -68,10 +61,10 @@ class marray {
   static constexpr std::size_t size() noexcept { return N; }
   constexpr T& operator[](std::size_t i) { return m_data[i]; }
   constexpr const T& operator[](std::size_t i) const { return m_data[i]; }
-  constexpr iterator begin() noexcept { return m_data; }
-  constexpr const_iterator begin() const noexcept { return m_data; }
-  constexpr iterator end() noexcept { return m_data + N; }
-  constexpr const_iterator end() const noexcept { return m_data + N; }
+  constexpr T* begin() noexcept { return m_data; }
+  constexpr const T* begin() const noexcept { return m_data; }
+  constexpr T* end() noexcept { return m_data + N; }
+  constexpr const T* end() const noexcept { return m_data + N; }
 
 #define WEFT_MARRAY_BINARY(op)                                                                          \
   friend constexpr marray operator op(const marray& a, const marray& b) {                               \

@@ -65,6 +65,27 @@ class property_list {
   std::vector<std::pair<std::type_index, std::shared_ptr<detail::property_base>>> m_props;
 };
 
+namespace detail {
+// The property queries of a SYCL object made with a property_list (buffer, queue).
+class with_property_list {
+ public:
+  template <class P>
+  bool has_property() const noexcept {
+    return m_props.template has_property<P>();
+  }
+  template <class P>
+  P get_property() const {
+    return m_props.template get_property<P>();
+  }
+
+ protected:
+  with_property_list() = default;
+  explicit with_property_list(const property_list& props) : m_props(props) {}
+
+  property_list m_props;
+};
+}  // namespace detail
+
 class context;
 class queue;
 template <class T, int D, class A>

@@ -29,7 +29,7 @@ template <class T, int D, access_mode M, target Tg, access::placeholder P>
 struct is_device_accessor<accessor<T, D, M, Tg, P>> : std::true_type {};
 }  // namespace detail
 
-class queue {
+class queue : public detail::with_property_list {
  public:
   explicit queue(const property_list& props = {}) : queue(default_selector_v, async_handler{}, props) {}
   explicit queue(const async_handler& h, const property_list& props = {}) : queue(default_selector_v, h, props) {}
@@ -51,7 +51,7 @@ class queue {
   explicit queue(const context& c, const device& d, const property_list& props = {})
       : queue(c, d, async_handler{}, props) {}
   explicit queue(const context& c, const device& d, const async_handler& h, const property_list& props = {})
-      : m_props(props) {
+      : with_property_list(props) {
     auto devs = c.get_devices();
     if (std::find(devs.begin(), devs.end(), d) == devs.end())
       weft::detail::throw_error(errc::invalid, "queue: the device is not part of the given context");
@@ -70,14 +70,6 @@ class queue {
     if constexpr (std::is_same_v<Param, info::queue::context>) return get_context();
     else if constexpr (std::is_same_v<Param, info::queue::device>) return get_device();
     else static_assert(sizeof(Param) == 0, "not a queue information descriptor");
-  }
-  template <class P>
-  bool has_property() const noexcept {
-    return m_props.template has_property<P>();
-  }
-  template <class P>
-  P get_property() const {
-    return m_props.template get_property<P>();
   }
 
   template <class CGF>
@@ -232,7 +224,6 @@ class queue {
     if constexpr (detail::is_device_accessor<T>::value) h.require(v);
   }
 
-  property_list m_props;
   weft::detail::queue_ptr m_state;
 };
 

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <limits>
 #include <type_traits>
+#include <sycl/detail/type_traits.hpp>
 
 namespace weft::sycl {
 
@@ -15,13 +16,9 @@ class span;
 
 namespace detail {
 template <class T>
-struct is_span : std::false_type {};
-template <class T, std::size_t E>
-struct is_span<span<T, E>> : std::true_type {};
+using is_span = is_sized_instance<span, T>;
 template <class T>
-struct is_std_array : std::false_type {};
-template <class T, std::size_t N>
-struct is_std_array<std::array<T, N>> : std::true_type {};
+using is_std_array = is_sized_instance<std::array, T>;
 template <class C, class E, class = void>
 struct is_span_container : std::false_type {};
 template <class C, class E>

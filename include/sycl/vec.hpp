@@ -45,26 +45,10 @@ template <class T>
 inline constexpr bool is_vec_scalar_v = std::is_arithmetic_v<T> || std::is_same_v<T, half>;
 
 // The signed integer of the same size as T: element type of comparison results.
-template <std::size_t S>
-struct int_of_size;
-template <>
-struct int_of_size<1> {
-  using type = std::int8_t;
-};
-template <>
-struct int_of_size<2> {
-  using type = std::int16_t;
-};
-template <>
-struct int_of_size<4> {
-  using type = std::int32_t;
-};
-template <>
-struct int_of_size<8> {
-  using type = std::int64_t;
-};
 template <class T>
-using rel_elem_t = typename int_of_size<sizeof(T)>::type;
+using rel_elem_t = std::conditional_t<
+    sizeof(T) == 1, std::int8_t,
+    std::conditional_t<sizeof(T) == 2, std::int16_t, std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>>>;
 
 // How many vec elements an argument of the vec constructor supplies.
 template <class A, class = void>
@@ -265,20 +249,23 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
   }
 
   // --- operators (section 4.14.2.6) ---------------------------------------------------
+  // The vec-by-scalar and scalar-by-vec forms of a binary operator: broadcast, then apply.
+#define WEFT_VEC_SCALAR_OPERANDS(R, op)                                     \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0> \
+  friend R operator op(const vec& a, const U& s) {                          \
+    return a op vec(static_cast<T>(s));                                     \
+  }                                                                         \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0> \
+  friend R operator op(const U& s, const vec& a) {                          \
+    return vec(static_cast<T>(s)) op a;                                     \
+  }
 #define WEFT_VEC_BINARY(op)                                                               \
   friend vec operator op(const vec& a, const vec& b) {                                    \
     vec r;                                                                                \
     for (int i = 0; i < N; ++i) r.m_data[i] = static_cast<T>(a.m_data[i] op b.m_data[i]); \
     return r;                                                                             \
   }                                                                                       \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>               \
-  friend vec operator op(const vec& a, const U& s) {                                      \
-    return a op vec(static_cast<T>(s));                                                   \
-  }                                                                                       \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>               \
-  friend vec operator op(const U& s, const vec& a) {                                      \
-    return vec(static_cast<T>(s)) op a;                                                   \
-  }                                                                                       \
+  WEFT_VEC_SCALAR_OPERANDS(vec, op)                                                       \
   friend vec& operator op##=(vec& a, const vec& b) { return a = a op b; }                 \
   template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>               \
   friend vec& operator op##=(vec& a, const U& s) {                                        \
@@ -303,14 +290,7 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
     for (int i = 0; i < N; ++i) r[i] = (a.m_data[i] op b.m_data[i]) ? rel_t(-1) : rel_t(0); \
     return r;                                                                               \
   }                                                                                         \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>                 \
-  friend rel_vec operator op(const vec& a, const U& s) {                                    \
-    return a op vec(static_cast<T>(s));                                                     \
-  }                                                                                         \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>                 \
-  friend rel_vec operator op(const U& s, const vec& a) {                                    \
-    return vec(static_cast<T>(s)) op a;                                                     \
-  }
+  WEFT_VEC_SCALAR_OPERANDS(rel_vec, op)
   WEFT_VEC_RELATIONAL(==)
   WEFT_VEC_RELATIONAL(!=)
   WEFT_VEC_RELATIONAL(<)
@@ -320,6 +300,7 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
   WEFT_VEC_RELATIONAL(&&)
   WEFT_VEC_RELATIONAL(||)
 #undef WEFT_VEC_RELATIONAL
+#undef WEFT_VEC_SCALAR_OPERANDS
 
   friend vec operator+(const vec& a) { return a; }
   friend vec operator-(const vec& a) {

@@ -38,6 +38,11 @@ T smoothstep_impl(T e0, T e1, T x) {
   t = std::fmin(std::fmax(t, F(0)), F(1));
   return T(t * t * (F(3) - F(2) * t));
 }
+// Each element times k (a double constant, rounded once to the element's float type).
+template <class X>
+auto scale_each(const X& x, double k) {
+  return map([k](auto v) { return decltype(v)(float_of(v) * decltype(float_of(v))(k)); }, value(x));
+}
 }  // namespace detail
 
 #define WEFT_COMMON_FN2(name, cond, expr)                                                     \
@@ -64,19 +69,11 @@ WEFT_COMMON_FN3(smoothstep, detail::is_genfloat_v, detail::smoothstep_impl(u, v,
 
 template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
 auto degrees(const X& x) {
-  return detail::map(
-      [](auto v) {
-        return decltype(v)(detail::float_of(v) * decltype(detail::float_of(v))(57.295779513082320876798154814105));
-      },
-      detail::value(x));
+  return detail::scale_each(x, 57.295779513082320876798154814105);
 }
 template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
 auto radians(const X& x) {
-  return detail::map(
-      [](auto v) {
-        return decltype(v)(detail::float_of(v) * decltype(detail::float_of(v))(0.017453292519943295769236907684886));
-      },
-      detail::value(x));
+  return detail::scale_each(x, 0.017453292519943295769236907684886);
 }
 template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
 auto sign(const X& x) {

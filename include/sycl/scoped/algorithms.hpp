@@ -103,35 +103,39 @@ WEFT_HOST_DEVICE V reduce_over_group(const Group& g, const W& x, V init,
 
 // ---- scans ------------------------------------------------------------------
 
+namespace detail::scoped {
+// The scans: result(i) = init (when has_init) op x(0) op ... op x(i) (inclusive) or ... x(i - 1).
+template <bool Inclusive, class G, class W, class WR, class Op>
+WEFT_HOST_DEVICE void scan(const G& g, const W& x, WR& result, Op& op, typename WR::value_type init,
+                           bool has_init) WEFT_SCOPED_NOEXCEPT {
+  static_assert(check_algorithm<G, W>());
+  weft::kernel::scoped::scan<Inclusive>(g, x, result, op, init, has_init);
+}
+}  // namespace detail::scoped
+
 template <class Group, class W, class WR, class V, class BinaryOperation, detail::scoped::enable_scoped_t<Group> = 0>
 WEFT_HOST_DEVICE void exclusive_scan_over_group(const Group& g, const W& x, WR& result, V init,
-                                                BinaryOperation binary_op) WEFT_SCOPED_NOEXCEPT {
-  static_assert(detail::scoped::check_algorithm<Group, W>());
-  using R = typename WR::value_type;
-  weft::kernel::scoped::scan<false>(g, x, result, binary_op, static_cast<R>(init), true);
+                                                BinaryOperation op) WEFT_SCOPED_NOEXCEPT {
+  detail::scoped::scan<false>(g, x, result, op, static_cast<typename WR::value_type>(init), true);
 }
 template <class Group, class W, class WR, class BinaryOperation, detail::scoped::enable_scoped_t<Group> = 0>
 WEFT_HOST_DEVICE void exclusive_scan_over_group(const Group& g, const W& x, WR& result,
-                                                BinaryOperation binary_op) WEFT_SCOPED_NOEXCEPT {
+                                                BinaryOperation op) WEFT_SCOPED_NOEXCEPT {
   using R = typename WR::value_type;
   static_assert(detail::scoped::has_known_identity_v<BinaryOperation, R>,
                 "exclusive_scan_over_group() without init needs an operation with a known identity "
                 "(sycl::plus, multiplies, minimum, maximum, bit_and/or/xor, logical_and/or on arithmetic types)");
-  exclusive_scan_over_group(g, x, result, detail::scoped::identity_of<BinaryOperation, R>(), binary_op);
+  detail::scoped::scan<false>(g, x, result, op, detail::scoped::identity_of<BinaryOperation, R>(), true);
 }
 template <class Group, class W, class WR, class BinaryOperation, class V, detail::scoped::enable_scoped_t<Group> = 0>
-WEFT_HOST_DEVICE void inclusive_scan_over_group(const Group& g, const W& x, WR& result, BinaryOperation binary_op,
+WEFT_HOST_DEVICE void inclusive_scan_over_group(const Group& g, const W& x, WR& result, BinaryOperation op,
                                                 V init) WEFT_SCOPED_NOEXCEPT {
-  static_assert(detail::scoped::check_algorithm<Group, W>());
-  using R = typename WR::value_type;
-  weft::kernel::scoped::scan<true>(g, x, result, binary_op, static_cast<R>(init), true);
+  detail::scoped::scan<true>(g, x, result, op, static_cast<typename WR::value_type>(init), true);
 }
 template <class Group, class W, class WR, class BinaryOperation, detail::scoped::enable_scoped_t<Group> = 0>
 WEFT_HOST_DEVICE void inclusive_scan_over_group(const Group& g, const W& x, WR& result,
-                                                BinaryOperation binary_op) WEFT_SCOPED_NOEXCEPT {
-  static_assert(detail::scoped::check_algorithm<Group, W>());
-  using R = typename WR::value_type;
-  weft::kernel::scoped::scan<true>(g, x, result, binary_op, R{}, false);
+                                                BinaryOperation op) WEFT_SCOPED_NOEXCEPT {
+  detail::scoped::scan<true>(g, x, result, op, typename WR::value_type{}, false);
 }
 
 // ---- any / all / none -------------------------------------------------------

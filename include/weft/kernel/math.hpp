@@ -32,22 +32,16 @@ namespace target = cuda;
 namespace target = cpu;
 #endif
 
-template <class T>
-WEFT_HOST_DEVICE inline T rsqrt(T x) {
-  return target::rsqrt(x);
-}
-template <class T>
-WEFT_HOST_DEVICE inline T exp10(T x) {
-  return target::exp10(x);
-}
-template <class T>
-WEFT_HOST_DEVICE inline T sinpi(T x) {
-  return target::sinpi(x);
-}
-template <class T>
-WEFT_HOST_DEVICE inline T cospi(T x) {
-  return target::cospi(x);
-}
+#define WEFT_SPECIAL(name)              \
+  template <class T>                    \
+  WEFT_HOST_DEVICE inline T name(T x) { \
+    return target::name(x);             \
+  }
+WEFT_SPECIAL(rsqrt)
+WEFT_SPECIAL(exp10)
+WEFT_SPECIAL(sinpi)
+WEFT_SPECIAL(cospi)
+#undef WEFT_SPECIAL
 
 // The sign of Gamma(x), as lgamma_r reports it.
 WEFT_HOST_DEVICE inline int lgamma_sign(double x) { return target::lgamma_sign(x); }

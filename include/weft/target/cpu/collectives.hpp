@@ -97,39 +97,26 @@ R collective(const work_group_scope& s, const T& x, std::uint32_t aux, Compute&&
 
 // ---- the operations of weft/kernel/collectives.hpp ----------------------------------
 
-template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
-T broadcast(const Scope& s, const T& x, std::size_t src) {
-  return collective<T>(s, x, 0, [src](const T* in, const std::uint32_t*, T* out, std::size_t n) {
-    weft::cpu::lanes::broadcast(in, n, src, out);
-  });
-}
+// The exchanges: every lane's result is one lane operation's output for it.
+#define WEFT_CPU_EXCHANGE(name, lane_op)                                                            \
+  template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>                      \
+  T name(const Scope& s, const T& x, std::size_t arg) {                                             \
+    return collective<T>(s, x, 0, [arg](const T* in, const std::uint32_t*, T* out, std::size_t n) { \
+      weft::cpu::lanes::lane_op(in, n, arg, out);                                                   \
+    });                                                                                             \
+  }
+WEFT_CPU_EXCHANGE(broadcast, broadcast)
+WEFT_CPU_EXCHANGE(shift_left, shift_left)
+WEFT_CPU_EXCHANGE(shift_right, shift_right)
+WEFT_CPU_EXCHANGE(permute_xor, permute_xor)
+#undef WEFT_CPU_EXCHANGE
 
+// select: each lane names its own source (in the aux words).
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 T select(const Scope& s, const T& x, std::size_t src) {
   return collective<T>(
       s, x, static_cast<std::uint32_t>(src),
       [](const T* in, const std::uint32_t* idx, T* out, std::size_t n) { weft::cpu::lanes::select(in, idx, n, out); });
-}
-
-template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
-T shift_left(const Scope& s, const T& x, std::size_t delta) {
-  return collective<T>(s, x, 0, [delta](const T* in, const std::uint32_t*, T* out, std::size_t n) {
-    weft::cpu::lanes::shift_left(in, n, delta, out);
-  });
-}
-
-template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
-T shift_right(const Scope& s, const T& x, std::size_t delta) {
-  return collective<T>(s, x, 0, [delta](const T* in, const std::uint32_t*, T* out, std::size_t n) {
-    weft::cpu::lanes::shift_right(in, n, delta, out);
-  });
-}
-
-template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
-T permute_xor(const Scope& s, const T& x, std::size_t mask) {
-  return collective<T>(s, x, 0, [mask](const T* in, const std::uint32_t*, T* out, std::size_t n) {
-    weft::cpu::lanes::permute_xor(in, n, mask, out);
-  });
 }
 
 #define WEFT_CPU_VOTE(name)                                                                                  \

@@ -206,6 +206,11 @@ __device__ inline T cas_loop(T* p, U operand, nv_scope s) {
   }
 }
 
+// One integer atomic in the 4-byte (suf4) or the 8-byte (suf8) width, as `four` picks.
+#define WEFT_NV_ATOM_SIZED(op, suf4, suf8, p, v)                           \
+  if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(op, suf4, p, v)); \
+  else return static_cast<T>(WEFT_NV_ATOM(op, suf8, p, v))
+
 // Relaxed read-modify-write, one instruction where the hardware has it.
 template <atomic_op Op, class T, class U>
 __device__ inline T raw_fetch(T* p, U operand, nv_scope s) {
@@ -217,34 +222,26 @@ __device__ inline T raw_fetch(T* p, U operand, nv_scope s) {
     const I v = static_cast<I>(static_cast<T>(operand));
     if constexpr (Op == atomic_op::add || Op == atomic_op::sub) {
       const I d = Op == atomic_op::add ? v : static_cast<I>(UI(0) - UI(v));
-      if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(add, i, ip, d));
-      else return static_cast<T>(WEFT_NV_ATOM(add, ll, ip, d));
+      WEFT_NV_ATOM_SIZED(add, i, ll, ip, d);
     } else if constexpr (Op == atomic_op::bit_and) {
-      if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(and, i, ip, v));
-      else return static_cast<T>(WEFT_NV_ATOM(and, ll, ip, v));
+      WEFT_NV_ATOM_SIZED(and, i, ll, ip, v);
     } else if constexpr (Op == atomic_op::bit_or) {
-      if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(or, i, ip, v));
-      else return static_cast<T>(WEFT_NV_ATOM(or, ll, ip, v));
+      WEFT_NV_ATOM_SIZED(or, i, ll, ip, v);
     } else if constexpr (Op == atomic_op::bit_xor) {
-      if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(xor, i, ip, v));
-      else return static_cast<T>(WEFT_NV_ATOM(xor, ll, ip, v));
+      WEFT_NV_ATOM_SIZED(xor, i, ll, ip, v);
     } else if constexpr (std::is_signed_v<T>) {
       if constexpr (Op == atomic_op::min) {
-        if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(min, i, ip, v));
-        else return static_cast<T>(WEFT_NV_ATOM(min, ll, ip, v));
+        WEFT_NV_ATOM_SIZED(min, i, ll, ip, v);
       } else {
-        if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(max, i, ip, v));
-        else return static_cast<T>(WEFT_NV_ATOM(max, ll, ip, v));
+        WEFT_NV_ATOM_SIZED(max, i, ll, ip, v);
       }
     } else {
       UI* up = reinterpret_cast<UI*>(p);
       const UI uv = static_cast<UI>(static_cast<T>(operand));
       if constexpr (Op == atomic_op::min) {
-        if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(min, ui, up, uv));
-        else return static_cast<T>(WEFT_NV_ATOM(min, ull, up, uv));
+        WEFT_NV_ATOM_SIZED(min, ui, ull, up, uv);
       } else {
-        if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(max, ui, up, uv));
-        else return static_cast<T>(WEFT_NV_ATOM(max, ull, up, uv));
+        WEFT_NV_ATOM_SIZED(max, ui, ull, up, uv);
       }
     }
   } else if constexpr (std::is_same_v<T, float> && (Op == atomic_op::add || Op == atomic_op::sub)) {
@@ -264,6 +261,7 @@ __device__ inline T raw_fetch(T* p, U operand, nv_scope s) {
   }
 }
 
+#undef WEFT_NV_ATOM_SIZED
 #undef WEFT_NV_ATOM
 
 template <atomic_op Op, class T, class U>
