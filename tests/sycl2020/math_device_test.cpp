@@ -115,6 +115,15 @@ std::vector<T> inputs(long double lo, long double hi, unsigned seed, int n = 200
   return v;
 }
 
+// A function's name, its ULP limit for the tested type T and its input interval.
+struct accuracy_row {
+  const char* name;
+  double ulp;
+  long double lo, hi;
+};
+#define WEFT_ACCURACY_ROW(name, ref, uf, ud, lo, hi) \
+  accuracy_row{#name, std::is_same_v<T, float> ? double(uf) : double(ud), lo, hi},
+
 template <class T>
 struct MathAccuracy : ::testing::Test {};
 using float_types = ::testing::Types<float, double>;
@@ -125,16 +134,7 @@ TYPED_TEST_SUITE(MathAccuracy, float_types);
 TYPED_TEST(MathAccuracy, OneArgument) {
   using T = TypeParam;
   target_queue q;
-  struct row {
-    const char* name;
-    double ulp;
-    long double lo, hi;
-  };
-  const row rows[] = {
-#define WEFT_ROW(name, ref, uf, ud, lo, hi) {#name, std::is_same_v<T, float> ? double(uf) : double(ud), lo, hi},
-      WEFT_MATH1(WEFT_ROW)
-#undef WEFT_ROW
-  };
+  const accuracy_row rows[] = {WEFT_MATH1(WEFT_ACCURACY_ROW)};
   for (int f = 0; f < f1_count; ++f) {
     const auto in = inputs<T>(rows[f].lo, rows[f].hi, 100 + f);
     const std::size_t n = in.size();
@@ -175,16 +175,7 @@ TYPED_TEST(MathAccuracy, OneArgument) {
 TYPED_TEST(MathAccuracy, TwoArguments) {
   using T = TypeParam;
   target_queue q;
-  struct row {
-    const char* name;
-    double ulp;
-    long double lo, hi;
-  };
-  const row rows[] = {
-#define WEFT_ROW(name, ref, uf, ud, lo, hi) {#name, std::is_same_v<T, float> ? double(uf) : double(ud), lo, hi},
-      WEFT_MATH2(WEFT_ROW)
-#undef WEFT_ROW
-  };
+  const accuracy_row rows[] = {WEFT_MATH2(WEFT_ACCURACY_ROW)};
   for (int f = 0; f < f2_count; ++f) {
     const auto xs = inputs<T>(rows[f].lo, rows[f].hi, 200 + f);
     const auto ys = inputs<T>(rows[f].lo, rows[f].hi, 300 + f);
