@@ -10,7 +10,8 @@
 //     exp10(f), sinpi(f), cospi(f)).
 //   - native:: (float): the CPU computes at full precision; CUDA uses the fast
 //     hardware approximations (__expf, __logf, __sinf, __fdividef, ...).
-//   - lgamma_r's sign: the C library's lgamma_r on the CPU; computed from x on CUDA.
+//   - lgamma (the CPU's goes through the reentrant lgamma_r: std::lgamma writes the
+//     global signgam) and lgamma_r's sign (computed from x on CUDA).
 //
 // Each function here is host+device and forwards to the target of the compilation
 // pass: weft/target/cpu/math.hpp or weft/target/cuda/math.hpp.
@@ -41,6 +42,7 @@ WEFT_SPECIAL(rsqrt)
 WEFT_SPECIAL(exp10)
 WEFT_SPECIAL(sinpi)
 WEFT_SPECIAL(cospi)
+WEFT_SPECIAL(lgamma)
 #undef WEFT_SPECIAL
 
 // The sign of Gamma(x), as lgamma_r reports it.

@@ -4,6 +4,7 @@
 // in a wider type and rounds once, sycl/math/float_math.hpp); they exist so that
 // the interface compiles in every pass. native:: functions run at full precision.
 #include <cmath>
+#include <type_traits>
 
 namespace weft::kernel::math::cpu {
 
@@ -22,6 +23,15 @@ T sinpi(T x) {
 template <class T>
 T cospi(T x) {
   return std::cos(T(3.141592653589793238462643383279502884L) * x);
+}
+
+// lgamma through the reentrant lgamma_r: std::lgamma writes the global signgam,
+// a data race between work items.
+template <class T>
+T lgamma(T x) {
+  int sign;
+  if constexpr (std::is_same_v<T, double>) return ::lgamma_r(x, &sign);
+  else return static_cast<T>(::lgammaf_r(static_cast<float>(x), &sign));
 }
 
 inline int lgamma_sign(double x) {

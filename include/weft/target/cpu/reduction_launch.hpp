@@ -2,7 +2,7 @@
 // CPU execution of parallel_for(range | nd_range, reductions..., kernel).
 //
 // range: oneTBB parallel_reduce over chunks of contiguous linear ids; no fibers.
-// (With static placement on: static_partition.hpp's blocks, docs/hpc.md, "Placement".)
+// (With static placement on: static_partition.hpp's blocks, README.md, "Placement".)
 // Inside a chunk, consecutive items use `reducer_lanes` private partial states
 // in turn, so a kernel like `sum += a[i]` becomes independent accumulators the
 // compiler keeps in (vector) registers instead of one serial dependency chain.
@@ -200,32 +200,6 @@ void finish_all(const Reds& reds, const Parts& parts, std::index_sequence<J...>)
   (std::get<J>(reds).finish(std::get<J>(parts).value, std::get<J>(parts).engaged), ...);
 }
 
-// oneTBB's parallel_reduce of `all`: block(begin, end, acc) adds blocks into
-// partials, which are joined with fold_parts. (TSan) oneTBB's hand-over, see
-// weft/sanitizer.hpp: the tokens are the caller's `block` for the body and
-// `reds` for the combiner.
-template <class Parts, class Block, class Reds, class Seq>
-Parts tbb_reduce_parts(const tbb::blocked_range<std::size_t>& all, const Parts& empty, const Block& block,
-                       const Reds& reds, Seq seq) {
-  weft::detail::tsan_fork_join_scope tsan_fork_join(&block);
-  weft::detail::tsan_fork_join_scope tsan_fork_join_combine(&reds);
-  return tbb::parallel_reduce(
-      all, empty,
-      [&](const tbb::blocked_range<std::size_t>& b, Parts acc) {
-        weft::detail::tsan_task_scope tsan_task(&block);
-        block(b.begin(), b.end(), acc);
-        return acc;
-      },
-      [&](Parts a, const Parts& b) {
-        // (TSan) the join runs on the thread that finished last: it acquires
-        // what the caller released, and `b` as its writer released it.
-        weft::detail::tsan_task_scope tsan_task(&reds);
-        weft::detail::tsan_value_read_scope tsan_b(&b);
-        fold_parts(a, b, reds, seq);
-        return a;
-      });
-}
-
 }  // namespace detail
 
 template <int Dims, class Kernel, class... Reds>
@@ -267,7 +241,7 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
       detail::fold_lane_arrays(acc, lanes, reds, seq());
     };
     if (weft::detail::static_partition()) {
-      // Static placement (docs/hpc.md, "Placement"): the linear ids in the blocks
+      // Static placement (README.md, "Placement"): the linear ids in the blocks
       // of a 1D parallel_for(range) of n items (for 2D and 3D ranges the same
       // cut as their row and plane blocks whenever these split evenly), one
       // partial per block, folded in block order.
@@ -282,7 +256,26 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
       }
       for (const parts_t& p : parts) detail::fold_parts(total, p, reds, seq());
     } else {
-      total = detail::tbb_reduce_parts(tbb::blocked_range<std::size_t>(0, n, grain), empty, run_block, reds, seq());
+      // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp. The tokens are what
+      // each lambda uses first anyway, `run_block` in the body and `reds` in the
+      // combiner, so their captures and layout are unchanged in release builds.
+      weft::detail::tsan_fork_join_scope tsan_fork_join(&run_block);
+      weft::detail::tsan_fork_join_scope tsan_fork_join_combine(&reds);
+      total = tbb::parallel_reduce(
+          tbb::blocked_range<std::size_t>(0, n, grain), empty,
+          [&](const tbb::blocked_range<std::size_t>& b, parts_t acc) {
+            weft::detail::tsan_task_scope tsan_task(&run_block);
+            run_block(b.begin(), b.end(), acc);
+            return acc;
+          },
+          [&](parts_t a, const parts_t& b) {
+            // (TSan) the join runs on the thread that finished last: it acquires
+            // what the caller released, and `b` as its writer released it.
+            weft::detail::tsan_task_scope tsan_task(&reds);
+            weft::detail::tsan_value_read_scope tsan_b(&b);
+            detail::fold_parts(a, b, reds, seq());
+            return a;
+          });
     }
   }
   detail::finish_all(reds, total, seq());

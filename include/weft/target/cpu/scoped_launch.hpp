@@ -153,12 +153,29 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
     using reducers_t = detail::pack<typename Reductions::reducer_type...>;
     const auto reds = std::tie(reductions...);
     const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
-    auto run_block = [&](std::size_t begin, std::size_t end, parts_t& acc) {
-      reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
-      run_groups(begin, end, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
-      detail::fold_reducers(acc, reducers, reds, seq());
-    };
-    const parts_t total = detail::tbb_reduce_parts(all, empty, run_block, reds, seq());
+    // (TSan) oneTBB's hand-over. The tokens are what each lambda uses first
+    // anyway, the reductions (in order) in the body and `reds` in the combiner,
+    // so their captures and layout are unchanged in release builds.
+    weft::detail::tsan_fork_join_scope tsan_fork_join(weft::detail::tsan_first_address(reductions...));
+    weft::detail::tsan_fork_join_scope tsan_fork_join_combine(&reds);
+    const parts_t total = tbb::parallel_reduce(
+        all, empty,
+        [&](const tbb::blocked_range<std::size_t>& r, parts_t acc) {
+          weft::detail::tsan_task_scope tsan_task(weft::detail::tsan_first_address(reductions...));
+          reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
+          run_groups(r.begin(), r.end(),
+                     [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
+          detail::fold_reducers(acc, reducers, reds, seq());
+          return acc;
+        },
+        [&](parts_t a, const parts_t& b) {
+          // (TSan) the join runs on the thread that finished last: it acquires
+          // what the caller released, and `b` as its writer released it.
+          weft::detail::tsan_task_scope tsan_task(&reds);
+          weft::detail::tsan_value_read_scope tsan_b(&b);
+          detail::fold_parts(a, b, reds, seq());
+          return a;
+        });
     detail::finish_all(reds, total, seq());
   }
 }

@@ -5,8 +5,15 @@
 #error "weft/target/cuda/math.hpp is for translation units compiled as CUDA"
 #endif
 
+#include <type_traits>
+
 namespace weft::kernel::math::cuda {
 
+template <class T>
+__device__ T lgamma(T x) {
+  if constexpr (std::is_same_v<T, double>) return ::lgamma(x);
+  else return static_cast<T>(::lgammaf(static_cast<float>(x)));
+}
 __device__ inline float rsqrt(float x) { return ::rsqrtf(x); }
 __device__ inline double rsqrt(double x) { return ::rsqrt(x); }
 __device__ inline float exp10(float x) { return ::exp10f(x); }
