@@ -13,7 +13,7 @@
 namespace {
 
 // The sub-group size of q's device: WEFT_SUB_GROUP_SIZE on the CPU (SubGroup.DeviceReportsSize
-// checks that), the warp on a GPU (the CUDA suite, tests/cuda/CMakeLists.txt, runs this file there).
+// checks that), the warp on a GPU (this file also builds for the CUDA target).
 std::size_t sub_group_size(const sycl::queue& q) {
   return q.get_device().get_info<sycl::info::device::sub_group_sizes>().front();
 }

@@ -448,6 +448,17 @@ void enter_fibers(worker* w, std::size_t base) {
   enter_fibers(w, me);
 }
 
+// One step of a spin wait: pause for the first 256 spins, then give the core away.
+inline void backoff(unsigned spins) {
+  if (spins < 256) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  } else {
+    std::this_thread::yield();
+  }
+}
+
 // Before group g releases its first work-group barrier (dynamic dispatch with
 // several tasks): wait until no earlier
 // group running on another worker is still before its own first barrier (see
@@ -461,13 +472,7 @@ void pass_first_phase_ordered(worker* w) {
     for (unsigned spins = 0;; ++spins) {
       const std::size_t v = slot.group.load(std::memory_order_seq_cst);
       if (v != phase_slot::claiming && (v == phase_slot::none || v > g)) break;
-      if (spins < 256) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-      } else {
-        std::this_thread::yield();
-      }
+      backoff(spins);
     }
   }
   w->phase->group.store(phase_slot::none, std::memory_order_release);
@@ -495,13 +500,7 @@ void pass_first_phase_placed(worker* w) {
         if (since == decltype(since){}) since = now;
         else if (now - since > unplaced_block_wait) break;
       }
-      if (spins < 256) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-      } else {
-        std::this_thread::yield();
-      }
+      backoff(spins);
     }
   }
   mine->next.store(w->frame.group_linear + 1, std::memory_order_release);

@@ -2,7 +2,7 @@
 // CPU execution of parallel_for(range | nd_range, reductions..., kernel).
 //
 // range: oneTBB parallel_reduce over chunks of contiguous linear ids; no fibers.
-// (With static placement on: static_partition.hpp's blocks, README.md, "Placement".)
+// (With static placement on: static_partition.hpp's blocks, docs/hpc.md, "Placement".)
 // Inside a chunk, consecutive items use `reducer_lanes` private partial states
 // in turn, so a kernel like `sum += a[i]` becomes independent accumulators the
 // compiler keeps in (vector) registers instead of one serial dependency chain.
@@ -241,7 +241,7 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
       detail::fold_lane_arrays(acc, lanes, reds, seq());
     };
     if (weft::detail::static_partition()) {
-      // Static placement (README.md, "Placement"): the linear ids in the blocks
+      // Static placement (docs/hpc.md, "Placement"): the linear ids in the blocks
       // of a 1D parallel_for(range) of n items (for 2D and 3D ranges the same
       // cut as their row and plane blocks whenever these split evenly), one
       // partial per block, folded in block order.
