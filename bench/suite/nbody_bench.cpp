@@ -148,7 +148,7 @@ void nbody_weft(system& s) {
                      float sx = 0, sy = 0, sz = 0;
                      for (std::size_t j = 0; j < n; ++j) {
                        float dx = x[j] - xi, dy = y[j] - yi, dz = z[j] - zi;
-                       float inv = 1.f / std::sqrt(dx * dx + dy * dy + dz * dz + eps2);  // sycl::sqrt: not on main yet
+                       float inv = sycl::rsqrt(dx * dx + dy * dy + dz * dz + eps2);
                        float f = m[j] * inv * inv * inv;
                        sx += dx * f;
                        sy += dy * f;

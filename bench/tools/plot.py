@@ -18,7 +18,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
+from matplotlib.transforms import blended_transform_factory  # noqa: E402
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import table  # noqa: E402
 
@@ -41,8 +44,10 @@ def _title(data, what):
 
 
 def _kernels(rows):
-    """[(kernel, args)] in the table's order."""
-    return sorted({(k, a) for k, a, _ in rows}, key=lambda ka: table.kernel_key(*ka))
+    """[(kernel, args)] grouped by kernel family (the summary's headlines), then in the table's order."""
+    families = list(table.FAMILIES)
+    return sorted({(k, a) for k, a, _ in rows},
+                  key=lambda ka: (families.index(table.family_of(ka[0])), table.kernel_key(*ka)))
 
 
 def plot_ratios(data, path):
@@ -68,16 +73,34 @@ def plot_ratios(data, path):
             labelled.add(impl)
             ax.annotate(table.fmt_ratio(y), (xb, y), ha="center", va="bottom", fontsize=7, rotation=90,
                         xytext=(0, 2), textcoords="offset points")
-    ax.set_yscale("log")
+    ax.set_yscale("log")  # ratios span 0.001..1: a linear axis would hide everything below 0.1
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))  # 0.01, not 10^-2
     ax.axhline(1.0, color="black", linewidth=0.8)
+    # The band where Weft counts as at the hand-written limit (the headlines' 0.9).
+    ax.axhspan(table.AT_LIMIT, max(ax.get_ylim()[1], 1.5), color="#e6f4ea", zorder=0,
+               label=f"at the limit (>= {table.AT_LIMIT})")
+    # Kernel families, as in the summary's headlines: a separator and a name above each.
+    start = 0
+    for x in range(1, len(groups) + 1):
+        if x == len(groups) or table.family_of(groups[x][0][0]) != table.family_of(groups[start][0][0]):
+            name = table.family_of(groups[start][0][0])
+            if x - start <= 2:
+                name = name.replace(" ", "\n")  # narrow family: one word per line
+            ax.text((start + x - 1) / 2, 1.01, name, transform=blended_transform_factory(ax.transData, ax.transAxes),
+                    ha="center", va="bottom", fontsize=7)
+            if x < len(groups):
+                ax.axvline(x - 0.5, color="#999999", linewidth=0.6, linestyle="--")
+            start = x
+    ax.set_xlim(-0.6, len(groups) - 0.4)
     ax.set_xticks(range(len(groups)))
-    ax.set_xticklabels([table._label(*k) for k, _ in groups], rotation=45, ha="right", fontsize=8)
-    ax.set_ylabel("baseline time / time (higher is faster)")
+    ax.set_xticklabels([table._label(*k) for k, _ in groups], rotation=45, ha="right", fontsize=9)
+    ax.set_ylabel("baseline time / time (log scale; higher is faster)")
     ax.set_title(_title(data, "Ratio to the hand-written oneTBB/xsimd baseline" +
-                        (f" ({threads} threads)" if threads else "")), fontsize=10)
+                        (f" ({threads} threads)" if threads else "")), fontsize=10, pad=42)
     handles, labels = ax.get_legend_handles_labels()
-    order = sorted(range(len(labels)), key=lambda n: table.impl_key(labels[n]))
-    ax.legend([handles[n] for n in order], [labels[n] for n in order], fontsize=8)
+    order = sorted(range(len(labels)), key=lambda n: (labels[n].startswith("at the limit"), table.impl_key(labels[n])))
+    ax.legend([handles[n] for n in order], [labels[n] for n in order], fontsize=8, loc="center left",
+              bbox_to_anchor=(1.005, 0.5))  # outside the bars
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

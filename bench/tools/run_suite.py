@@ -27,10 +27,52 @@ import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import table  # noqa: E402
 
 MIN_TIME = {"short": "0.05", "full": "0.5"}
+
+# What each binary measures, announced before it runs (a binary not listed is
+# announced by its name only).
+ABOUT = {
+    "bench_memory": "memory bandwidth: STREAM copy and triad (range kernels)",
+    "bench_stencil": "2D Jacobi stencil (range<2>)",
+    "bench_nbody": "N-body, one work item per body looping over all bodies",
+    "bench_dgemm": "naive dgemm, one work item per element (range<2>)",
+    "bench_histogram": "histograms with atomics",
+    "bench_scan": "blocked prefix sum (range kernels and a single_task)",
+    "bench_runtime": "runtime overhead: launch latency and throughput, task graphs",
+    "bench_barrier": "barrier cost per work item (nd_range; Boost.Fiber and PoCL for reference)",
+    "bench_nd_range": "nd_range kernels: triad without barriers, tree reduction and tiled dgemm with barriers",
+    "bench_scoped": "scoped parallelism: triad, work-group reductions, dgemm",
+    "sub_group_bench": "sub-groups: matmul, collectives, sycl::reduction",
+    "bench_item_loops": "work items that loop or call math builtins: sgemm, gemv, float4 clamp and median",
+}
+# Rough seconds per binary in short mode, measured on 2 CPUs (AMD EPYC, 2026); the
+# durations of the previous run in the same --out directory replace them.
+ROUGH_SECONDS = {
+    "bench_memory": 1, "bench_stencil": 0.3, "bench_nbody": 0.5, "bench_dgemm": 0.5, "bench_histogram": 0.5,
+    "bench_scan": 0.5, "bench_runtime": 1, "bench_barrier": 2, "bench_nd_range": 12, "bench_scoped": 1.5,
+    "sub_group_bench": 5, "bench_item_loops": 2,
+}
+
+
+def load_durations(out_dir):
+    try:
+        with open(os.path.join(out_dir, "durations.json")) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
+def announce(n, total, name, mode, durations):
+    """One line before a binary runs: which, what it measures, about how long."""
+    base = name.split("-t")[0]
+    secs = durations.get(name, ROUGH_SECONDS.get(base) if mode == "short" else None)
+    about = ABOUT.get(base, "")
+    took = "" if not secs else f", about {secs:.0f} s" if secs >= 1.5 else ", about a second"
+    print(f"[{n}/{total}] {name}" + (f": {about}" if about else "") + f"{took} ...", flush=True)
 
 
 def _read(path):
@@ -101,7 +143,7 @@ def thread_counts(spec):
     return [int(t) for t in spec.split(",") if t]
 
 
-def run(binary, mode, threads, raw_dir, extra):
+def run(binary, mode, threads, raw_dir, extra, durations):
     env = dict(os.environ)
     env["WEFT_BENCH_MODE"] = mode
     if threads:
@@ -118,7 +160,8 @@ def run(binary, mode, threads, raw_dir, extra):
     start = time.monotonic()
     proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     took = time.monotonic() - start
-    print(f"== {name} ({took:.1f} s)", flush=True)
+    durations[name] = round(took, 1)
+    print(f"   done in {took:.1f} s", flush=True)
     # Google Benchmark prints its context on stderr; pass on only what matters.
     for line in proc.stderr.splitlines():
         low = line.lower()
@@ -157,23 +200,32 @@ def main():
                           "mode": args.mode, "threads": thread_counts(args.threads)},
               "benchmarks": []}
     failed_binaries = []
-    for binary in binaries:
-        for t in thread_counts(args.threads):
-            data = run(binary, args.mode, t, raw_dir, extra)
-            if data is None:
-                failed_binaries.append(os.path.basename(binary) + (f" (threads {t})" if t else ""))
-                continue
-            merged["context"].setdefault("library", data.get("context", {}))
-            merged["benchmarks"] += data.get("benchmarks", [])
+    known = load_durations(args.out)
+    durations = {}
+    load_line = table.load_note(merged)
+    if load_line:
+        print(load_line[0], flush=True)
+    runs = [(binary, t) for binary in binaries for t in thread_counts(args.threads)]
+    for n, (binary, t) in enumerate(runs, 1):
+        announce(n, len(runs), os.path.basename(binary) + (f"-t{t}" if t else ""), args.mode, known)
+        data = run(binary, args.mode, t, raw_dir, extra, durations)
+        if data is None:
+            failed_binaries.append(os.path.basename(binary) + (f" (threads {t})" if t else ""))
+            continue
+        merged["context"].setdefault("library", data.get("context", {}))
+        merged["benchmarks"] += data.get("benchmarks", [])
     merged["context"]["failed_binaries"] = failed_binaries
+    with open(os.path.join(args.out, "durations.json"), "w") as f:
+        json.dump(durations, f, indent=1)
     path = os.path.join(args.out, "results.json")
     with open(path, "w") as f:
         json.dump(merged, f, indent=1)
     text = table.markdown(merged)
-    with open(os.path.join(args.out, "table.md"), "w") as f:
+    table_path = os.path.join(args.out, "table.md")
+    with open(table_path, "w") as f:
         f.write(text + "\n")
-    print(f"\nResults: {path}\n")
-    print(text)
+    print("\n" + text)
+    pngs = []
     if args.plot:
         try:
             import plot  # noqa: E402
@@ -181,8 +233,12 @@ def main():
             print(f"\nNo plots: {e} (install Debian's python3-matplotlib and run this script with /usr/bin/python3)",
                   file=sys.stderr)
         else:
-            for png in plot.plot_all(merged, args.out):
-                print(f"Plot: {png}")
+            pngs = plot.plot_all(merged, args.out)
+    # Where everything is, last, so it is on screen when the run ends.
+    print(f"\nSummary: {table_path}\nResults: {path}")
+    for png in pngs:
+        print(f"Plot:    {png}")
+    print(flush=True)
     errors = table.errors(merged)
     if errors or failed_binaries:
         print(f"\n{len(errors)} benchmark(s) failed their result check, {len(failed_binaries)} binary(ies) failed.",

@@ -281,6 +281,111 @@ def barrier_table(rows, scaling):
     return cost_table(rows, scaling, "ns_per_item_barrier")
 
 
+# Kernel families for the headlines at the top of the summary, in the order printed:
+# title -> (name pattern, why Weft may cost more there, the faster way to write such a
+# kernel on a CPU). A kernel goes to the first family of MATCH_ORDER whose pattern
+# matches its name, else to the streaming range kernels, so benchmarks added later
+# are summarised without touching this list.
+FAMILIES = OrderedDict([
+    ("Streaming range kernels", (
+        r"",
+        "a chunk of a range kernel is a plain loop the compiler vectorizes, so a gap is the compiler's "
+        "code against hand-written xsimd, or noise from a loaded machine",
+        "this is already the fast form; keep the last index contiguous in memory so the chunk loop vectorizes")),
+    ("Per-item loops", (
+        r"^(nbody|[sd]?gemm|gemv|matmul)",
+        "each work item runs its own inner loop, one item at a time: the hand-written baseline (and a "
+        "SYCL compiler) vectorize across work items, which a library cannot",
+        "give each work item a block of outputs so its inner loop vectorizes, or use scoped parallelism "
+        "(distribute_items is a vectorizable loop over the items)")),
+    ("nd_range without barriers", (
+        r"^nd_",
+        "a work group runs as a plain loop, plus a little bookkeeping per group",
+        "parallel_for(range) when the kernel does not use its group")),
+    ("nd_range with barriers", (
+        r"^(barrier|seed_|tiled_|context_switch|nd_barrier|local_)",
+        "each work item that reaches a barrier costs a fiber switch (the barrier cost table below), where a "
+        "SYCL compiler would split the kernel into loops",
+        "range kernels where no barrier is needed, scoped parallelism (its barriers are free), "
+        "sycl::reduction instead of local-memory tree reductions")),
+    ("Sub-groups", (
+        r"^(sg_(?!reduction)|sub_group|subgroup)",  # sg_reduction is sycl::reduction over a range
+        "each sub-group collective switches fibers once per lane, then runs one xsimd operation",
+        "sycl::reduction for sums; scoped parallelism or plain range kernels for the rest")),
+    ("Scoped and hierarchical parallelism", (
+        r"^(scoped|hier)",
+        "a work group is one task that never switches fibers: a gap is an item loop (distribute_items, "
+        "parallel_for_work_item) the compiler did not vectorize",
+        "keep the item loops' bodies simple, over contiguous data")),
+    ("Runtime overhead", (
+        r"^(launch|dag|submit|runtime|overhead)",
+        "every command group is a task-graph node (microseconds of scheduling), which tiny kernels cannot hide",
+        "submit fewer, larger kernels; order work with depends_on or an in_order queue rather than waits")),
+])
+MATCH_ORDER = ["Runtime overhead", "Scoped and hierarchical parallelism", "Sub-groups", "nd_range with barriers",
+               "nd_range without barriers", "Per-item loops"]
+AT_LIMIT = 0.9
+
+
+def family_of(kernel):
+    for title in MATCH_ORDER:
+        if re.search(FAMILIES[title][0], kernel):
+            return title
+    return "Streaming range kernels"
+
+
+def headlines(rows):
+    """Per kernel family: Weft's geometric-mean ratio, the kernels at the hand-written limit
+    (ratio >= 0.9), the ones below it with why, and the faster way to write them."""
+    threads = max((k[2] for k in rows), default=0)
+    found = OrderedDict((title, []) for title in FAMILIES)
+    for (kernel, args, t), r in rows.items():
+        if t != threads:
+            continue
+        for impl in r:
+            if impl == "weft" or impl.startswith("weft_"):
+                x = ratio(r, impl)
+                if x is not None:
+                    name = _label(kernel, args) + ("" if impl == "weft" else f" [{impl}]")
+                    found[family_of(kernel)].append((name, x))
+    out = []
+    for title, (_, why, faster) in FAMILIES.items():
+        entries = sorted(found[title], key=lambda e: -e[1])
+        if not entries:
+            continue
+        gm = math.exp(sum(math.log(x) for _, x in entries) / len(entries))
+        at = [f"{n} {fmt_ratio(x)}" for n, x in entries if x >= AT_LIMIT]
+        below = [f"{n} {fmt_ratio(x)}" for n, x in entries if x < AT_LIMIT]
+        line = f"- **{title}** (geometric mean {fmt_ratio(gm)}): "
+        if at:
+            line += "at the hand-written limit: " + ", ".join(at) + ". "
+        if below:
+            line += "Below it: " + ", ".join(below) + f". Why: {why}. Faster on a CPU: {faster}."
+        out.append(line.rstrip())
+    if not out:
+        return []
+    return ["Headlines (Weft's ratio to the hand-written baseline per kernel family; >= 0.9 counts as at "
+            "the limit" + (f"; {_threads(threads)}" if threads else "") + "):", ""] + out + [""]
+
+
+def load_note(data):
+    """The machine's load when the run started, with a warning when others were using it."""
+    m = data.get("context", {}).get("machine", {})
+    load = m.get("load_average_at_start")
+    cpus = m.get("cpus_online") or m.get("cpus_in_affinity_mask")
+    if not load or not cpus:
+        return []
+    per_cpu = load[0] / cpus
+    text = f"Load average at start: {load[0]:.2f} (1 min), {load[1]:.2f} (5 min) on {cpus} CPUs"
+    if per_cpu > LOAD_WARN:
+        return [f"WARNING: {text}: {per_cpu:.2f} per CPU. Other programs were using the machine, so times "
+                "are noisy and ratios may be off; rerun on an idle machine for numbers to quote.", ""]
+    return [text + ".", ""]
+
+
+LOAD_WARN = 0.5  # load average per CPU above which the run is flagged as noisy
+
+
 def header(data):
     ctx = data.get("context", {})
     m = ctx.get("machine", {})
@@ -296,6 +401,8 @@ def markdown(data):
     rows = collect(data)
     scaling = len({k[2] for k in rows}) > 1
     out = header(data)
+    out += load_note(data)
+    out += headlines(rows)
     out += ["Ratio = baseline time / implementation time (1.00: as fast as the hand-written oneTBB/xsimd "
             "baseline; higher is faster). One row per kernel" + (", thread count" if scaling else "") +
             " and implementation; `-`: no baseline to divide by.", ""]

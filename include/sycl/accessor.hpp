@@ -11,6 +11,7 @@
 #include <sycl/detail/checked.hpp>
 #include <sycl/handler_access.hpp>
 #include <sycl/id.hpp>
+#include <sycl/multi_ptr.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/range.hpp>
 #include <weft/kernel/target.hpp>
@@ -139,6 +140,13 @@ class accessor_view {
   }
   WEFT_HOST_DEVICE iterator cbegin() const noexcept { return begin(); }
   WEFT_HOST_DEVICE iterator cend() const noexcept { return end(); }
+  // Reverse iterators: the accessed range backwards (as cbegin, the c forms are the same iterators).
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<iterator>;
+  WEFT_HOST_DEVICE reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  WEFT_HOST_DEVICE reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  WEFT_HOST_DEVICE const_reverse_iterator crbegin() const noexcept { return rbegin(); }
+  WEFT_HOST_DEVICE const_reverse_iterator crend() const noexcept { return rend(); }
   // The first element of the accessed range (for contiguous fast paths).
   WEFT_HOST_DEVICE Value* first_element() const noexcept { return base() + linearize(m_offset, m_mem); }
 
@@ -265,8 +273,9 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
     this->bind(buf, buf.get_range(), {});
     m_placeholder = true;
   }
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, access_mode M, target TT>
-  accessor(buffer<BT, Dims, A>& buf, mode_tag_t<M, TT>, const property_list& = {}) : accessor(buf) {}
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<BT, Dims, A>& buf, Tag, const property_list& = {}) : accessor(buf) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, range<Dims> r, const property_list& = {}) : accessor(buf, r, id<Dims>{}) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
@@ -308,6 +317,14 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
     std::byte* where =
         detail::handler_access::add_requirement(cgh, this->m_state, effective_mode(props, whole), on_device);
     this->m_device_base = reinterpret_cast<value_type*>(where);
+  }
+
+  // Section 4.7.6.9: the start of the underlying (sub-)buffer, as get_pointer.
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
+  template <access::decorated IsDecorated>
+  WEFT_HOST_DEVICE accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<IsDecorated>(this->get_pointer());
   }
 
   bool is_placeholder() const noexcept { return m_placeholder; }
@@ -377,6 +394,80 @@ class accessor<T, Dims, Mode, target::host_buffer, P> : public host_accessor<T, 
   using host_accessor<T, Dims, Mode>::host_accessor;
 };
 
+// 0-dimensional accessors (section 4.7.6.9): the first element of a one-dimensional
+// buffer, read through conversion to a reference and written by assignment. They
+// are one-element accessors of one dimension underneath.
+template <typename T, access_mode Mode, target Tgt, access::placeholder P>
+class accessor<T, 0, Mode, Tgt, P> : public accessor<T, 1, Mode, Tgt, P> {
+  using base = accessor<T, 1, Mode, Tgt, P>;
+
+ public:
+  using value_type = typename base::value_type;
+  using reference = typename base::reference;
+  using const_reference = typename base::const_reference;
+  static constexpr int dimensions = 0;
+
+  accessor() = default;
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, range<1>(1), props) {}
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {}) : base(buf, range<1>(1), props) {}
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  accessor(buffer<BT, 1, A>& buf, handler& cgh, const property_list& props = {})
+      : base(buf, cgh, range<1>(1), id<1>(), props) {}
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  accessor(buffer<BT, 1, A>& buf, handler& cgh, Tag, const property_list& props = {})
+      : base(buf, cgh, range<1>(1), id<1>(), props) {}
+
+  WEFT_HOST_DEVICE operator reference() const { return *this->get_pointer(); }
+  template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>
+  WEFT_HOST_DEVICE const accessor& operator=(const value_type& v) const {
+    *this->get_pointer() = v;
+    return *this;
+  }
+  template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>
+  WEFT_HOST_DEVICE const accessor& operator=(value_type&& v) const {
+    *this->get_pointer() = std::move(v);
+    return *this;
+  }
+  accessor(const accessor&) = default;
+  accessor& operator=(const accessor&) = default;
+};
+
+template <typename T, access_mode Mode>
+class host_accessor<T, 0, Mode> : public host_accessor<T, 1, Mode> {
+  using base = host_accessor<T, 1, Mode>;
+
+ public:
+  using value_type = typename base::value_type;
+  using reference = typename base::reference;
+  using const_reference = typename base::const_reference;
+  static constexpr int dimensions = 0;
+
+  host_accessor() = default;
+  template <class BT, class A, detail::same_element_t<T, BT> = 0>
+  host_accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, range<1>(1), id<1>(), props) {}
+  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
+            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
+  host_accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {}) : base(buf, range<1>(1), id<1>(), props) {}
+
+  operator reference() const { return *this->get_pointer(); }
+  template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>
+  const host_accessor& operator=(const value_type& v) const {
+    *this->get_pointer() = v;
+    return *this;
+  }
+  template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>
+  const host_accessor& operator=(value_type&& v) const {
+    *this->get_pointer() = std::move(v);
+    return *this;
+  }
+  host_accessor(const host_accessor&) = default;
+  host_accessor& operator=(const host_accessor&) = default;
+};
+
 // Deduction guides (section 4.7.6.9).
 template <class T, int D, class A>
 accessor(buffer<T, D, A>&) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
@@ -385,6 +476,15 @@ accessor(buffer<T, D, A>&, const property_list&)
     -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
 template <class T, int D, class A, access_mode M, target TT>
 accessor(buffer<T, D, A>&, mode_tag_t<M, TT>, const property_list& = {})
+    -> accessor<T, D, M, TT, access::placeholder::true_t>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, mode_target_tag_t<M, TT>, const property_list& = {})
+    -> accessor<T, D, M, TT, access::placeholder::true_t>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, range<D>, mode_target_tag_t<M, TT>, const property_list& = {})
+    -> accessor<T, D, M, TT, access::placeholder::true_t>;
+template <class T, int D, class A, access_mode M, target TT>
+accessor(buffer<T, D, A>&, range<D>, id<D>, mode_target_tag_t<M, TT>, const property_list& = {})
     -> accessor<T, D, M, TT, access::placeholder::true_t>;
 template <class T, int D, class A>
 accessor(buffer<T, D, A>&, range<D>, const property_list& = {})

@@ -1,5 +1,7 @@
 #pragma once
 // SYCL 2020 section 4.6.4.5: device aspects.
+#include <cstddef>
+#include <type_traits>
 namespace weft::sycl {
 enum class aspect {
   cpu,
@@ -23,4 +25,55 @@ enum class aspect {
   usm_system_allocations,
   host [[deprecated("the host device was removed in SYCL 2020")]] = 100,
 };
+
+namespace detail {
+// The aspects of Weft's devices: the CPU device (src/runtime/device.cpp reports this
+// list) and, in a program built with the CUDA target, NVIDIA GPUs (the list
+// src/target/cuda/backend.cpp reports; keep the two in step).
+inline constexpr aspect cpu_device_aspects[] = {aspect::cpu,
+                                                aspect::host_debuggable,
+                                                aspect::fp16,
+                                                aspect::fp64,
+                                                aspect::atomic64,
+                                                aspect::queue_profiling,
+                                                aspect::usm_device_allocations,
+                                                aspect::usm_host_allocations,
+                                                aspect::usm_atomic_host_allocations,
+                                                aspect::usm_shared_allocations,
+                                                aspect::usm_atomic_shared_allocations,
+                                                aspect::usm_system_allocations};
+inline constexpr aspect cuda_device_aspects[] = {aspect::gpu,
+                                                 aspect::fp64,
+                                                 aspect::atomic64,
+                                                 aspect::queue_profiling,
+                                                 aspect::usm_device_allocations,
+                                                 aspect::usm_host_allocations,
+                                                 aspect::usm_shared_allocations};
+#if defined(__CUDA__)
+inline constexpr bool cuda_devices_possible = true;
+#else
+inline constexpr bool cuda_devices_possible = false;
+#endif
+template <std::size_t N>
+constexpr bool aspect_in(const aspect (&list)[N], aspect a) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (list[i] == a) return true;
+  return false;
+}
+}  // namespace detail
+
+// Section 4.6.4.3: whether some (every) device this program can run kernels on has an aspect.
+template <aspect Aspect>
+struct any_device_has
+    : std::bool_constant<detail::aspect_in(detail::cpu_device_aspects, Aspect) ||
+                         (detail::cuda_devices_possible && detail::aspect_in(detail::cuda_device_aspects, Aspect))> {};
+template <aspect Aspect>
+struct all_devices_have
+    : std::bool_constant<detail::aspect_in(detail::cpu_device_aspects, Aspect) &&
+                         (!detail::cuda_devices_possible || detail::aspect_in(detail::cuda_device_aspects, Aspect))> {};
+template <aspect A>
+inline constexpr bool any_device_has_v = any_device_has<A>::value;
+template <aspect A>
+inline constexpr bool all_devices_have_v = all_devices_have<A>::value;
+
 }  // namespace weft::sycl

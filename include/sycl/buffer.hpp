@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <memory>
@@ -202,6 +203,17 @@ class buffer : public detail::with_property_list {
   template <access_mode Mode>
   accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> get_access(range<Dims> r,
                                                                                         id<Dims> offset = {});
+  // Section 4.7.2.3: get_access(args...) is accessor{*this, args...}, e.g. with a
+  // mode tag and property::no_init: get_access(cgh, write_only, no_init).
+  // (cgh, range[, offset]) keeps the overload above, which has the same meaning.
+  template <typename Arg0, typename Arg1, typename... Args,
+            std::enable_if_t<!(std::is_same_v<std::decay_t<Arg1>, range<Dims>> &&
+                               (sizeof...(Args) == 0 ||
+                                (sizeof...(Args) == 1 && (std::is_same_v<std::decay_t<Args>, id<Dims>> && ...)))),
+                             int> = 0>
+  auto get_access(Arg0&& arg0, Arg1&& arg1, Args&&... args) {
+    return accessor{*this, std::forward<Arg0>(arg0), std::forward<Arg1>(arg1), std::forward<Args>(args)...};
+  }
   template <typename... Args>
   auto get_host_access(Args&&... args) {
     return host_accessor{*this, std::forward<Args>(args)...};
@@ -320,7 +332,21 @@ struct buffer_access {
   static const weft::detail::buffer_ptr& state(const buffer<T, D, A>& b) {
     return b.m_owner->state;
   }
+  // The object a buffer handle names: copies share it, so it decides == and std::hash.
+  template <class T, int D, class A>
+  static const void* identity(const buffer<T, D, A>& b) {
+    return b.m_owner.get();
+  }
 };
 }  // namespace detail
 
 }  // namespace weft::sycl
+
+namespace std {
+template <class T, int Dims, class A>
+struct hash<weft::sycl::buffer<T, Dims, A>> {
+  size_t operator()(const weft::sycl::buffer<T, Dims, A>& b) const noexcept {
+    return hash<const void*>()(weft::sycl::detail::buffer_access::identity(b));
+  }
+};
+}  // namespace std

@@ -1,7 +1,10 @@
 #pragma once
 // SYCL 2020 section 4.6.3: context. On Weft a context groups devices and
 // carries an async handler; all of them share host memory.
+#include <functional>
 #include <memory>
+#include <mutex>
+#include <utility>
 #include <vector>
 #include <sycl/device.hpp>
 #include <sycl/exception.hpp>
@@ -20,6 +23,14 @@ struct context_to_device_info<info::context::atomic_memory_order_capabilities> {
 template <>
 struct context_to_device_info<info::context::atomic_memory_scope_capabilities> {
   using type = info::device::atomic_memory_scope_capabilities;
+};
+template <>
+struct context_to_device_info<info::context::atomic_fence_order_capabilities> {
+  using type = info::device::atomic_fence_order_capabilities;
+};
+template <>
+struct context_to_device_info<info::context::atomic_fence_scope_capabilities> {
+  using type = info::device::atomic_fence_scope_capabilities;
 };
 }  // namespace detail
 
@@ -72,6 +83,22 @@ class context {
   weft::detail::context_ptr m_state;
 };
 
+inline context platform::ext_oneapi_get_default_context() const {
+  // One per platform, made on first use and kept for the program's lifetime (never
+  // destroyed: queues in static objects may outlive any other static).
+  static std::mutex* mutex = new std::mutex;
+  static auto* contexts = new std::vector<std::pair<const weft::detail::platform_state*, context>>;
+  std::lock_guard<std::mutex> lock(*mutex);
+  for (auto& [p, c] : *contexts)
+    if (p == m_state) return c;
+  contexts->emplace_back(m_state, context(*this));
+  return contexts->back().second;
+}
+
+inline property::buffer::context_bound::context_bound(context bound_context)
+    : m_context(std::make_shared<const context>(std::move(bound_context))) {}
+inline context property::buffer::context_bound::get_context() const { return *m_context; }
+
 // sycl::exception's members that take or give a context (declared in sycl/exception.hpp).
 inline exception::exception(context ctx, std::error_code ec, const std::string& what_arg) : exception(ec, what_arg) {
   m_context = std::make_shared<context>(std::move(ctx));
@@ -79,9 +106,22 @@ inline exception::exception(context ctx, std::error_code ec, const std::string& 
 inline exception::exception(context ctx, std::error_code ec, const char* what_arg)
     : exception(std::move(ctx), ec, std::string(what_arg)) {}
 inline exception::exception(context ctx, std::error_code ec) : exception(std::move(ctx), ec, std::string()) {}
+inline exception::exception(context ctx, int ev, const std::error_category& cat, const std::string& what_arg)
+    : exception(std::move(ctx), std::error_code(ev, cat), what_arg) {}
+inline exception::exception(context ctx, int ev, const std::error_category& cat, const char* what_arg)
+    : exception(std::move(ctx), std::error_code(ev, cat), std::string(what_arg)) {}
+inline exception::exception(context ctx, int ev, const std::error_category& cat)
+    : exception(std::move(ctx), std::error_code(ev, cat), std::string()) {}
 inline context exception::get_context() const {
   if (!m_context) detail::throw_error(errc::invalid, "exception::get_context: this exception carries no context");
   return *m_context;
 }
 
 }  // namespace weft::sycl
+
+namespace std {
+template <>
+struct hash<weft::sycl::context> {
+  size_t operator()(const weft::sycl::context& c) const noexcept { return hash<const void*>()(c.state().get()); }
+};
+}  // namespace std

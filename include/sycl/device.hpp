@@ -1,9 +1,12 @@
 #pragma once
 // SYCL 2020 section 4.6.4: device (and platform, section 4.6.2).
+#include <functional>
 #include <algorithm>
 #include <string>
 #include <vector>
+#include <type_traits>
 #include <sycl/aspect.hpp>
+#include <sycl/exception.hpp>
 #include <sycl/info.hpp>
 #include <weft/runtime/device_state.hpp>
 #include <weft/runtime/runtime.hpp>
@@ -11,6 +14,7 @@
 namespace weft::sycl {
 
 class device;
+class context;
 
 namespace detail {
 // A handle to a runtime object that the runtime owns and never frees: copies
@@ -46,6 +50,10 @@ class platform : public detail::runtime_handle<platform, weft::detail::platform_
   [[deprecated("use has(aspect)")]] bool has_extension(const std::string&) const { return false; }
   [[deprecated("the host device was removed in SYCL 2020")]] bool is_host() const { return false; }
   static std::vector<platform> get_platforms();
+  // The platform's default context (all its devices), shared by every queue made
+  // without a context (SYCL 2020 section 4.6.5; the name is DPC++'s extension).
+  // Defined in sycl/context.hpp.
+  context ext_oneapi_get_default_context() const;
 };
 
 class device : public detail::runtime_handle<device, weft::detail::device_state> {
@@ -71,6 +79,31 @@ class device : public detail::runtime_handle<device, weft::detail::device_state>
   template <class Param>
   typename Param::return_type get_info() const;
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
+
+  // Section 4.6.4.2: partitioning into sub-devices. No Weft device supports a partition
+  // property (info::device::partition_properties is empty): errc::feature_not_supported.
+  template <info::partition_property Prop,
+            std::enable_if_t<Prop == info::partition_property::partition_equally, int> = 0>
+  std::vector<device> create_sub_devices(std::size_t) const {
+    not_partitionable("partition_equally");
+  }
+  template <info::partition_property Prop,
+            std::enable_if_t<Prop == info::partition_property::partition_by_counts, int> = 0>
+  std::vector<device> create_sub_devices(const std::vector<std::size_t>&) const {
+    not_partitionable("partition_by_counts");
+  }
+  template <info::partition_property Prop,
+            std::enable_if_t<Prop == info::partition_property::partition_by_affinity_domain, int> = 0>
+  std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
+    not_partitionable("partition_by_affinity_domain");
+  }
+
+ private:
+  [[noreturn]] void not_partitionable(const char* prop) const {
+    weft::detail::throw_error(errc::feature_not_supported, std::string("device::create_sub_devices<") + prop + ">: '" +
+                                                               m_state->name +
+                                                               "' cannot be partitioned into sub-devices");
+  }
 };
 
 namespace detail {
@@ -87,6 +120,10 @@ inline std::vector<memory_order> all_memory_orders() {
 inline std::vector<memory_scope> all_memory_scopes() {
   return {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group, memory_scope::device,
           memory_scope::system};
+}
+
+inline bool has_aspect(const weft::detail::device_state& s, aspect a) {
+  return std::find(s.aspects.begin(), s.aspects.end(), a) != s.aspects.end();
 }
 
 template <class Param>
@@ -112,23 +149,38 @@ WEFT_DEVICE_INFO(preferred_vector_width_char, 64u)
 WEFT_DEVICE_INFO(preferred_vector_width_short, 32u)
 WEFT_DEVICE_INFO(preferred_vector_width_int, 16u)
 WEFT_DEVICE_INFO(preferred_vector_width_long, 8u)
+WEFT_DEVICE_INFO(preferred_vector_width_long_long, 8u)
 WEFT_DEVICE_INFO(preferred_vector_width_float, 16u)
 WEFT_DEVICE_INFO(preferred_vector_width_double, 8u)
-WEFT_DEVICE_INFO(preferred_vector_width_half, 0u)
+WEFT_DEVICE_INFO(preferred_vector_width_half, has_aspect(s, aspect::fp16) ? 32u : 0u)
 WEFT_DEVICE_INFO(native_vector_width_char, 64u)
 WEFT_DEVICE_INFO(native_vector_width_short, 32u)
 WEFT_DEVICE_INFO(native_vector_width_int, 16u)
 WEFT_DEVICE_INFO(native_vector_width_long, 8u)
+WEFT_DEVICE_INFO(native_vector_width_long_long, 8u)
 WEFT_DEVICE_INFO(native_vector_width_float, 16u)
 WEFT_DEVICE_INFO(native_vector_width_double, 8u)
-WEFT_DEVICE_INFO(native_vector_width_half, 0u)
+WEFT_DEVICE_INFO(native_vector_width_half, has_aspect(s, aspect::fp16) ? 16u : 0u)
 WEFT_DEVICE_INFO(max_clock_frequency, s.clock_mhz)
 WEFT_DEVICE_INFO(address_bits, 64u)
 WEFT_DEVICE_INFO(max_mem_alloc_size, s.max_mem_alloc_size)
 WEFT_DEVICE_INFO(image_support, false)
+WEFT_DEVICE_INFO(max_read_image_args, 0u)
+WEFT_DEVICE_INFO(max_write_image_args, 0u)
+WEFT_DEVICE_INFO(image2d_max_height, std::size_t(0))
+WEFT_DEVICE_INFO(image2d_max_width, std::size_t(0))
+WEFT_DEVICE_INFO(image3d_max_height, std::size_t(0))
+WEFT_DEVICE_INFO(image3d_max_width, std::size_t(0))
+WEFT_DEVICE_INFO(image3d_max_depth, std::size_t(0))
+WEFT_DEVICE_INFO(image_max_buffer_size, std::size_t(0))
+WEFT_DEVICE_INFO(max_samplers, 0u)
 WEFT_DEVICE_INFO(max_parameter_size, std::size_t(1) << 20)
 WEFT_DEVICE_INFO(mem_base_addr_align, 64u * 8u)
-WEFT_DEVICE_INFO(half_fp_config, {})
+// half arithmetic goes through float with one correct rounding (sycl/half.hpp)
+WEFT_DEVICE_INFO(half_fp_config, (has_aspect(s, aspect::fp16)
+                                      ? std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
+                                                                     info::fp_config::round_to_nearest}
+                                      : std::vector<info::fp_config>{}))
 WEFT_DEVICE_INFO(single_fp_config,
                  (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
                                                info::fp_config::round_to_nearest, info::fp_config::round_to_zero,
@@ -160,6 +212,7 @@ WEFT_DEVICE_INFO(is_linker_available, false)
 WEFT_DEVICE_INFO(execution_capabilities,
                  (std::vector<info::execution_capability>{info::execution_capability::exec_kernel}))
 WEFT_DEVICE_INFO(queue_profiling, true)
+WEFT_DEVICE_INFO(built_in_kernels, {})  // no built-in kernels (built_in_kernel_ids: sycl/kernel_bundle.hpp)
 WEFT_DEVICE_INFO(platform, platform(s.platform))
 WEFT_DEVICE_INFO(name, s.name)
 WEFT_DEVICE_INFO(vendor, s.vendor)
@@ -171,6 +224,14 @@ WEFT_DEVICE_INFO(aspects, s.aspects)
 WEFT_DEVICE_INFO(extensions, {})
 WEFT_DEVICE_INFO(printf_buffer_size, std::size_t(1) << 20)
 WEFT_DEVICE_INFO(preferred_interop_user_sync, false)
+// Weft's devices are root devices (none can be partitioned): no parent.
+template <>
+struct device_info<info::device::parent_device> {
+  [[noreturn]] static device get(const weft::detail::device_state& s) {
+    throw_error(errc::invalid, "info::device::parent_device: '" + s.name +
+                                   "' is a root device (Weft's devices cannot be partitioned into sub-devices)");
+  }
+};
 WEFT_DEVICE_INFO(partition_max_sub_devices, 0u)
 WEFT_DEVICE_INFO(partition_properties, {})
 WEFT_DEVICE_INFO(partition_affinity_domains, {})
@@ -229,3 +290,15 @@ typename Param::return_type platform::get_info() const {
 }
 
 }  // namespace weft::sycl
+
+// SYCL 2020 section 4.5.2 (common reference semantics): equal objects hash equal.
+namespace std {
+template <>
+struct hash<weft::sycl::platform> {
+  size_t operator()(const weft::sycl::platform& p) const noexcept { return hash<const void*>()(p.state()); }
+};
+template <>
+struct hash<weft::sycl::device> {
+  size_t operator()(const weft::sycl::device& d) const noexcept { return hash<const void*>()(d.state()); }
+};
+}  // namespace std

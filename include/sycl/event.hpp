@@ -1,5 +1,6 @@
 #pragma once
 // SYCL 2020 section 4.6.6: event.
+#include <functional>
 #include <vector>
 #include <sycl/info.hpp>
 #include <weft/runtime/event_state.hpp>
@@ -43,3 +44,10 @@ class event {
 };
 
 }  // namespace weft::sycl
+
+namespace std {
+template <>
+struct hash<weft::sycl::event> {
+  size_t operator()(const weft::sycl::event& e) const noexcept { return hash<const void*>()(e.state().get()); }
+};
+}  // namespace std

@@ -45,10 +45,13 @@ class exception : public virtual std::exception {
   exception(int ev, const std::error_category& cat, const char* what_arg)
       : exception(std::error_code(ev, cat), std::string(what_arg)) {}
   exception(int ev, const std::error_category& cat) : exception(std::error_code(ev, cat)) {}
-  // These four are defined in sycl/context.hpp (a context is needed to call them).
+  // These are defined in sycl/context.hpp (a context is needed to call them).
   inline exception(context ctx, std::error_code ec, const std::string& what_arg);
   inline exception(context ctx, std::error_code ec, const char* what_arg);
   inline exception(context ctx, std::error_code ec);
+  inline exception(context ctx, int ev, const std::error_category& cat, const std::string& what_arg);
+  inline exception(context ctx, int ev, const std::error_category& cat, const char* what_arg);
+  inline exception(context ctx, int ev, const std::error_category& cat);
 
   const std::error_code& code() const noexcept { return m_ec; }
   const std::error_category& category() const noexcept { return m_ec.category(); }

@@ -3,8 +3,11 @@
 #include <cstdint>
 #include <sycl/access.hpp>
 #include <sycl/device_event.hpp>
+#include <sycl/h_item.hpp>
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
+#include <type_traits>
+#include <weft/kernel/hierarchical.hpp>
 #include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
@@ -65,6 +68,24 @@ class group {
   template <typename... Events>
   WEFT_HOST_DEVICE void wait_for(Events... events) const {
     detail::wait_for_events(events...);
+  }
+
+  // Hierarchical parallelism (section 4.9.4.2.3), called in a parallel_for_work_group
+  // body: func(h_item<Dims>) for each work item of the group, or for each point of
+  // the logical range `logical_range`, which may be smaller or larger than the
+  // group's (physical) local range. Every call ends with an implicit work-group
+  // barrier. Weft runs the logical items of a group as a loop on one thread.
+  template <typename WorkItemFunctionT>
+  WEFT_HOST_DEVICE void parallel_for_work_item(const WorkItemFunctionT& func) const {
+    static_assert(std::is_invocable_v<const WorkItemFunctionT&, h_item<Dims>>,
+                  "parallel_for_work_item: the function must take a sycl::h_item<Dims>");
+    weft::kernel::hierarchical::work_items(m_group_id, m_group_range, m_local_range, m_local_range, func);
+  }
+  template <typename WorkItemFunctionT>
+  WEFT_HOST_DEVICE void parallel_for_work_item(range<Dims> logical_range, const WorkItemFunctionT& func) const {
+    static_assert(std::is_invocable_v<const WorkItemFunctionT&, h_item<Dims>>,
+                  "parallel_for_work_item: the function must take a sycl::h_item<Dims>");
+    weft::kernel::hierarchical::work_items(m_group_id, m_group_range, m_local_range, logical_range, func);
   }
 
   friend WEFT_HOST_DEVICE bool operator==(const group& a, const group& b) {

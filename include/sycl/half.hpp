@@ -20,11 +20,13 @@ enum class rounding_mode { automatic, rte, rtz, rtp, rtn };
 
 namespace detail {
 
-inline float half_bits_to_float(std::uint16_t h) noexcept {
+// constexpr (the CTS and users build halves in constant expressions): bits move through
+// __builtin_bit_cast (std::bit_cast is C++20; g++ >= 11 and clang have the builtin).
+constexpr float half_bits_to_float(std::uint16_t h) noexcept {
   std::uint32_t sign = std::uint32_t(h & 0x8000u) << 16;
   std::uint32_t exp = (h >> 10) & 0x1f;
   std::uint32_t man = h & 0x3ffu;
-  std::uint32_t bits;
+  std::uint32_t bits = 0;
   if (exp == 0x1f) {
     bits = sign | 0x7f800000u | (man << 13);  // inf / NaN (payload kept)
   } else if (exp != 0) {
@@ -39,15 +41,12 @@ inline float half_bits_to_float(std::uint16_t h) noexcept {
     } while ((man & 0x400u) == 0);
     bits = sign | (std::uint32_t(112 - e) << 23) | ((man & 0x3ffu) << 13);
   }
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
+  return __builtin_bit_cast(float, bits);
 }
 
 // Rounds a double to binary16 in the given direction (automatic = to nearest even).
-inline std::uint16_t double_to_half_bits(double d, rounding_mode mode = rounding_mode::rte) noexcept {
-  std::uint64_t bits;
-  std::memcpy(&bits, &d, sizeof bits);
+constexpr std::uint16_t double_to_half_bits(double d, rounding_mode mode = rounding_mode::rte) noexcept {
+  const std::uint64_t bits = __builtin_bit_cast(std::uint64_t, d);
   const std::uint16_t sign = std::uint16_t((bits >> 48) & 0x8000u);
   const bool neg = sign != 0;
   const int exp = int((bits >> 52) & 0x7ff);
@@ -75,8 +74,8 @@ inline std::uint16_t double_to_half_bits(double d, rounding_mode mode = rounding
     return sign | (to_inf ? 0x7c00u : 0x7bffu);
   }
   // Value = full * 2^(e_eff - 52). Half normal: 2^-14 .. ; subnormal step 2^-24.
-  int shift;  // bits of `full` to drop
-  std::uint16_t biased;
+  int shift = 0;  // bits of `full` to drop
+  std::uint16_t biased = 0;
   if (e_eff >= -14) {
     shift = 42;  // keep 11 bits
     biased = std::uint16_t(e_eff + 15);
@@ -84,7 +83,7 @@ inline std::uint16_t double_to_half_bits(double d, rounding_mode mode = rounding
     shift = 42 + (-14 - e_eff);  // subnormal: fewer kept bits
     biased = 0;
   }
-  std::uint64_t kept, rest, half_point;
+  std::uint64_t kept = 0, rest = 0, half_point = 0;
   if (shift >= 64) {
     kept = 0;
     rest = full ? 1 : 0;  // strictly below half of the smallest subnormal
@@ -94,11 +93,10 @@ inline std::uint16_t double_to_half_bits(double d, rounding_mode mode = rounding
     rest = full & ((1ull << shift) - 1);
     half_point = 1ull << (shift - 1);
   }
-  std::uint32_t mant;                      // includes the implicit bit for normals
-  if (biased) mant = std::uint32_t(kept);  // 11 bits, top one implicit
-  else mant = std::uint32_t(kept);         // subnormal mantissa
+  // 11 bits with the implicit top one for normals; the subnormal mantissa otherwise
+  std::uint32_t mant = std::uint32_t(kept);
   if (round_up(kept, rest, half_point)) ++mant;
-  std::uint32_t result;
+  std::uint32_t result = 0;
   if (biased) {
     if (mant == 0x800u) {  // carried into the next binade
       mant = 0x400u;
@@ -120,12 +118,12 @@ inline std::uint16_t double_to_half_bits(double d, rounding_mode mode = rounding
 class half {
  public:
   constexpr half() noexcept = default;
-  half(float f) noexcept : m_bits(detail::double_to_half_bits(f)) {}
-  half(double d) noexcept : m_bits(detail::double_to_half_bits(d)) {}
+  constexpr half(float f) noexcept : m_bits(detail::double_to_half_bits(f)) {}
+  constexpr half(double d) noexcept : m_bits(detail::double_to_half_bits(d)) {}
   template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
-  half(I i) noexcept : m_bits(detail::double_to_half_bits(static_cast<double>(i))) {}
+  constexpr half(I i) noexcept : m_bits(detail::double_to_half_bits(static_cast<double>(i))) {}
 
-  operator float() const noexcept { return detail::half_bits_to_float(m_bits); }
+  constexpr operator float() const noexcept { return detail::half_bits_to_float(m_bits); }
 
   static constexpr half from_bits(std::uint16_t b) noexcept {
     half h;
@@ -134,43 +132,43 @@ class half {
   }
   constexpr std::uint16_t bits() const noexcept { return m_bits; }
 
-  half& operator+=(half o) noexcept { return *this = half(float(*this) + float(o)); }
-  half& operator-=(half o) noexcept { return *this = half(float(*this) - float(o)); }
-  half& operator*=(half o) noexcept { return *this = half(float(*this) * float(o)); }
-  half& operator/=(half o) noexcept { return *this = half(float(*this) / float(o)); }
-  half& operator++() noexcept { return *this += half(1.0f); }
-  half& operator--() noexcept { return *this -= half(1.0f); }
-  half operator++(int) noexcept {
+  constexpr half& operator+=(half o) noexcept { return *this = half(float(*this) + float(o)); }
+  constexpr half& operator-=(half o) noexcept { return *this = half(float(*this) - float(o)); }
+  constexpr half& operator*=(half o) noexcept { return *this = half(float(*this) * float(o)); }
+  constexpr half& operator/=(half o) noexcept { return *this = half(float(*this) / float(o)); }
+  constexpr half& operator++() noexcept { return *this += half(1.0f); }
+  constexpr half& operator--() noexcept { return *this -= half(1.0f); }
+  constexpr half operator++(int) noexcept {
     half old = *this;
     ++*this;
     return old;
   }
-  half operator--(int) noexcept {
+  constexpr half operator--(int) noexcept {
     half old = *this;
     --*this;
     return old;
   }
-  friend half operator-(half a) noexcept { return from_bits(std::uint16_t(a.m_bits ^ 0x8000u)); }
-  friend half operator+(half a) noexcept { return a; }
+  friend constexpr half operator-(half a) noexcept { return from_bits(std::uint16_t(a.m_bits ^ 0x8000u)); }
+  friend constexpr half operator+(half a) noexcept { return a; }
 
-#define WEFT_HALF_ARITH(op)                                                               \
-  friend half operator op(half a, half b) noexcept { return half(float(a) op float(b)); } \
-  /* half op float -> float, half op double -> double, half op integer -> half */         \
-  template <class U, std::enable_if_t<std::is_floating_point_v<U>, int> = 0>              \
-  friend U operator op(half a, U b) noexcept {                                            \
-    return U(float(a)) op b;                                                              \
-  }                                                                                       \
-  template <class U, std::enable_if_t<std::is_floating_point_v<U>, int> = 0>              \
-  friend U operator op(U a, half b) noexcept {                                            \
-    return a op U(float(b));                                                              \
-  }                                                                                       \
-  template <class U, std::enable_if_t<std::is_integral_v<U>, int> = 0>                    \
-  friend half operator op(half a, U b) noexcept {                                         \
-    return a op half(b);                                                                  \
-  }                                                                                       \
-  template <class U, std::enable_if_t<std::is_integral_v<U>, int> = 0>                    \
-  friend half operator op(U a, half b) noexcept {                                         \
-    return half(a) op b;                                                                  \
+#define WEFT_HALF_ARITH(op)                                                                         \
+  friend constexpr half operator op(half a, half b) noexcept { return half(float(a) op float(b)); } \
+  /* half op float -> float, half op double -> double, half op integer -> half */                   \
+  template <class U, std::enable_if_t<std::is_floating_point_v<U>, int> = 0>                        \
+  friend constexpr U operator op(half a, U b) noexcept {                                            \
+    return U(float(a)) op b;                                                                        \
+  }                                                                                                 \
+  template <class U, std::enable_if_t<std::is_floating_point_v<U>, int> = 0>                        \
+  friend constexpr U operator op(U a, half b) noexcept {                                            \
+    return a op U(float(b));                                                                        \
+  }                                                                                                 \
+  template <class U, std::enable_if_t<std::is_integral_v<U>, int> = 0>                              \
+  friend constexpr half operator op(half a, U b) noexcept {                                         \
+    return a op half(b);                                                                            \
+  }                                                                                                 \
+  template <class U, std::enable_if_t<std::is_integral_v<U>, int> = 0>                              \
+  friend constexpr half operator op(U a, half b) noexcept {                                         \
+    return half(a) op b;                                                                            \
   }
   WEFT_HALF_ARITH(+)
   WEFT_HALF_ARITH(-)
@@ -178,15 +176,15 @@ class half {
   WEFT_HALF_ARITH(/)
 #undef WEFT_HALF_ARITH
 
-#define WEFT_HALF_CMP(op)                                                           \
-  friend bool operator op(half a, half b) noexcept { return float(a) op float(b); } \
-  template <class U, std::enable_if_t<std::is_arithmetic_v<U>, int> = 0>            \
-  friend bool operator op(half a, U b) noexcept {                                   \
-    return float(a) op b;                                                           \
-  }                                                                                 \
-  template <class U, std::enable_if_t<std::is_arithmetic_v<U>, int> = 0>            \
-  friend bool operator op(U a, half b) noexcept {                                   \
-    return a op float(b);                                                           \
+#define WEFT_HALF_CMP(op)                                                                     \
+  friend constexpr bool operator op(half a, half b) noexcept { return float(a) op float(b); } \
+  template <class U, std::enable_if_t<std::is_arithmetic_v<U>, int> = 0>                      \
+  friend constexpr bool operator op(half a, U b) noexcept {                                   \
+    return float(a) op b;                                                                     \
+  }                                                                                           \
+  template <class U, std::enable_if_t<std::is_arithmetic_v<U>, int> = 0>                      \
+  friend constexpr bool operator op(U a, half b) noexcept {                                   \
+    return a op float(b);                                                                     \
   }
   WEFT_HALF_CMP(==)
   WEFT_HALF_CMP(!=)

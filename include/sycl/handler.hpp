@@ -9,6 +9,7 @@
 #include <memory>
 #include <tuple>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 #include <sycl/accessor.hpp>
@@ -108,6 +109,7 @@ class handler {
   // --- kernels -----------------------------------------------------------------
   template <typename KernelName = void, typename Kernel>
   void single_task(const Kernel& k) {
+    name_kernel<KernelName, Kernel>();
     set_command(weft::detail::command_kind::kernel, [tg = target(), k, ex = m_extras] {
       detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>, void>(
           ex, k, [&](const auto& kk) { weft::launch::single_task(tg, detail::checked_name<KernelName>(kk)); });
@@ -150,6 +152,7 @@ class handler {
       if constexpr (sizeof...(Rest) == 1) {
         auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
         using K = std::decay_t<decltype(kernel)>;
+        name_kernel<KernelName, K>();
         set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k = K(kernel), ex = m_extras] {
           detail::run_kernel<std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>, nd_item<Dims>>(
               ex, k, [&](const auto& kk) { weft::launch::nd_range_kernel(tg, r, local, kk); });
@@ -157,6 +160,7 @@ class handler {
       } else {
         detail::split_kernel_last(
             [&](auto&& k, auto&&... reds) {
+              name_kernel<KernelName, std::decay_t<decltype(k)>>();
               set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k, reds..., ex = m_extras] {
                 detail::run_kernel<false>(
                     ex, k, [&](const auto& kk) { weft::launch::nd_range_reduction_kernel(tg, r, local, kk, reds...); });
@@ -185,6 +189,7 @@ class handler {
     auto local = m_cg.local;
     detail::split_kernel_last(
         [&](auto&& k, auto&&... reds) {
+          name_kernel<KernelName, std::decay_t<decltype(k)>>();
           set_command(weft::detail::command_kind::kernel, [tg = target(), num_groups, group_size, local, k, reds...] {
             weft::launch::scoped_kernel(tg, num_groups, group_size, local, k, reds...);
           });
@@ -192,6 +197,63 @@ class handler {
         std::forward<Rest>(rest)...);
   }
 
+  // Hierarchical parallelism (section 4.9.4.2.3): numWorkGroups work groups, of
+  // workGroupSize work items or of a size Weft chooses; the kernel takes a
+  // group<Dims> (and optionally a kernel_handler) and calls its
+  // parallel_for_work_item. No queue shortcut exists for it in the specification.
+  template <typename KernelName = void, typename WorkgroupFunctionType, int Dims>
+  void parallel_for_work_group(range<Dims> numWorkGroups, const WorkgroupFunctionType& kernelFunc) {
+    hierarchical<KernelName>(numWorkGroups, std::optional<range<Dims>>(), kernelFunc);
+  }
+  template <typename KernelName = void, typename WorkgroupFunctionType, int Dims>
+  void parallel_for_work_group(range<Dims> numWorkGroups, range<Dims> workGroupSize,
+                               const WorkgroupFunctionType& kernelFunc) {
+    for (int d = 0; d < Dims; ++d)
+      if (workGroupSize[d] == 0)
+        weft::detail::throw_error(errc::nd_range,
+                                  "parallel_for_work_group: the work-group size " + detail::to_string(workGroupSize) +
+                                      " has a zero dimension; every work group needs at least one item");
+    check_size(workGroupSize, "parallel_for_work_group: the work-group size");
+    auto max_wg = device(m_queue->device).get_info<info::device::max_work_group_size>();
+    if (workGroupSize.size() > max_wg)
+      weft::detail::throw_error(
+          errc::nd_range, "parallel_for_work_group: the work-group size " + std::to_string(workGroupSize.size()) + " " +
+                              detail::to_string(workGroupSize) + " exceeds the device's max_work_group_size " +
+                              std::to_string(max_wg));
+    for (int d = 0; d < Dims; ++d)
+      if (workGroupSize[d] > std::numeric_limits<std::size_t>::max() / std::max<std::size_t>(1, numWorkGroups[d]))
+        weft::detail::throw_error(errc::invalid, "parallel_for_work_group: " + detail::to_string(numWorkGroups) +
+                                                     " work groups of " + detail::to_string(workGroupSize) +
+                                                     " items overflow size_t in dimension " + std::to_string(d));
+    check_size(range<Dims>(numWorkGroups * workGroupSize),
+               "parallel_for_work_group: the number of work groups times the work-group size");
+    hierarchical<KernelName>(numWorkGroups, std::optional<range<Dims>>(workGroupSize), kernelFunc);
+  }
+
+ private:
+  template <typename KernelName, int Dims, typename K>
+  void hierarchical(const range<Dims>& num_groups, const std::optional<range<Dims>>& group_size, const K& kernel) {
+    static_assert(
+        std::is_invocable_v<const K&, group<Dims>> || std::is_invocable_v<const K&, group<Dims>, kernel_handler>,
+        "parallel_for_work_group: the kernel must be a callable of signature void(sycl::group<Dims>) "
+        "or void(sycl::group<Dims>, sycl::kernel_handler)");
+    check_size(num_groups, "parallel_for_work_group: the number of work groups");
+    auto local_max = device(m_queue->device).get_info<info::device::local_mem_size>();
+    if (m_cg.local.bytes > local_max)
+      weft::detail::throw_error(errc::memory_allocation,
+                                "parallel_for_work_group: local accessors need " + std::to_string(m_cg.local.bytes) +
+                                    " bytes per work group but the device's local_mem_size is " +
+                                    std::to_string(local_max) + " bytes");
+    auto local = m_cg.local;
+    name_kernel<KernelName, K>();
+    set_command(weft::detail::command_kind::kernel, [tg = target(), num_groups, group_size, local, k = K(kernel),
+                                                     ex = m_extras] {
+      detail::run_kernel<std::is_invocable_v<const K&, group<Dims>, kernel_handler>, group<Dims>>(
+          ex, k, [&](const auto& kk) { weft::launch::hierarchical_kernel(tg, num_groups, group_size, local, kk); });
+    });
+  }
+
+ public:
   // --- specialization constants and kernel bundles (sections 4.9.4.4, 4.11) ------------
   template <auto& SpecName>
   void set_specialization_constant(typename std::remove_reference_t<decltype(SpecName)>::value_type value) {
@@ -366,6 +428,7 @@ class handler {
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
+      name_kernel<KernelName, K>();
       set_command(weft::detail::command_kind::kernel, [tg = target(), r, k = K(kernel), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>, item<Dims, false>>(
             ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, detail::checked_name<KernelName>(kk)); });
@@ -379,6 +442,7 @@ class handler {
                                                        " plus the range " + detail::to_string(r) +
                                                        " overflows size_t in dimension " + std::to_string(d));
       using K = std::decay_t<decltype(std::get<1>(t))>;
+      name_kernel<KernelName, K>();
       set_command(weft::detail::command_kind::kernel, [tg = target(), r, offset, k = K(std::get<1>(t)), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>, item<Dims, true>>(
             ex, k,
@@ -387,6 +451,7 @@ class handler {
     } else {
       detail::split_kernel_last(
           [&](auto&& k, auto&&... reds) {
+            name_kernel<KernelName, std::decay_t<decltype(k)>>();
             set_command(weft::detail::command_kind::kernel, [tg = target(), r, k, reds..., ex = m_extras] {
               detail::run_kernel<false>(
                   ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(tg, r, kk, reds...); });
@@ -443,6 +508,15 @@ class handler {
                                     std::to_string(local_max) + " bytes");
   }
 
+  // Names the kernel in asynchronous error reports: its parallel_for<Name> name, else its
+  // type. typeid of a pointer: kernel names are often incomplete types (class foo;).
+  template <class Name, class K>
+  void name_kernel() {
+#if defined(__GXX_RTTI) || defined(__cpp_rtti)  // without RTTI, reports say "a kernel"
+    if constexpr (std::is_void_v<Name>) m_cg.kernel_name = &typeid(K*);
+    else m_cg.kernel_name = &typeid(Name*);
+#endif
+  }
   template <class F>
   void set_command(weft::detail::command_kind kind, F&& work) {
     if (m_cg.kind != weft::detail::command_kind::none)

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -85,6 +86,7 @@ class kernel_id {
   const char* get_name() const noexcept { return m_name; }
   friend bool operator==(const kernel_id& a, const kernel_id& b) { return a.m_name == b.m_name; }
   friend bool operator!=(const kernel_id& a, const kernel_id& b) { return !(a == b); }
+  friend struct std::hash<kernel_id>;
 
  private:
   friend struct detail::kernel_id_access;
@@ -104,6 +106,15 @@ kernel_id get_kernel_id() {
   static const char* name = detail::kernel_registry::get().add(typeid(KernelName*));
   return detail::kernel_id_access::make(name);
 }
+
+// info::device::built_in_kernel_ids (declared in sycl/info.hpp, where kernel_id is incomplete):
+// Weft's devices have no built-in kernels.
+namespace detail {
+template <>
+struct device_info<info::device::built_in_kernel_ids> {
+  static std::vector<kernel_id> get(const weft::detail::device_state&) { return {}; }
+};
+}  // namespace detail
 
 inline std::vector<kernel_id> get_kernel_ids() {
   std::vector<kernel_id> out;
@@ -160,6 +171,7 @@ class kernel {
 
   friend bool operator==(const kernel& a, const kernel& b) { return a.m_name == b.m_name && a.m_bundle == b.m_bundle; }
   friend bool operator!=(const kernel& a, const kernel& b) { return !(a == b); }
+  friend struct std::hash<kernel>;
 
  private:
   template <bundle_state>
@@ -181,6 +193,10 @@ class device_image {
   static bool contains(const detail::bundle_data& b, const kernel_id& id) {
     return b.all_kernels || std::find(b.ids.begin(), b.ids.end(), id.get_name()) != b.ids.end();
   }
+  // Common reference semantics (section 4.5.2): copies name the same image.
+  friend bool operator==(const device_image& a, const device_image& b) { return a.m_bundle == b.m_bundle; }
+  friend bool operator!=(const device_image& a, const device_image& b) { return !(a == b); }
+  friend struct std::hash<device_image>;
 
  private:
   template <bundle_state>
@@ -252,6 +268,11 @@ class kernel_bundle {
 
   device_image_iterator begin() const { return &m_image; }
   device_image_iterator end() const { return &m_image + 1; }
+
+  // Common reference semantics (section 4.5.2): copies name the same bundle.
+  friend bool operator==(const kernel_bundle& a, const kernel_bundle& b) { return a.m_data == b.m_data; }
+  friend bool operator!=(const kernel_bundle& a, const kernel_bundle& b) { return !(a == b); }
+  friend struct std::hash<kernel_bundle>;
 
   // For handler::use_kernel_bundle and the free functions below.
   const detail::bundle_data& data() const { return *m_data; }
@@ -414,3 +435,29 @@ inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_
 }
 
 }  // namespace weft::sycl
+
+// SYCL 2020 section 4.5.2: equal objects hash equal.
+namespace std {
+template <>
+struct hash<weft::sycl::kernel_id> {
+  size_t operator()(const weft::sycl::kernel_id& k) const noexcept { return hash<const void*>()(k.m_name); }
+};
+template <>
+struct hash<weft::sycl::kernel> {
+  size_t operator()(const weft::sycl::kernel& k) const noexcept {
+    return hash<const void*>()(k.m_name) ^ (hash<const void*>()(k.m_bundle.get()) << 1);
+  }
+};
+template <weft::sycl::bundle_state State>
+struct hash<weft::sycl::device_image<State>> {
+  size_t operator()(const weft::sycl::device_image<State>& d) const noexcept {
+    return hash<const void*>()(d.m_bundle.get());
+  }
+};
+template <weft::sycl::bundle_state State>
+struct hash<weft::sycl::kernel_bundle<State>> {
+  size_t operator()(const weft::sycl::kernel_bundle<State>& b) const noexcept {
+    return hash<const void*>()(b.m_data.get());
+  }
+};
+}  // namespace std

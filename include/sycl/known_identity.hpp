@@ -3,6 +3,7 @@
 // reductions and group algorithms (sycl::known_identity, sycl::has_known_identity).
 #include <limits>
 #include <sycl/functional.hpp>
+#include <sycl/half.hpp>
 #include <type_traits>
 
 namespace weft::sycl {
@@ -44,12 +45,13 @@ constexpr op_kind op_kind_v = (std::is_same_v<typename op_operand<std::remove_cv
                                   ? op_kind_of<std::remove_cv_t<Op>>::value
                                   : op_kind::other;
 
-// The known identities (section 4.10.2, table 175): for arithmetic types, and
-// for integral types only where the operation is bitwise.
+// The known identities (section 4.10.2, table 175): for arithmetic types (sycl::half
+// among them), and for integral types only where the operation is bitwise.
 template <class T, op_kind K>
 struct identity_of {
   static constexpr bool bitwise = K == op_kind::bit_and || K == op_kind::bit_or || K == op_kind::bit_xor;
-  static constexpr bool known = K != op_kind::other && (bitwise ? std::is_integral_v<T> : std::is_arithmetic_v<T>);
+  static constexpr bool known =
+      K != op_kind::other && (bitwise ? std::is_integral_v<T> : std::is_arithmetic_v<T> || std::is_same_v<T, half>);
 
   static constexpr T value() {
     static_assert(known, "this operation has no known identity for this type");

@@ -7,6 +7,7 @@
 // groups) holds only its offset in that block; the block's base is a
 // thread-local pointer (weft/kernel/local_memory.hpp) set once per task.
 #include <cstddef>
+#include <iterator>
 #include <type_traits>
 #include <utility>
 #include <sycl/accessor.hpp>
@@ -83,6 +84,12 @@ class local_accessor_base : public contiguous_member_types<DataT> {
   WEFT_HOST_DEVICE DataT* end() const noexcept { return get_pointer() + size(); }
   WEFT_HOST_DEVICE const DataT* cbegin() const noexcept { return begin(); }
   WEFT_HOST_DEVICE const DataT* cend() const noexcept { return end(); }
+  using reverse_iterator = std::reverse_iterator<DataT*>;
+  using const_reverse_iterator = std::reverse_iterator<const DataT*>;
+  WEFT_HOST_DEVICE reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  WEFT_HOST_DEVICE reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  WEFT_HOST_DEVICE const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  WEFT_HOST_DEVICE const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
   friend bool operator==(const local_accessor_base& a, const local_accessor_base& b) {
     return a.m_offset == b.m_offset && a.m_range == b.m_range;
@@ -115,6 +122,36 @@ class local_accessor : public detail::local_accessor_base<DataT, Dims> {
  private:
   friend struct detail::local_accessor_access;
   using base::base;
+};
+
+// A 0-dimensional local accessor: one element of local memory, read through
+// conversion to a reference and written by assignment.
+template <typename DataT>
+class local_accessor<DataT, 0> : public local_accessor<DataT, 1> {
+  using base = local_accessor<DataT, 1>;
+
+ public:
+  using value_type = DataT;
+  using reference = DataT&;
+  using const_reference = const DataT&;
+  static constexpr int dimensions = 0;
+
+  local_accessor() = default;
+  explicit local_accessor(handler& cgh, const property_list& props = {}) : base(range<1>(1), cgh, props) {}
+
+  WEFT_HOST_DEVICE operator reference() const { return *this->get_pointer(); }
+  template <class T = DataT, std::enable_if_t<!std::is_const_v<T>, int> = 0>
+  WEFT_HOST_DEVICE const local_accessor& operator=(const value_type& v) const {
+    *this->get_pointer() = v;
+    return *this;
+  }
+  template <class T = DataT, std::enable_if_t<!std::is_const_v<T>, int> = 0>
+  WEFT_HOST_DEVICE const local_accessor& operator=(value_type&& v) const {
+    *this->get_pointer() = std::move(v);
+    return *this;
+  }
+  local_accessor(const local_accessor&) = default;
+  local_accessor& operator=(const local_accessor&) = default;
 };
 
 // SYCL 1.2.1: accessor<T, Dims, mode, access::target::local>(range, cgh), the

@@ -131,6 +131,16 @@ class multi_ptr {
   WEFT_MPTR_ORDER(<=)
   WEFT_MPTR_ORDER(>=)
 #undef WEFT_MPTR_ORDER
+  // Against nullptr (exact matches, so neither the pointer conversion nor the
+  // nullptr constructor makes them ambiguous): the null pointer orders first.
+  friend bool operator<(const multi_ptr&, std::nullptr_t) noexcept { return false; }
+  friend bool operator<(std::nullptr_t, const multi_ptr& b) noexcept { return b.m_ptr != nullptr; }
+  friend bool operator>(const multi_ptr& a, std::nullptr_t) noexcept { return a.m_ptr != nullptr; }
+  friend bool operator>(std::nullptr_t, const multi_ptr&) noexcept { return false; }
+  friend bool operator<=(const multi_ptr& a, std::nullptr_t) noexcept { return a.m_ptr == nullptr; }
+  friend bool operator<=(std::nullptr_t, const multi_ptr&) noexcept { return true; }
+  friend bool operator>=(const multi_ptr&, std::nullptr_t) noexcept { return true; }
+  friend bool operator>=(std::nullptr_t, const multi_ptr& b) noexcept { return b.m_ptr == nullptr; }
 
  private:
   constexpr multi_ptr(ElementType* p, int) noexcept : m_ptr(p) {}

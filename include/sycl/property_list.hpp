@@ -106,12 +106,15 @@ class use_mutex {
  private:
   std::mutex* m_mutex;
 };
+// The buffer is used in this context only (Weft's contexts all share host memory,
+// so it changes nothing but get_context). Defined in sycl/context.hpp.
 class context_bound {
  public:
-  explicit context_bound(sycl::context* c) : m_context(c) {}
+  inline explicit context_bound(sycl::context bound_context);
+  inline sycl::context get_context() const;
 
  private:
-  [[maybe_unused]] sycl::context* m_context;
+  std::shared_ptr<const sycl::context> m_context;
 };
 }  // namespace buffer
 struct no_init {};

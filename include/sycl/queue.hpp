@@ -1,6 +1,7 @@
 #pragma once
 // SYCL 2020 section 4.6.5: queue, plus the shortcut member functions that
 // submit a one-command command group.
+#include <functional>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -40,8 +41,9 @@ class queue : public detail::with_property_list {
   explicit queue(const Selector& selector, const async_handler& h, const property_list& props = {})
       : queue(detail::select_device(selector), h, props) {}
   explicit queue(const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {}
+  // Without a context: the default context of the device's platform (section 4.6.5.1).
   explicit queue(const device& d, const async_handler& h, const property_list& props = {})
-      : queue(context(d), d, h, props) {}
+      : queue(d.get_platform().ext_oneapi_get_default_context(), d, h, props) {}
   template <class Selector, std::enable_if_t<std::is_invocable_r_v<int, const Selector&, const device&>, int> = 0>
   explicit queue(const context& c, const Selector& selector, const property_list& props = {})
       : queue(c, detail::select_device(selector), async_handler{}, props) {}
@@ -94,88 +96,116 @@ class queue : public detail::with_property_list {
   }
   void throw_asynchronous() { m_state->throw_asynchronous(); }
 
-  // --- shortcuts ------------------------------------------------------------------
+  // --- shortcuts (section 4.6.5.1) ---------------------------------------------------
+  // Each takes its dependencies after the range (kernels) or the last size argument
+  // (USM commands): none, an event, or a const std::vector<event>& (a braced list
+  // {e1, e2} too). As a Weft extension, kernels also take several events or vectors.
   template <typename KernelName = void, typename... Rest>
   event single_task(Rest&&... rest) {
-    return submit([&](handler& h) {
-      with_deps(
-          h, [&](auto&&... k) { h.single_task(k...); }, std::forward<Rest>(rest)...);
-    });
+    return kernel_shortcut([&](handler& h, auto&&... k) { h.template single_task<KernelName>(k...); },
+                           std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
-  event parallel_for(range<1> r, Rest&&... rest) {
-    return submit([&](handler& h) {
-      with_deps(
-          h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...);
-    });
+  event single_task(const std::vector<event>& deps, Rest&&... rest) {
+    return kernel_shortcut([&](handler& h, auto&&... k) { h.template single_task<KernelName>(k...); }, deps,
+                           std::forward<Rest>(rest)...);
   }
-  template <typename KernelName = void, typename... Rest>
-  event parallel_for(range<2> r, Rest&&... rest) {
-    return submit([&](handler& h) {
-      with_deps(
-          h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...);
-    });
+#define WEFT_QUEUE_PARALLEL_FOR(RangeType, ...)                                                                  \
+  template <typename KernelName = void __VA_ARGS__, typename... Rest>                                            \
+  event parallel_for(RangeType r, Rest&&... rest) {                                                              \
+    return kernel_shortcut([&](handler& h, auto&&... a) { h.template parallel_for<KernelName>(r, a...); },       \
+                           std::forward<Rest>(rest)...);                                                         \
+  }                                                                                                              \
+  template <typename KernelName = void __VA_ARGS__, typename... Rest>                                            \
+  event parallel_for(RangeType r, const std::vector<event>& deps, Rest&&... rest) {                              \
+    return kernel_shortcut([&](handler& h, auto&&... a) { h.template parallel_for<KernelName>(r, a...); }, deps, \
+                           std::forward<Rest>(rest)...);                                                         \
   }
-  template <typename KernelName = void, typename... Rest>
-  event parallel_for(range<3> r, Rest&&... rest) {
-    return submit([&](handler& h) {
-      with_deps(
-          h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...);
-    });
-  }
-  template <typename KernelName = void, int Dims, typename... Rest>
-  event parallel_for(nd_range<Dims> r, Rest&&... rest) {
-    return submit([&](handler& h) {
-      with_deps(
-          h, [&](auto&&... a) { h.parallel_for(r, a...); }, std::forward<Rest>(rest)...);
-    });
-  }
+  WEFT_QUEUE_PARALLEL_FOR(range<1>)
+  WEFT_QUEUE_PARALLEL_FOR(range<2>)
+  WEFT_QUEUE_PARALLEL_FOR(range<3>)
+  WEFT_QUEUE_PARALLEL_FOR(nd_range<Dims>, , int Dims)
+#undef WEFT_QUEUE_PARALLEL_FOR
   template <typename KernelName = void, int Dims, typename... Rest>
   event parallel(range<Dims> num_groups, range<Dims> group_size, Rest&&... rest) {
-    return submit([&](handler& h) {
-      with_deps(
-          h, [&](auto&&... a) { h.parallel(num_groups, group_size, a...); }, std::forward<Rest>(rest)...);
-    });
+    return kernel_shortcut(
+        [&](handler& h, auto&&... a) { h.template parallel<KernelName>(num_groups, group_size, a...); },
+        std::forward<Rest>(rest)...);
   }
-  template <typename... Deps>
-  event memcpy(void* dst, const void* src, std::size_t bytes, Deps&&... deps) {
+  template <typename KernelName = void, int Dims, typename... Rest>
+  event parallel(range<Dims> num_groups, range<Dims> group_size, const std::vector<event>& deps, Rest&&... rest) {
+    return kernel_shortcut(
+        [&](handler& h, auto&&... a) { h.template parallel<KernelName>(num_groups, group_size, a...); }, deps,
+        std::forward<Rest>(rest)...);
+  }
+
+  event memcpy(void* dst, const void* src, std::size_t bytes) { return memcpy(dst, src, bytes, no_deps()); }
+  event memcpy(void* dst, const void* src, std::size_t bytes, event dep) {
+    return memcpy(dst, src, bytes, std::vector<event>{std::move(dep)});
+  }
+  event memcpy(void* dst, const void* src, std::size_t bytes, const std::vector<event>& deps) {
     return submit([&](handler& h) {
-      (h.depends_on(deps), ...);
+      h.depends_on(deps);
       h.memcpy(dst, src, bytes);
     });
   }
-  template <class T, typename... Deps>
-  event copy(const T* src, T* dst, std::size_t count, Deps&&... deps) {
+  template <class T>
+  event copy(const T* src, T* dst, std::size_t count) {
+    return copy(src, dst, count, no_deps());
+  }
+  template <class T>
+  event copy(const T* src, T* dst, std::size_t count, event dep) {
+    return copy(src, dst, count, std::vector<event>{std::move(dep)});
+  }
+  template <class T>
+  event copy(const T* src, T* dst, std::size_t count, const std::vector<event>& deps) {
     return submit([&](handler& h) {
-      (h.depends_on(deps), ...);
+      h.depends_on(deps);
       h.copy(src, dst, count);
     });
   }
-  template <typename... Deps>
-  event memset(void* ptr, int value, std::size_t bytes, Deps&&... deps) {
+  event memset(void* ptr, int value, std::size_t bytes) { return memset(ptr, value, bytes, no_deps()); }
+  event memset(void* ptr, int value, std::size_t bytes, event dep) {
+    return memset(ptr, value, bytes, std::vector<event>{std::move(dep)});
+  }
+  event memset(void* ptr, int value, std::size_t bytes, const std::vector<event>& deps) {
     return submit([&](handler& h) {
-      (h.depends_on(deps), ...);
+      h.depends_on(deps);
       h.memset(ptr, value, bytes);
     });
   }
-  template <class T, typename... Deps>
-  event fill(void* ptr, const T& pattern, std::size_t count, Deps&&... deps) {
+  template <class T>
+  event fill(void* ptr, const T& pattern, std::size_t count) {
+    return fill(ptr, pattern, count, no_deps());
+  }
+  template <class T>
+  event fill(void* ptr, const T& pattern, std::size_t count, event dep) {
+    return fill(ptr, pattern, count, std::vector<event>{std::move(dep)});
+  }
+  template <class T>
+  event fill(void* ptr, const T& pattern, std::size_t count, const std::vector<event>& deps) {
     return submit([&](handler& h) {
-      (h.depends_on(deps), ...);
+      h.depends_on(deps);
       h.fill(ptr, pattern, count);
     });
   }
-  template <typename... Deps>
-  event prefetch(const void* ptr, std::size_t bytes, Deps&&... deps) {
+  event prefetch(const void* ptr, std::size_t bytes) { return prefetch(ptr, bytes, no_deps()); }
+  event prefetch(const void* ptr, std::size_t bytes, event dep) {
+    return prefetch(ptr, bytes, std::vector<event>{std::move(dep)});
+  }
+  event prefetch(const void* ptr, std::size_t bytes, const std::vector<event>& deps) {
     return submit([&](handler& h) {
-      (h.depends_on(deps), ...);
+      h.depends_on(deps);
       h.prefetch(ptr, bytes);
     });
   }
-  template <typename... Deps>
-  event mem_advise(const void* ptr, std::size_t bytes, int advice, Deps&&... deps) {
+  event mem_advise(const void* ptr, std::size_t bytes, int advice) { return mem_advise(ptr, bytes, advice, no_deps()); }
+  event mem_advise(const void* ptr, std::size_t bytes, int advice, event dep) {
+    return mem_advise(ptr, bytes, advice, std::vector<event>{std::move(dep)});
+  }
+  event mem_advise(const void* ptr, std::size_t bytes, int advice, const std::vector<event>& deps) {
     return submit([&](handler& h) {
-      (h.depends_on(deps), ...);
+      h.depends_on(deps);
       h.mem_advise(ptr, bytes, advice);
     });
   }
@@ -209,14 +239,23 @@ class queue : public detail::with_property_list {
   const weft::detail::queue_ptr& state() const { return m_state; }  // for the runtime
 
  private:
-  // Leading event / vector<event> arguments of a shortcut become dependencies.
+  static const std::vector<event>& no_deps() {
+    static const std::vector<event> none;
+    return none;
+  }
+  // A kernel shortcut: its leading event / vector<event> arguments become dependencies,
+  // the rest goes to `launch(h, rest...)` on the command group's handler.
+  template <class F, class... Args>
+  event kernel_shortcut(F&& launch, Args&&... args) {
+    return submit([&](handler& h) { with_deps(h, launch, std::forward<Args>(args)...); });
+  }
   template <class F, class First, class... Rest>
-  static void with_deps(handler& h, F&& f, First&& first, Rest&&... rest) {
+  static void with_deps(handler& h, F& launch, First&& first, Rest&&... rest) {
     if constexpr (detail::is_event_list<std::decay_t<First>>::value) {
       h.depends_on(first);
-      with_deps(h, std::forward<F>(f), std::forward<Rest>(rest)...);
+      with_deps(h, launch, std::forward<Rest>(rest)...);
     } else {
-      f(std::forward<First>(first), std::forward<Rest>(rest)...);
+      launch(h, std::forward<First>(first), std::forward<Rest>(rest)...);
     }
   }
   template <class T>
@@ -257,3 +296,10 @@ typename Param::return_type event::get_profiling_info() const {
 }
 
 }  // namespace weft::sycl
+
+namespace std {
+template <>
+struct hash<weft::sycl::queue> {
+  size_t operator()(const weft::sycl::queue& q) const noexcept { return hash<const void*>()(q.state().get()); }
+};
+}  // namespace std

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <type_traits>
@@ -139,6 +140,7 @@ class stream {
 
   friend bool operator==(const stream& a, const stream& b) { return a.m_sink == b.m_sink; }
   friend bool operator!=(const stream& a, const stream& b) { return !(a == b); }
+  friend struct std::hash<stream>;
 
   // The calling work item's buffer for this stream (internal).
   // Not inlined: its frame lies below every frame of its callers, the work item's
@@ -349,3 +351,10 @@ const stream& operator<<(const stream& os, const group<D>& g) {
 }
 
 }  // namespace weft::sycl
+
+namespace std {
+template <>
+struct hash<weft::sycl::stream> {
+  size_t operator()(const weft::sycl::stream& s) const noexcept { return hash<const void*>()(s.m_sink.get()); }
+};
+}  // namespace std

@@ -47,6 +47,13 @@ class sub_group {
   }
   WEFT_HOST_DEVICE bool leader() const { return get_local_linear_id() == 0; }
 
+  // Common by-value semantics (section 4.5.3): equal when they name the same sub-group.
+  WEFT_HOST_DEVICE friend bool operator==(const sub_group& a, const sub_group& b) {
+    return a.m_work_group_local_linear_id / max_size == b.m_work_group_local_linear_id / max_size &&
+           a.m_work_group_size == b.m_work_group_size;
+  }
+  WEFT_HOST_DEVICE friend bool operator!=(const sub_group& a, const sub_group& b) { return !(a == b); }
+
  private:
   friend struct detail::sub_group_access;
   WEFT_HOST_DEVICE sub_group(std::size_t work_group_local_linear_id, std::size_t work_group_size)

@@ -20,6 +20,7 @@
 #include <sycl/group_barrier.hpp>
 #include <sycl/group_functions.hpp>
 #include <sycl/group_traits.hpp>
+#include <sycl/h_item.hpp>
 #include <sycl/handler.hpp>
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
@@ -28,6 +29,7 @@
 #include <sycl/known_identity.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/nd_range.hpp>
+#include <sycl/private_memory.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>

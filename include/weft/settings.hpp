@@ -19,4 +19,10 @@ inline constexpr std::size_t default_fiber_stack_size = 64 * 1024;
 WEFT_API void set_fiber_stack_size(std::size_t bytes);
 WEFT_API std::size_t fiber_stack_size();
 
+namespace detail {
+// What set fiber_stack_size(): "default", "WEFT_FIBER_STACK_SIZE", "set_fiber_stack_size()"
+// or a note that the variable was not valid (reported by weft-ls --verbose).
+WEFT_API const char* fiber_stack_size_source();
+}  // namespace detail
+
 }  // namespace weft

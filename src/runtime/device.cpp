@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <iterator>
 #include <fstream>
 #include <mutex>
 #include <string>
@@ -71,17 +72,8 @@ struct host_platform {
     cpu.cache_size = cache_bytes();
     cpu.cache_line_size = 64;
     cpu.sub_group_sizes = {WEFT_SUB_GROUP_SIZE};
-    cpu.aspects = {sycl::aspect::cpu,
-                   sycl::aspect::host_debuggable,
-                   sycl::aspect::fp64,
-                   sycl::aspect::atomic64,
-                   sycl::aspect::queue_profiling,
-                   sycl::aspect::usm_device_allocations,
-                   sycl::aspect::usm_host_allocations,
-                   sycl::aspect::usm_atomic_host_allocations,
-                   sycl::aspect::usm_shared_allocations,
-                   sycl::aspect::usm_atomic_shared_allocations,
-                   sycl::aspect::usm_system_allocations};
+    // sycl::half works in kernels: fp16 (the list is sycl/aspect.hpp's, which any_device_has reads).
+    cpu.aspects.assign(std::begin(sycl::detail::cpu_device_aspects), std::end(sycl::detail::cpu_device_aspects));
     platform.devices = {&cpu};
     all = {&platform};
   }

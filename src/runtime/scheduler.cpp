@@ -1,9 +1,12 @@
 // The task graph: command groups become nodes that run on Weft's workers once
 // the nodes they depend on (by buffer access, depends_on, events or an in-order
 // queue) have completed. Independent nodes run at the same time.
+#include <cxxabi.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <string>
 #include <unordered_set>
@@ -96,13 +99,71 @@ event_state::~event_state() {
 
 namespace {
 
-void print_error(std::exception_ptr e) {
+const char* command_label(command_kind kind) {
+  switch (kind) {
+    case command_kind::kernel: return "a kernel";
+    case command_kind::host_task: return "a host task";
+    case command_kind::copy: return "a copy";
+    case command_kind::fill: return "a fill";
+    case command_kind::memcpy: return "a memcpy";
+    case command_kind::memset: return "a memset";
+    case command_kind::prefetch: return "a prefetch";
+    case command_kind::update_host: return "an update_host";
+    case command_kind::none: break;
+  }
+  return "a command";
+}
+
+std::string demangle(const char* mangled) {
+  int status = 0;
+  char* s = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+  std::string out = status == 0 && s ? s : mangled;
+  std::free(s);
+  if (out.compare(0, 12, "weft::sycl::") == 0) out.erase(0, 6);  // users know it as sycl::
+  return out;
+}
+
+// Where an error came from: "kernel 'name'" (its parallel_for<Name> name or its
+// lambda's type), else what the command was ("a host task", ...).
+std::string origin_of(const event_state& node) {
+  if (!node.kernel_name) return node.command;
+  std::string name = demangle(node.kernel_name->name());
+  if (!name.empty() && name.back() == '*') name.pop_back();  // typeid(Name*): see command_group
+  return "kernel '" + name + "'";
+}
+
+// "weft: asynchronous error in kernel 'k': std::invalid_argument: bad value": the
+// kernel, the exception's dynamic type and its message, so the user knows where to look.
+void print_error(const std::exception_ptr& e, const std::string& origin) {
+  const std::string where = origin.empty() ? "" : " in " + origin;
   try {
     std::rethrow_exception(e);
+  } catch (const sycl::exception& ex) {
+    std::fprintf(stderr, "weft: asynchronous error%s: sycl::exception (%s): %s\n", where.c_str(),
+                 ex.code().message().c_str(), ex.what());
   } catch (const std::exception& ex) {
-    std::fprintf(stderr, "weft: asynchronous error: %s\n", ex.what());
+    std::fprintf(stderr, "weft: asynchronous error%s: %s: %s\n", where.c_str(),
+                 demangle(abi::__cxa_current_exception_type()->name()).c_str(), ex.what());
   } catch (...) {
-    std::fprintf(stderr, "weft: asynchronous error: a non-standard exception\n");
+    const std::type_info* t = abi::__cxa_current_exception_type();
+    std::fprintf(stderr, "weft: asynchronous error%s: an exception of type %s (not derived from std::exception)\n",
+                 where.c_str(), t ? demangle(t->name()).c_str() : "unknown");
+  }
+}
+
+// SYCL 2020, 4.13.1.2: with no async_handler the errors are reported, then
+// std::terminate "or equivalent" is called. It is called while the first error is
+// the current exception, so a user's terminate handler can inspect it; with
+// libstdc++'s default handler, which would only repeat the report, abort directly.
+[[noreturn]] void terminate_with(const std::exception_ptr& first) {
+  std::fflush(nullptr);  // the program's own output first, then the abort
+  try {
+    std::rethrow_exception(first);
+  } catch (...) {
+#if defined(__GLIBCXX__)
+    if (std::get_terminate() == __gnu_cxx::__verbose_terminate_handler) std::abort();
+#endif
+    std::terminate();
   }
 }
 
@@ -135,8 +196,8 @@ void complete(const event_ptr& node) {
 // TSan's timing).
 std::shared_ptr<queue_state> report_error(event_state& node, std::exception_ptr e) {
   std::shared_ptr<queue_state> q = node.queue.lock();
-  if (q) q->report(std::move(e));
-  else print_error(std::move(e));
+  if (q) q->report(std::move(e), origin_of(node));
+  else print_error(e, origin_of(node));
   return q;
 }
 
@@ -320,6 +381,8 @@ void order_access(buffer_state& buffer, sycl::access_mode mode, const event_ptr&
 event_ptr queue_state::submit(command_group&& cg) {
   auto node = std::make_shared<event_state>();
   node->work = std::move(cg.work);
+  node->command = command_label(cg.kind);
+  node->kernel_name = cg.kernel_name;
   node->queue = weak_from_this();
   node->profiled = profiling;
   node->device = device;
@@ -385,26 +448,31 @@ void queue_state::wait() {
   prune(in_flight);
 }
 
-void queue_state::report(std::exception_ptr e) {
+void queue_state::report(std::exception_ptr e, std::string origin) {
   std::lock_guard<std::mutex> q(mutex);
-  errors.push_back(std::move(e));
+  errors.push_back({std::move(e), std::move(origin)});
 }
 
 void queue_state::throw_asynchronous() {
-  std::vector<std::exception_ptr> errs;
+  std::vector<async_error> errs;
   {
     std::lock_guard<std::mutex> q(mutex);
     errs.swap(errors);
   }
   if (errs.empty()) return;
   if (handler) {
-    handler(sycl::exception_list(std::move(errs)));
+    std::vector<std::exception_ptr> list;
+    for (auto& e : errs) list.push_back(std::move(e.error));
+    handler(sycl::exception_list(std::move(list)));
     return;
   }
   // No async_handler: as in other SYCL implementations, report and terminate.
+  std::fflush(stdout);
   std::fprintf(stderr, "weft: %zu asynchronous error(s) and no async_handler on the queue:\n", errs.size());
-  for (auto& e : errs) print_error(e);
-  std::terminate();
+  for (auto& e : errs) print_error(e.error, e.origin);
+  std::fprintf(stderr, "weft: stopping the program (SYCL's default for unhandled asynchronous errors); to handle them, "
+                       "give the queue an async_handler: sycl::queue q{[](sycl::exception_list l) { ... }}\n");
+  terminate_with(errs.front().error);
 }
 
 queue_state::~queue_state() {
@@ -423,7 +491,7 @@ queue_state::~queue_state() {
                  "weft: a queue was destroyed with %zu asynchronous error(s) never delivered "
                  "(call wait_and_throw() or throw_asynchronous()):\n",
                  errors.size());
-    for (auto& e : errors) print_error(e);
+    for (auto& e : errors) print_error(e.error, e.origin);
   }
 }
 

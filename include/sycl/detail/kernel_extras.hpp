@@ -130,9 +130,18 @@ template <class It>
 struct has_global_linear_id<It, std::void_t<decltype(std::declval<const It&>().get_global_linear_id())>>
     : std::true_type {};
 
+template <class It, class = void>
+struct has_group_linear_id : std::false_type {};
+template <class It>
+struct has_group_linear_id<It, std::void_t<decltype(std::declval<const It&>().get_group_linear_id())>>
+    : std::true_type {};
+
+// The id a stream's output is ordered by: the work item's, or a hierarchical
+// kernel's work group's.
 template <class It>
 std::size_t item_linear_id(const It& it) {
   if constexpr (has_global_linear_id<It>::value) return it.get_global_linear_id();
+  else if constexpr (has_group_linear_id<It>::value) return it.get_group_linear_id();
   else return it.get_linear_id();
 }
 

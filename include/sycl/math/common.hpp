@@ -2,6 +2,7 @@
 // SYCL 2020 sections 4.17.6 (common functions) and the integer max/min/clamp of
 // 4.17.8: one definition each for float and integer types; scalar arguments
 // broadcast to the vec or marray argument.
+#include <sycl/math/ieee_minmax.hpp>
 #include <sycl/math/map.hpp>
 
 #include <weft/kernel/target.hpp>
@@ -12,12 +13,12 @@ namespace weft::sycl {
 namespace detail {
 template <class T>
 T max_impl(T x, T y) {
-  if constexpr (is_float_elem_v<T>) return lift2(x, y, [](auto a, auto b) { return std::fmax(a, b); });
+  if constexpr (is_float_elem_v<T>) return lift2(x, y, [](auto a, auto b) { return fmax_select(a, b); });
   else return x < y ? y : x;
 }
 template <class T>
 T min_impl(T x, T y) {
-  if constexpr (is_float_elem_v<T>) return lift2(x, y, [](auto a, auto b) { return std::fmin(a, b); });
+  if constexpr (is_float_elem_v<T>) return lift2(x, y, [](auto a, auto b) { return fmin_select(a, b); });
   else return y < x ? y : x;
 }
 template <class T>
@@ -35,7 +36,7 @@ template <class T>
 T smoothstep_impl(T e0, T e1, T x) {
   using F = decltype(float_of(x));
   F t = (F(x) - F(e0)) / (F(e1) - F(e0));
-  t = std::fmin(std::fmax(t, F(0)), F(1));
+  t = fmin_select(fmax_select(t, F(0)), F(1));
   return T(t * t * (F(3) - F(2) * t));
 }
 // Each element times k (a double constant, rounded once to the element's float type).

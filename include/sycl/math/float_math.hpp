@@ -3,12 +3,15 @@
 // scalars, vec, swizzles, marray), and the native:: and half_precision::
 // variants. Precision: float and double functions are the C library's (within
 // the spec's ULP table, mostly within 1 ULP); those the C library lacks
-// (pi-scaled trigonometry, exp10, rsqrt, rootn, pown) compute in the next wider
-// type and round once; half computes in float and rounds once.
+// (pi-scaled trigonometry, exp10, rootn, pown) compute in the next wider type
+// and round once; half computes in float and rounds once. fmin, fmax, fabs, fma,
+// sqrt and rsqrt are inline and vectorize across work items (with
+// -fno-math-errno, which Weft::sycl adds); the other functions call libm per lane.
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <sycl/math/ieee_minmax.hpp>
 #include <sycl/math/map.hpp>
 #include <weft/kernel/math.hpp>
 
@@ -88,13 +91,13 @@ template <class T>
 T maxmag_impl(T x, T y) {
   if (std::fabs(x) > std::fabs(y)) return x;
   if (std::fabs(y) > std::fabs(x)) return y;
-  return std::fmax(x, y);
+  return fmax_select(x, y);
 }
 template <class T>
 T minmag_impl(T x, T y) {
   if (std::fabs(x) < std::fabs(y)) return x;
   if (std::fabs(y) < std::fabs(x)) return y;
-  return std::fmin(x, y);
+  return fmin_select(x, y);
 }
 template <class T>
 T powr_impl(T x, T y) {
@@ -127,8 +130,10 @@ T pown_impl(T x, int n) {
 template <class T>
 T rsqrt_impl(T x) {
   if constexpr (weft::kernel::math::target_special_functions) return weft::kernel::math::rsqrt(x);
-  using W = wider_t<T>;
-  return T(W(1) / std::sqrt(W(x)));
+  // float and double: a correctly rounded sqrt and one division stay within the
+  // spec's 2 ULP and vectorize (no wider type); half computes in float.
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) return T(1) / std::sqrt(x);
+  else return T(1.0f / std::sqrt(float(x)));
 }
 template <class T>
 T exp10_impl(T x) {
@@ -237,8 +242,8 @@ WEFT_FLOAT_FN2(atan2, std::atan2(v, w))
 WEFT_FLOAT_FN2(atan2pi, detail::pi_scaled(std::atan2(detail::wider_t<decltype(v)>(v), detail::wider_t<decltype(v)>(w))))
 WEFT_FLOAT_FN2(copysign, std::copysign(v, w))
 WEFT_FLOAT_FN2(fdim, std::fdim(v, w))
-WEFT_FLOAT_FN2(fmax, std::fmax(v, w))
-WEFT_FLOAT_FN2(fmin, std::fmin(v, w))
+WEFT_FLOAT_FN2(fmax, detail::fmax_select(v, w))
+WEFT_FLOAT_FN2(fmin, detail::fmin_select(v, w))
 WEFT_FLOAT_FN2(fmod, std::fmod(v, w))
 WEFT_FLOAT_FN2(hypot, std::hypot(v, w))
 WEFT_FLOAT_FN2(maxmag, detail::maxmag_impl(v, w))

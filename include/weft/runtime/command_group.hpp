@@ -1,6 +1,7 @@
 #pragma once
 // What a command group function produced: one command and what it needs.
 #include <string>
+#include <typeinfo>
 #include <vector>
 #include <weft/runtime/buffer_state.hpp>
 #include <weft/runtime/event_state.hpp>
@@ -16,6 +17,9 @@ struct command_group {
   std::vector<requirement> requirements;
   std::vector<event_ptr> dependencies;
   launch::local_memory_request local;
+  // A kernel's typeid(KernelName*) or typeid(Kernel*) (a pointer: names may be
+  // incomplete types): asynchronous error reports name the kernel that failed.
+  const std::type_info* kernel_name = nullptr;
 };
 
 }  // namespace weft::detail

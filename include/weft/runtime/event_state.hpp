@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <typeinfo>
 #include <vector>
 #include <sycl/access.hpp>
 #include <weft/runtime/export.hpp>
@@ -28,8 +29,10 @@ enum class node_status : int { submitted = 0, running = 1, complete = 2 };
 
 struct WEFT_API event_state {
   std::atomic<node_status> status{node_status::submitted};
-  std::function<void()> work;        // empty for host accessors and markers
-  std::weak_ptr<queue_state> queue;  // where errors of `work` are reported
+  std::function<void()> work;                   // empty for host accessors and markers
+  std::weak_ptr<queue_state> queue;             // where errors of `work` are reported
+  const char* command = "a command";            // what `work` is ("kernel", "host task", ...), for error reports
+  const std::type_info* kernel_name = nullptr;  // a kernel's typeid(Name*) (command_group::kernel_name)
   bool profiled = false;
   bool host_access = false;  // a host accessor's node: released by its owner, not run
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;

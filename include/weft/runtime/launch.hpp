@@ -10,6 +10,7 @@
 // definitions in include/weft/target/cuda/ launch on the GPU; elsewhere a kernel for a
 // GPU queue is an error (errc::feature_not_supported) saying how to build it.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <sycl/exception.hpp>
 #include <sycl/id.hpp>
@@ -57,6 +58,13 @@ template <int Dims, class Kernel, class... Reductions>
 void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
                    const local_memory_request& local, const Kernel& k, Reductions... reductions);
 
+// Hierarchical parallelism (SYCL 2020 handler::parallel_for_work_group): num_groups
+// work groups of group_size physical items, or of a size the target chooses when
+// group_size is empty; the kernel takes the sycl::group.
+template <int Dims, class Kernel>
+void hierarchical_kernel(const sycl::range<Dims>& num_groups, const std::optional<sycl::range<Dims>>& group_size,
+                         const local_memory_request& local, const Kernel& k);
+
 }  // namespace weft::launch
 
 #if defined(__CUDA__)
@@ -78,6 +86,10 @@ void range_reduction_kernel(const launch::target& t, const sycl::range<Dims>& r,
 template <int Dims, class Kernel, class... Reductions>
 void nd_range_reduction_kernel(const launch::target& t, const sycl::nd_range<Dims>& r,
                                const launch::local_memory_request& local, const Kernel& k, Reductions... reductions);
+template <int Dims, class Kernel>
+void hierarchical_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
+                         const std::optional<sycl::range<Dims>>& group_size, const launch::local_memory_request& local,
+                         const Kernel& k);
 }  // namespace weft::cuda
 #define WEFT_LAUNCH_ON_DEVICE(...) return ::weft::cuda::__VA_ARGS__
 #else
@@ -139,6 +151,13 @@ void scoped_kernel(const target& t, const sycl::range<Dims>& num_groups, const s
                    const local_memory_request& local, const Kernel& k, Reductions... reductions) {
   if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(scoped_kernel(t, num_groups, group_size, local, k, reductions...));
   scoped_kernel(num_groups, group_size, local, k, reductions...);
+}
+template <int Dims, class Kernel>
+void hierarchical_kernel(const target& t, const sycl::range<Dims>& num_groups,
+                         const std::optional<sycl::range<Dims>>& group_size, const local_memory_request& local,
+                         const Kernel& k) {
+  if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(hierarchical_kernel(t, num_groups, group_size, local, k));
+  hierarchical_kernel(num_groups, group_size, local, k);
 }
 
 }  // namespace weft::launch

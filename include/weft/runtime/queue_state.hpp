@@ -3,6 +3,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 #include <sycl/exception.hpp>
 #include <weft/runtime/command_group.hpp>
@@ -28,13 +29,18 @@ struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
   event_ptr submit(command_group&& cg);
   // Waits for everything submitted so far.
   void wait();
-  // Records an asynchronous error (from a kernel or host task).
-  void report(std::exception_ptr e);
+  // Records an asynchronous error (from a kernel or host task); `origin` says
+  // where it came from ("kernel 'name'") for reports without an async_handler.
+  void report(std::exception_ptr e, std::string origin = {});
   // Hands recorded errors to the async handler (or the default one).
   void throw_asynchronous();
 
   std::mutex mutex;  // guards the members below
-  std::vector<std::exception_ptr> errors;
+  struct async_error {
+    std::exception_ptr error;
+    std::string origin;
+  };
+  std::vector<async_error> errors;
   std::vector<event_ptr> in_flight;  // submitted, not yet known complete
   event_ptr last;                    // in-order queues chain on this
 };

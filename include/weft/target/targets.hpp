@@ -6,9 +6,11 @@
 #include <weft/target/cpu/range_launch.hpp>
 #include <weft/target/cpu/nd_range_kernel.hpp>
 #include <weft/target/cpu/scoped_launch.hpp>
+#include <weft/target/cpu/hierarchical_launch.hpp>
 #include <weft/target/cpu/reduction_launch.hpp>
 #if defined(__CUDA__)
 #include <weft/target/cuda/launch.hpp>
 #include <weft/target/cuda/reduction_launch.hpp>
 #include <weft/target/cuda/scoped_launch.hpp>
+#include <weft/target/cuda/hierarchical_launch.hpp>
 #endif

@@ -18,6 +18,9 @@ std::size_t normalize(std::size_t bytes) {
   return (bytes + page - 1) / page * page;
 }
 
+// Where the current size came from, for weft-ls (written once at start-up, then by the API).
+std::atomic<const char*> g_source{"default"};
+
 // "65536", "64K", "1M" (binary multiples); anything else keeps the default.
 std::size_t from_environment() {
   const char* s = std::getenv("WEFT_FIBER_STACK_SIZE");
@@ -47,8 +50,10 @@ std::size_t from_environment() {
                  "weft: ignoring WEFT_FIBER_STACK_SIZE=\"%s\" (expected bytes, e.g. 262144 or 256K); "
                  "using %zu bytes\n",
                  s, default_fiber_stack_size);
+    g_source = "default (WEFT_FIBER_STACK_SIZE is not a valid size)";
     return default_fiber_stack_size;
   }
+  g_source = "WEFT_FIBER_STACK_SIZE";
   return static_cast<std::size_t>(v);
 }
 
@@ -59,7 +64,15 @@ std::atomic<std::size_t>& stack_size() {
 
 }  // namespace
 
-void set_fiber_stack_size(std::size_t bytes) { stack_size().store(normalize(bytes), std::memory_order_relaxed); }
+void set_fiber_stack_size(std::size_t bytes) {
+  stack_size().store(normalize(bytes), std::memory_order_relaxed);
+  g_source = "set_fiber_stack_size()";
+}
 std::size_t fiber_stack_size() { return stack_size().load(std::memory_order_relaxed); }
+
+const char* detail::fiber_stack_size_source() {
+  stack_size();  // reads the environment first
+  return g_source;
+}
 
 }  // namespace weft

@@ -1,8 +1,7 @@
 #pragma once
 // The CPU target's bodies of the kernel interface's math (weft/kernel/math.hpp).
-// rsqrt, exp10, sinpi and cospi are unused on the CPU (the front end computes them
-// in a wider type and rounds once, sycl/math/float_math.hpp); they exist so that
-// the interface compiles in every pass. native:: functions run at full precision.
+// rsqrt, exp10, sinpi and cospi are unused on the CPU (the front end computes them,
+// sycl/math/float_math.hpp); they exist so that the interface compiles in every pass. native:: functions run at full precision.
 #include <cmath>
 #include <type_traits>
 
@@ -51,7 +50,7 @@ inline float native_sin(float v) { return std::sin(v); }
 inline float native_sqrt(float v) { return std::sqrt(v); }
 inline float native_tan(float v) { return std::tan(v); }
 inline float native_exp10(float v) { return std::pow(10.0f, v); }
-inline float native_rsqrt(float v) { return float(1.0 / std::sqrt(double(v))); }
+inline float native_rsqrt(float v) { return 1.0f / std::sqrt(v); }
 inline float native_divide(float v, float w) { return v / w; }
 inline float native_powr(float v, float w) { return std::pow(v, w); }
 

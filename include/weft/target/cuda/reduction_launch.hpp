@@ -39,16 +39,18 @@ namespace red {
 using sycl::detail::reducer_access;
 
 // What the device needs of one sycl::reduction (the reduction object itself
-// holds a buffer reference that must not travel to the GPU).
-template <class T, class Op, bool HasIdentity>
+// holds a buffer reference that must not travel to the GPU). An array reduction
+// (over a span) has the whole array as its value (sycl::detail::span_value), its
+// array reducer and the span's elements as its target.
+template <class T, class Op, bool HasIdentity, class Target = T, class Reducer = sycl::reducer<T, Op, 0, HasIdentity>>
 struct device_reduction {
   using value_type = T;
   using binary_operation = Op;
-  using reducer_type = sycl::reducer<T, Op, 0, HasIdentity>;
+  using reducer_type = Reducer;
   static constexpr bool has_identity = HasIdentity;
   Op op;
   T identity;
-  T* target;
+  Target* target;
   bool initialize_to_identity;
   T* part_value;  // one per block of pass 1
   unsigned char* part_engaged;
@@ -59,6 +61,11 @@ struct device_of;
 template <class T, class Op, bool H>
 struct device_of<sycl::detail::reduction_object<T, Op, H>> {
   using type = device_reduction<T, Op, H>;
+};
+template <class T, std::size_t N, class Op, bool H>
+struct device_of<sycl::detail::span_reduction_object<T, N, Op, H>> {
+  using R = sycl::detail::span_reduction_object<T, N, Op, H>;
+  using type = device_reduction<typename R::value_type, typename R::binary_operation, H, T, typename R::reducer_type>;
 };
 
 // One thread's partial state of a reduction.
@@ -203,14 +210,9 @@ __device__ inline void finish_all(const std::tuple<D...>& ds, unsigned blocks, u
         for (unsigned b = weft::kernel::cuda::block_linear_id(); b < blocks; b += weft::kernel::cuda::block_size())
           add(d, s, state<T>{d.part_value[b], d.part_engaged[b] != 0});
         const state<T> total = block_combine(d, s, scratch);
-        if (weft::kernel::cuda::block_linear_id() == 0) {
-          if (d.initialize_to_identity) {
-            if (total.engaged) *d.target = total.value;
-            else if constexpr (std::decay_t<decltype(d)>::has_identity) *d.target = d.identity;
-          } else if (total.engaged) {
-            *d.target = static_cast<T>(d.op(*d.target, total.value));
-          }
-        }
+        if (weft::kernel::cuda::block_linear_id() == 0)
+          sycl::detail::write_result<std::decay_t<decltype(d)>::has_identity>(
+              d.target, total.value, total.engaged, d.op, d.identity, d.initialize_to_identity);
       }(),
       ...);
 }

@@ -1,0 +1,121 @@
+#pragma once
+// CPU execution of hierarchical kernels (handler::parallel_for_work_group, SYCL 2020
+// section 4.9.4.2.3): one oneTBB task per work group (several small groups per
+// task, as for scoped parallelism; with static placement on, a fixed block of
+// consecutive groups per worker, docs/hpc.md, "Placement"). A work group runs on
+// one thread: the work-group function once, so its variables are the group's
+// shared (work-group-scope) memory with no compiler support, and each
+// parallel_for_work_item a plain loop over the logical items
+// (weft/target/cpu/hierarchical.hpp) that the compiler may vectorize; the implicit
+// barrier after each is free, no fibers ever. private_memory and local accessors
+// come from the worker's scoped arena.
+#include <cstddef>
+#include <optional>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <type_traits>
+#include <sycl/group.hpp>
+#include <sycl/id.hpp>
+#include <sycl/range.hpp>
+#include <weft/kernel/hierarchical.hpp>
+#include <weft/runtime/launch.hpp>
+#include <weft/sanitizer.hpp>
+#include <weft/target/cpu/local_memory.hpp>
+#include <weft/target/cpu/range_launch.hpp>
+#include <weft/target/cpu/scoped_arena.hpp>
+#include <weft/target/cpu/scoped_launch.hpp>
+#include <weft/target/cpu/static_partition.hpp>
+
+namespace weft::cpu {
+
+namespace detail {
+// Physical items a task should hold at least, so that tiny groups share a task.
+inline constexpr std::size_t hierarchical_items_per_task = 4096;
+
+// Points the thread's local memory (local accessors) at `base` for one task.
+class local_memory_scope {
+ public:
+  local_memory_scope(std::byte* base, std::size_t bytes) noexcept
+      : m_base(kernel::detail::local_memory_base), m_bytes(kernel::detail::local_memory_bytes) {
+    kernel::detail::local_memory_base = base;
+    kernel::detail::local_memory_bytes = bytes;
+  }
+  ~local_memory_scope() {
+    kernel::detail::local_memory_base = m_base;
+    kernel::detail::local_memory_bytes = m_bytes;
+  }
+  local_memory_scope(const local_memory_scope&) = delete;
+  local_memory_scope& operator=(const local_memory_scope&) = delete;
+
+ private:
+  std::byte* m_base;
+  std::size_t m_bytes;
+};
+}  // namespace detail
+
+// The work-group size of parallel_for_work_group(num_groups, f), which leaves the
+// choice to the implementation: 256 items (16 x 16, 4 x 8 x 8). It only sets how
+// many physical items (private_memory instances) a group has and how global ids
+// are laid out; the loops over the items are the same whatever the size.
+template <int Dims>
+sycl::range<Dims> hierarchical_default_group_size() {
+  if constexpr (Dims == 1) return sycl::range<1>(256);
+  else if constexpr (Dims == 2) return sycl::range<2>(16, 16);
+  else return sycl::range<3>(4, 8, 8);
+}
+
+template <int Dims, class Kernel>
+void hierarchical_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
+                         const launch::local_memory_request& local, const Kernel& k) {
+  static_assert(std::is_invocable_v<const Kernel&, sycl::group<Dims>>,
+                "parallel_for_work_group(): the kernel must be a callable of signature void(sycl::group<Dims>)");
+  const std::size_t groups = num_groups.size();
+  const std::size_t items = group_size.size();
+  if (groups == 0 || items == 0) return;
+  const std::size_t grain =
+      items >= detail::hierarchical_items_per_task ? 1 : detail::hierarchical_items_per_task / items;
+
+  // Runs the groups [begin, end) of one task, one after another.
+  auto run_groups = [&](std::size_t begin, std::size_t end) WEFT_SCOPED_TASK_ATTRIBUTES {
+    const Kernel kc = k;  // a private copy: its fields cannot alias the data the kernel writes
+    kernel::scoped_arena& arena = kernel::scoped_arena::this_thread();
+    kernel::scoped_arena_scope task_scope(arena);
+    std::byte* local_base = local.bytes ? static_cast<std::byte*>(arena.allocate(local.bytes, 64)) : nullptr;
+    detail::local_memory_scope local_scope(local_base, local.bytes);
+    for (std::size_t g = begin; g != end; ++g) {
+      // private_memory a group leaves behind (it should not) goes with the group.
+      kernel::scoped_arena_scope group_scope(arena);
+      kc(sycl::detail::group_access::make(sycl::detail::delinearize(g, num_groups), sycl::id<Dims>(), group_size,
+                                          num_groups));
+    }
+  };
+
+  if (weft::detail::static_partition()) {
+    // Static placement (docs/hpc.md, "Placement"): the same groups on the same worker every time.
+    const std::size_t chunks = static_chunks(groups, items, grain_for(groups * items));
+    weft::detail::tsan_fork_join_scope join(&k);
+    static_for(groups, chunks, [&](std::size_t b, std::size_t e) {
+      weft::detail::tsan_task_scope task(&k);
+      run_groups(b, e);
+    });
+    return;
+  }
+  // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is `run_groups`,
+  // which the task already captures (the release build is unchanged).
+  weft::detail::tsan_fork_join_scope tsan_fork_join(&run_groups);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, groups, grain), [&](const tbb::blocked_range<std::size_t>& r) {
+    weft::detail::tsan_task_scope tsan_task(&run_groups);
+    run_groups(r.begin(), r.end());
+  });
+}
+
+}  // namespace weft::cpu
+
+namespace weft::launch {
+template <int Dims, class Kernel>
+void hierarchical_kernel(const sycl::range<Dims>& num_groups, const std::optional<sycl::range<Dims>>& group_size,
+                         const local_memory_request& local, const Kernel& k) {
+  cpu::hierarchical_launch(num_groups, group_size ? *group_size : cpu::hierarchical_default_group_size<Dims>(), local,
+                           k);
+}
+}  // namespace weft::launch

@@ -1,0 +1,65 @@
+#pragma once
+// CUDA launch of hierarchical kernels (handler::parallel_for_work_group): each
+// work group runs on one GPU thread (a 1-thread block, a grid-stride loop over
+// the groups), which executes the work-group function once and each
+// parallel_for_work_item as a loop (weft/target/cuda/hierarchical.hpp).
+// Work-group-scope variables are then shared by the group's items exactly as the
+// specification says; a GPU compiler would place them in shared memory and spread
+// the items over the block's threads, which a library cannot do. Local accessors
+// live in the block's dynamic shared memory.
+#if !defined(__CUDA__)
+#error "weft/target/cuda/hierarchical_launch.hpp is for translation units compiled as CUDA"
+#endif
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <sycl/group.hpp>
+#include <weft/kernel/hierarchical.hpp>
+#include <weft/target/cuda/launch.hpp>
+#include <weft/target/cuda/runtime.hpp>
+
+namespace weft::cuda {
+
+namespace detail {
+
+// At most this many groups run at once (each is one thread): it bounds the
+// device heap that private_memory takes at a time.
+inline constexpr std::size_t hierarchical_max_blocks = 1024;
+
+template <int Dims, class Kernel>
+__global__ void hierarchical_entry(const Kernel k, const sycl::range<Dims> groups, const sycl::range<Dims> local,
+                                   std::size_t n) {
+  for (std::size_t g = blockIdx.x; g < n; g += gridDim.x)
+    k(sycl::detail::group_access::make(sycl::detail::delinearize(g, groups), sycl::id<Dims>(), local, groups));
+}
+
+// The work-group size parallel_for_work_group(num_groups, f) gets on the GPU: the
+// CPU's (weft/target/cpu/hierarchical_launch.hpp), so programs see one answer.
+template <int Dims>
+sycl::range<Dims> hierarchical_default_group_size() {
+  if constexpr (Dims == 1) return sycl::range<1>(256);
+  else if constexpr (Dims == 2) return sycl::range<2>(16, 16);
+  else return sycl::range<3>(4, 8, 8);
+}
+
+}  // namespace detail
+
+template <int Dims, class Kernel>
+void hierarchical_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
+                         const std::optional<sycl::range<Dims>>& group_size, const launch::local_memory_request& local,
+                         const Kernel& k) {
+  if (detail::unsupported<Kernel>(t)) return;
+  if constexpr (!detail::is_adapter<Kernel>::value) {
+    const sycl::range<Dims> size = group_size ? *group_size : detail::hierarchical_default_group_size<Dims>();
+    const std::size_t n = num_groups.size();
+    if (n == 0) return;
+    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    auto entry = &detail::hierarchical_entry<Dims, Kernel>;
+    detail::allow_shared(t, entry, local.bytes, "parallel_for_work_group: local accessors");
+    const unsigned grid = unsigned(n < detail::hierarchical_max_blocks ? n : detail::hierarchical_max_blocks);
+    entry<<<grid, 1, local.bytes, s>>>(k, num_groups, size, n);
+    finish(s, "parallel_for_work_group");
+  }
+}
+
+}  // namespace weft::cuda
