@@ -42,6 +42,10 @@
 #define WEFT_SIMD_LOOP
 #endif
 
+// The item loop inlines the whole kernel body, however large: a body left as a
+// call cannot be vectorized (a median filter over float4 ran 3x faster inlined).
+#define WEFT_FLATTEN __attribute__((flatten))
+
 // In checked mode (WEFT_CHECKED=1) every item is recorded before it runs, so an
 // accessor bounds violation can name it; otherwise these are no-ops.
 #if WEFT_CHECKED
@@ -111,7 +115,8 @@ struct item_argument {
 // Runs the kernel for ids (lead..., j) with j in [begin, end): the innermost,
 // vectorizable loop. `lead` are the ids of the outer dimensions.
 template <int Dims, class Kernel, class Argument, class... Lead>
-inline void item_loop(const Kernel& k, const Argument& arg, std::size_t begin, std::size_t end, Lead... lead) {
+WEFT_FLATTEN inline void item_loop(const Kernel& k, const Argument& arg, std::size_t begin, std::size_t end,
+                                   Lead... lead) {
   WEFT_SIMD_LOOP
   for (std::size_t j = begin; j < end; ++j) {
     WEFT_CHECKED_ITEM(arg(sycl::id<Dims>(lead..., j)));
