@@ -21,6 +21,13 @@ enum class target {
   local,            // SYCL 1.2.1 local memory accessor
   host_buffer,      // SYCL 1.2.1 host accessor
   global_buffer = device,
+  // SYCL 1.2.1 image targets. SYCL 2020 removed these accessor targets (its list of
+  // changes: image accessors are now their own classes); the names stay, as in other
+  // implementations, so code that names them (the SYCL-CTS's get_cts_string.h) still
+  // compiles. Weft has no images: no accessor takes them.
+  image [[deprecated("SYCL 2020 removed target::image: use the image accessor classes")]],
+  host_image [[deprecated("SYCL 2020 removed target::host_image: use the host image accessor classes")]],
+  image_array [[deprecated("SYCL 2020 removed target::image_array")]],
 };
 
 enum class address_space : int {

@@ -3,6 +3,7 @@
 // pointer into the buffer's storage plus its layout; the handler records what
 // it accesses so the scheduler can order command groups.
 #include <cstddef>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -149,6 +150,18 @@ class accessor_view {
   WEFT_HOST_DEVICE const_reverse_iterator crend() const noexcept { return rend(); }
   // The first element of the accessed range (for contiguous fast paths).
   WEFT_HOST_DEVICE Value* first_element() const noexcept { return base() + linearize(m_offset, m_mem); }
+
+  // Common reference semantics (SYCL 2020 4.5.2): an accessor refers to a range of a
+  // buffer's storage; accessors that refer to the same elements of the same buffer (a
+  // copy, in a kernel too) are equal and hash equal (std::hash below).
+  WEFT_HOST_DEVICE bool same_view(const accessor_view& o) const noexcept {
+    return base() == o.base() && m_offset == o.m_offset && m_range == o.m_range;
+  }
+  friend std::size_t weft_hash_value(const accessor_view& a) noexcept {
+    std::size_t h = std::hash<const void*>()(a.m_base);
+    for (int d = 0; d < Dims; ++d) h = h * 31u + a.m_offset[d] * 7u + a.m_range[d];
+    return h;
+  }
 
   // True when the accessed elements are one contiguous block of storage.
   bool is_contiguous() const {
@@ -329,6 +342,8 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
 
   bool is_placeholder() const noexcept { return m_placeholder; }
   access_mode get_mode() const noexcept { return Mode; }
+  friend WEFT_HOST_DEVICE bool operator==(const accessor& a, const accessor& b) { return a.same_view(b); }
+  friend WEFT_HOST_DEVICE bool operator!=(const accessor& a, const accessor& b) { return !a.same_view(b); }
   // Host-side bookkeeping for handler::require and copies.
   const weft::detail::buffer_ptr& buffer_state() const { return this->m_state; }
 
@@ -382,6 +397,9 @@ class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, M
     auto node = weft::detail::acquire_host_access(this->m_state, Mode);
     m_access = std::shared_ptr<void>(nullptr, [node](void*) { weft::detail::release_host_access(node); });
   }
+
+  friend bool operator==(const host_accessor& a, const host_accessor& b) { return a.same_view(b); }
+  friend bool operator!=(const host_accessor& a, const host_accessor& b) { return !a.same_view(b); }
 
  private:
   std::shared_ptr<void> m_access;  // released (letting later commands run) with the last copy
@@ -563,3 +581,15 @@ accessor<T, Dims, Mode, target::host_buffer, access::placeholder::false_t> buffe
 }
 
 }  // namespace weft::sycl
+
+// SYCL 2020 4.5.2: equal accessors hash equal (local accessors: sycl/local_accessor.hpp).
+namespace std {
+template <typename T, int Dims, weft::sycl::access_mode Mode, weft::sycl::target Tgt, weft::sycl::access::placeholder P>
+struct hash<weft::sycl::accessor<T, Dims, Mode, Tgt, P>> {
+  size_t operator()(const weft::sycl::accessor<T, Dims, Mode, Tgt, P>& a) const noexcept { return weft_hash_value(a); }
+};
+template <typename T, int Dims, weft::sycl::access_mode Mode>
+struct hash<weft::sycl::host_accessor<T, Dims, Mode>> {
+  size_t operator()(const weft::sycl::host_accessor<T, Dims, Mode>& a) const noexcept { return weft_hash_value(a); }
+};
+}  // namespace std

@@ -40,8 +40,13 @@ class group {
   WEFT_HOST_DEVICE range<Dims> get_group_range() const { return m_group_range; }
   WEFT_HOST_DEVICE std::size_t get_group_range(int d) const { return m_group_range[d]; }
   WEFT_HOST_DEVICE range<Dims> get_max_local_range() const { return m_local_range; }
-  [[deprecated("use get_group_range() * get_local_range()")]] range<Dims> get_global_range() const {
+  [[deprecated("use get_group_range() * get_local_range()")]] WEFT_HOST_DEVICE range<Dims> get_global_range() const {
     return m_group_range * m_local_range;
+  }
+  // SYCL 1.2.1 (SYCL 2020's group has neither form).
+  [[deprecated("use get_group_range(d) * get_local_range(d)")]] WEFT_HOST_DEVICE std::size_t get_global_range(
+      int d) const {
+    return m_group_range[d] * m_local_range[d];
   }
   WEFT_HOST_DEVICE std::size_t get_group_linear_id() const { return detail::linearize(m_group_id, m_group_range); }
   [[deprecated("use get_group_linear_id()")]] std::size_t get_linear_id() const { return get_group_linear_id(); }

@@ -15,6 +15,7 @@
 #include <sycl/accessor.hpp>
 #include <sycl/detail/checked.hpp>
 #include <sycl/detail/kernel_extras.hpp>
+#include <sycl/detail/kernel_registry.hpp>
 #include <sycl/properties.hpp>
 #include <sycl/event.hpp>
 #include <sycl/exception.hpp>
@@ -267,6 +268,13 @@ class handler {
   }
   template <auto& SpecName>
   typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() {
+    // SYCL 2020 4.9.4.4: throws errc::invalid "if a kernel bundle has been bound to the
+    // handler via use_kernel_bundle()", as set_specialization_constant does.
+    if (m_extras.bundle_bound)
+      weft::detail::throw_error(errc::invalid,
+                                "get_specialization_constant after use_kernel_bundle: read the value from the "
+                                "kernel bundle (kernel_bundle::get_specialization_constant) or in the kernel "
+                                "(kernel_handler)");
     return kernel_handler(m_extras.spec.get()).template get_specialization_constant<SpecName>();
   }
   // Bundle is kernel_bundle<bundle_state::executable> (kernel_bundle.hpp).
@@ -515,6 +523,9 @@ class handler {
 #if defined(__GXX_RTTI) || defined(__cpp_rtti)  // without RTTI, reports say "a kernel"
     if constexpr (std::is_void_v<Name>) m_cg.kernel_name = &typeid(K*);
     else m_cg.kernel_name = &typeid(Name*);
+    // Instantiates the name's registration, which runs before main: get_kernel_ids()
+    // lists every named kernel of the program (sycl/detail/kernel_registry.hpp).
+    if constexpr (!std::is_void_v<Name>) static_cast<void>(&detail::kernel_name_registration<Name>::name);
 #endif
   }
   template <class F>

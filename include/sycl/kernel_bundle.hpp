@@ -8,16 +8,15 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <typeinfo>
 #include <vector>
-#include <cxxabi.h>
 #include <sycl/context.hpp>
 #include <sycl/detail/kernel_extras.hpp>
+#include <sycl/detail/kernel_registry.hpp>
 #include <sycl/device.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/info.hpp>
@@ -32,39 +31,6 @@ class kernel_bundle;
 class kernel;
 
 namespace detail {
-
-// Every kernel name the program asked an id for, once (names live as long as the program).
-class kernel_registry {
- public:
-  static kernel_registry& get() {
-    static kernel_registry r;
-    return r;
-  }
-  const char* add(const std::type_info& t) {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    for (std::size_t i = 0; i < m_types.size(); ++i)
-      if (*m_types[i] == t) return m_names[i].c_str();
-    m_types.push_back(&t);
-    int status = 0;
-    char* demangled = abi::__cxa_demangle(t.name(), nullptr, nullptr, &status);
-    std::string name = status == 0 && demangled ? demangled : t.name();
-    std::free(demangled);
-    if (!name.empty() && name.back() == '*') name.pop_back();  // registered as a pointer type
-    m_names.push_back(std::move(name));
-    return m_names.back().c_str();
-  }
-  std::vector<const char*> names() {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    std::vector<const char*> out;
-    for (auto& n : m_names) out.push_back(n.c_str());
-    return out;
-  }
-
- private:
-  std::mutex m_mutex;
-  std::vector<const std::type_info*> m_types;
-  std::deque<std::string> m_names;  // stable addresses
-};
 
 struct bundle_data {
   context ctx;
@@ -102,7 +68,8 @@ struct kernel_id_access {
 
 template <typename KernelName>
 kernel_id get_kernel_id() {
-  // typeid of a pointer: kernel names are often declared but never defined.
+  // A function-local static, so an id asked for during static initialization is right too
+  // (kernel_name_registration's own initialization is unordered).
   static const char* name = detail::kernel_registry::get().add(typeid(KernelName*));
   return detail::kernel_id_access::make(name);
 }
@@ -266,8 +233,9 @@ class kernel_bundle {
     return kernel_handler(m_data->spec.get()).template get_specialization_constant<SpecName>();
   }
 
+  // One device image, none when the bundle is empty.
   device_image_iterator begin() const { return &m_image; }
-  device_image_iterator end() const { return &m_image + 1; }
+  device_image_iterator end() const { return empty() ? &m_image : &m_image + 1; }
 
   // Common reference semantics (section 4.5.2): copies name the same bundle.
   friend bool operator==(const kernel_bundle& a, const kernel_bundle& b) { return a.m_data == b.m_data; }
@@ -339,16 +307,21 @@ template <typename KernelName, bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
   return get_kernel_bundle<State>(ctx, devs, {get_kernel_id<KernelName>()});
 }
-// Selector form: every device image is selected (there is one).
+// Selector form (SYCL 2020 4.11.7): the bundle holds the device images for which the
+// selector returns true. Weft's bundle has one image (every kernel, for every device),
+// so the selector is called once, on it: true gives the whole bundle, false an empty one.
 template <bundle_state State, typename Selector,
           std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State>&>, int> = 0>
-kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs, Selector) {
-  return get_kernel_bundle<State>(ctx, devs);
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs, Selector selector) {
+  kernel_bundle<State> all = get_kernel_bundle<State>(ctx, devs);
+  for (const device_image<State>& image : all)
+    if (selector(image)) return all;
+  return get_kernel_bundle<State>(ctx, devs, std::vector<kernel_id>{});
 }
 template <bundle_state State, typename Selector,
           std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State>&>, int> = 0>
-kernel_bundle<State> get_kernel_bundle(const context& ctx, Selector s) {
-  return get_kernel_bundle<State>(ctx, ctx.get_devices(), s);
+kernel_bundle<State> get_kernel_bundle(const context& ctx, Selector selector) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices(), selector);
 }
 
 template <bundle_state State>

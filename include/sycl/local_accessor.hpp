@@ -91,10 +91,19 @@ class local_accessor_base : public contiguous_member_types<DataT> {
   WEFT_HOST_DEVICE const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
   WEFT_HOST_DEVICE const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
-  friend bool operator==(const local_accessor_base& a, const local_accessor_base& b) {
+  // Common reference semantics (SYCL 2020 4.5.2): a local accessor refers to its
+  // allocation in the work group's local memory; copies are equal and hash equal.
+  friend WEFT_HOST_DEVICE bool operator==(const local_accessor_base& a, const local_accessor_base& b) {
     return a.m_offset == b.m_offset && a.m_range == b.m_range;
   }
-  friend bool operator!=(const local_accessor_base& a, const local_accessor_base& b) { return !(a == b); }
+  friend WEFT_HOST_DEVICE bool operator!=(const local_accessor_base& a, const local_accessor_base& b) {
+    return !(a == b);
+  }
+  friend std::size_t weft_hash_value(const local_accessor_base& a) noexcept {
+    std::size_t h = std::hash<std::size_t>()(a.m_offset);
+    for (int d = 0; d < Dims; ++d) h = h * 31u + a.m_range[d];
+    return h;
+  }
 
  protected:
   friend struct local_accessor_access;
@@ -189,3 +198,10 @@ struct local_accessor_access {
 }  // namespace detail
 
 }  // namespace weft::sycl
+
+namespace std {
+template <typename DataT, int Dims>
+struct hash<weft::sycl::local_accessor<DataT, Dims>> {
+  size_t operator()(const weft::sycl::local_accessor<DataT, Dims>& a) const noexcept { return weft_hash_value(a); }
+};
+}  // namespace std

@@ -189,16 +189,20 @@ void complete(const event_ptr& node) {
   for (auto& s : finish(*node)) enqueue([s] { execute(s); });
 }
 
-// Reports an error of `node` to its queue. The queue is kept (returned) until the
-// node is complete: if its last handle went away meanwhile, this reference is
-// the last one and ~queue_state would run here, waiting for its in-flight
-// commands, this one among them, which would never complete (seen at exit under
-// TSan's timing).
-std::shared_ptr<queue_state> report_error(event_state& node, std::exception_ptr e) {
+// Reports an error of `node` to its queue, or prints it when the queue is gone
+// (destroyed while the command was in flight: SYCL 2020 4.6.5 lets it go without
+// waiting, and nobody can collect the error any more). The queue reference is
+// dropped before the node completes, so a thread that waited for the node and then
+// destroys the last queue handle runs ~queue_state itself, which prints the error
+// if nobody collected it.
+void report_error(event_state& node, std::exception_ptr e) {
   std::shared_ptr<queue_state> q = node.queue.lock();
-  if (q) q->report(std::move(e), origin_of(node));
-  else print_error(e, origin_of(node));
-  return q;
+  if (q) {
+    q->report(std::move(e), origin_of(node));
+  } else {
+    std::fprintf(stderr, "weft: a command of a destroyed queue failed; its error cannot be delivered:\n");
+    print_error(e, origin_of(node));
+  }
 }
 
 // What the command running on this thread may learn from and tell the scheduler
@@ -214,6 +218,8 @@ thread_local exec_context* t_exec = nullptr;
 // Asks the backend to report the marker once a host-side successor waits for
 // this node. Caller holds node->mutex and the node's marker is set.
 void arm_notification(const event_ptr& node);
+// Completes on a worker a node whose queue is gone. Caller holds node->mutex.
+void complete_orphan(const event_ptr& node);
 
 // Completes a node whose work is in flight on a device: waits for the device
 // (at once if it is done), then, if no other thread got there first, reports a
@@ -222,7 +228,6 @@ void complete_deferred(event_state& node) {
   std::string error;
   const bool ok = node.marker_ops->marker_wait(node.marker.load(std::memory_order_acquire), &error);
   if (node.claimed.exchange(true, std::memory_order_acq_rel)) return;
-  std::shared_ptr<queue_state> reported_to;
   std::uint64_t device_start = 0, device_end = 0;
   if (ok && node.profiled && node.marker_ops->marker_times &&
       node.marker_ops->marker_times(node.marker.load(std::memory_order_acquire), &device_start, &device_end)) {
@@ -235,7 +240,7 @@ void complete_deferred(event_state& node) {
     try {
       throw_error(sycl::errc::runtime, error);
     } catch (...) {
-      reported_to = report_error(node, std::current_exception());
+      report_error(node, std::current_exception());
     }
   }
   node.work = nullptr;  // drop the kernel's captures (accessors) now
@@ -268,14 +273,14 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
     error = std::current_exception();
   }
   t_exec = outer;
-  std::shared_ptr<queue_state> reported_to;
-  if (error) reported_to = report_error(*node, error);
+  if (error) report_error(*node, error);
   if (ctx.deferred) {
     {
       std::lock_guard<std::mutex> g(node->mutex);
       node->marker_ops = ctx.ops;
       node->marker.store(ctx.deferred, std::memory_order_release);
-      if (!node->successors.empty()) arm_notification(node);
+      if (node->queue.expired()) complete_orphan(node);  // its queue was destroyed meanwhile
+      else if (!node->successors.empty()) arm_notification(node);
     }
     node->done.notify_all();  // waiters now wait for the device themselves
     return false;
@@ -325,6 +330,16 @@ void arm_notification(const event_ptr& node) {
     delete arg;
     enqueue([node] { complete_deferred(*node); });
   }
+}
+
+// A node with device work in flight whose queue is gone: no queue::wait will come
+// for it, so a worker waits for the device and completes it (reporting a device
+// failure). That is a live task: the runtime finishes it before the program exits.
+// Caller holds node->mutex and the node's marker is set.
+void complete_orphan(const event_ptr& node) {
+  if (node->notify_armed) return;  // the backend reports it already
+  node->notify_armed = true;
+  enqueue([node] { complete_deferred(*node); });
 }
 
 // One dependency fewer; the node runs when none are left: a device kernel at
@@ -475,16 +490,21 @@ void queue_state::throw_asynchronous() {
   terminate_with(errs.front().error);
 }
 
+// SYCL 2020 4.6.5: "A queue may be destroyed even when there are uncompleted
+// commands that have been submitted to the queue. Doing so does not block." The
+// commands still run and their events complete as usual: the graph, not the queue,
+// holds them. A command whose device work is in flight completes when the device
+// reaches its marker, found by a waiter or, with no queue left to wait, by a worker
+// (complete_orphan: here, or in run_node for work launched later).
+// Errors the queue recorded and nobody collected are printed here; a command
+// failing after this finds no queue and prints its own error (report_error), so
+// errors are reported either way, never lost. Buffers still block: ~buffer waits
+// for the commands using it, and the runtime finishes queued work at exit.
 queue_state::~queue_state() {
   for (auto& e : in_flight) {
-    if (!e->is_complete() && !t_held_host_access.empty() && blocked_by_held_access(e.get())) {
-      // Waiting would deadlock: the command runs once the host_accessor is gone.
-      std::fprintf(stderr,
-                   "weft: a queue was destroyed while this thread holds a host_accessor that one of its commands "
-                   "needs; that command runs when the host_accessor is destroyed, and its errors are printed\n");
-      continue;
-    }
-    e->wait();
+    std::lock_guard<std::mutex> g(e->mutex);
+    if (!e->is_complete() && e->marker.load(std::memory_order_acquire) && !e->claimed.load(std::memory_order_acquire))
+      complete_orphan(e);
   }
   if (!errors.empty()) {
     std::fprintf(stderr,

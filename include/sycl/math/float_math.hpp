@@ -227,16 +227,30 @@ auto ilogb(const X& x) {
   return detail::map([](const auto& e) { return int(std::ilogb(detail::float_of(e))); }, detail::value(x));
 }
 
-// --- two- and three-argument functions (scalar arguments broadcast) ------------------------
-#define WEFT_FLOAT_FN2(name, expr)                                                                             \
-  template <class X, class Y, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y>, int> = 0> \
-  auto name(const X& x, const Y& y) {                                                                          \
-    return detail::map(                                                                                        \
-        [](const auto& a, const auto& b) {                                                                     \
-          using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>>;                               \
-          return detail::lift2(E(a), E(b), [](auto v, auto w) { return decltype(v)(expr); });                  \
-        },                                                                                                     \
-        detail::value(x), detail::value(y));                                                                   \
+// --- two- and three-argument functions ------------------------------------------------------
+// The spec's overloads: (1)-(3) non-template scalar functions for float, double and half (so
+// scalar arguments convert as for any function); (4) vec / swizzle or marray arguments of one
+// kind (detail::same_gen_v); fmax and fmin also (5) a NonScalar with a value_type scalar.
+#define WEFT_FLOAT_FN2(name, expr)                                                                                     \
+  namespace detail {                                                                                                   \
+  template <class X, class Y>                                                                                          \
+  auto name##_gen(const X& x, const Y& y) {                                                                            \
+    return map(                                                                                                        \
+        [](const auto& a, const auto& b) {                                                                             \
+          using E = elem_t<value_t<X>>;                                                                                \
+          return lift2(E(a), E(b), [](auto v, auto w) { return decltype(v)(expr); });                                  \
+        },                                                                                                             \
+        value(x), value(y));                                                                                           \
+  }                                                                                                                    \
+  }                                                                                                                    \
+  inline float name(float x, float y) { return detail::name##_gen(x, y); }                                             \
+  inline double name(double x, double y) { return detail::name##_gen(x, y); }                                          \
+  inline half name(half x, half y) { return detail::name##_gen(x, y); }                                                \
+  template <class X, class Y,                                                                                          \
+            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X> && detail::same_gen_v<X, Y>, int> = \
+                0>                                                                                                     \
+  auto name(const X& x, const Y& y) {                                                                                  \
+    return detail::name##_gen(x, y);                                                                                   \
   }
 WEFT_FLOAT_FN2(atan2, std::atan2(v, w))
 WEFT_FLOAT_FN2(atan2pi, detail::pi_scaled(std::atan2(detail::wider_t<decltype(v)>(v), detail::wider_t<decltype(v)>(w))))
@@ -253,18 +267,36 @@ WEFT_FLOAT_FN2(pow, std::pow(v, w))
 WEFT_FLOAT_FN2(powr, detail::powr_impl(v, w))
 WEFT_FLOAT_FN2(remainder, std::remainder(v, w))
 #undef WEFT_FLOAT_FN2
+// fmax(NonScalar x, NonScalar::value_type y), fmin likewise.
+template <class N, std::enable_if_t<detail::is_genfloat_v<N> && detail::is_nonscalar_v<N>, int> = 0>
+auto fmax(const N& x, const detail::elem_t<N>& y) {
+  return detail::fmax_gen(x, y);
+}
+template <class N, std::enable_if_t<detail::is_genfloat_v<N> && detail::is_nonscalar_v<N>, int> = 0>
+auto fmin(const N& x, const detail::elem_t<N>& y) {
+  return detail::fmin_gen(x, y);
+}
 
-#define WEFT_FLOAT_FN3(name, expr)                                                                                    \
-  template <class X, class Y, class Z,                                                                                \
-            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y> && detail::is_genfloat_v<Z>, int> = \
-                0>                                                                                                    \
-  auto name(const X& x, const Y& y, const Z& z) {                                                                     \
-    return detail::map(                                                                                               \
-        [](const auto& a, const auto& b, const auto& c) {                                                             \
-          using E = detail::lead_elem_t<detail::value_t<X>, detail::value_t<Y>, detail::value_t<Z>>;                  \
-          return detail::lift3(E(a), E(b), E(c), [](auto u, auto v, auto w) { return decltype(u)(expr); });           \
-        },                                                                                                            \
-        detail::value(x), detail::value(y), detail::value(z));                                                        \
+#define WEFT_FLOAT_FN3(name, expr)                                                                                     \
+  namespace detail {                                                                                                   \
+  template <class X, class Y, class Z>                                                                                 \
+  auto name##_gen(const X& x, const Y& y, const Z& z) {                                                                \
+    return map(                                                                                                        \
+        [](const auto& a, const auto& b, const auto& c) {                                                              \
+          using E = elem_t<value_t<X>>;                                                                                \
+          return lift3(E(a), E(b), E(c), [](auto u, auto v, auto w) { return decltype(u)(expr); });                    \
+        },                                                                                                             \
+        value(x), value(y), value(z));                                                                                 \
+  }                                                                                                                    \
+  }                                                                                                                    \
+  inline float name(float x, float y, float z) { return detail::name##_gen(x, y, z); }                                 \
+  inline double name(double x, double y, double z) { return detail::name##_gen(x, y, z); }                             \
+  inline half name(half x, half y, half z) { return detail::name##_gen(x, y, z); }                                     \
+  template <                                                                                                           \
+      class X, class Y, class Z,                                                                                       \
+      std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X> && detail::same_gen_v<X, Y, Z>, int> = 0> \
+  auto name(const X& x, const Y& y, const Z& z) {                                                                      \
+    return detail::name##_gen(x, y, z);                                                                                \
   }
 WEFT_FLOAT_FN3(fma, std::fma(u, v, w))
 WEFT_FLOAT_FN3(mad, u* v + w)

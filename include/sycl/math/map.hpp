@@ -57,6 +57,23 @@ inline constexpr bool is_gentype_v = is_float_elem_v<elem_t<X>> || is_int_elem_v
 template <class X>
 inline constexpr bool is_nonscalar_v = gen_info<std::remove_cv_t<X>>::kind != 0;
 
+// The argument rule of the SYCL 2020 builtins' first overload (sections 4.17.5 to
+// 4.17.8): a vec or swizzle first argument takes vec or swizzle arguments of the
+// same element type and size; any other first argument (scalar, marray) takes
+// arguments of exactly its own type. So no scalar broadcasts here (the spec
+// lists those forms separately, with NonScalar::value_type parameters), and a
+// call such as clamp(half, int, int) is not a SYCL builtin.
+template <class X>
+inline constexpr bool is_vec_like_v = gen_info<std::remove_cv_t<X>>::kind == 1;  // vec or swizzle
+template <class X, class Y, bool = is_vec_like_v<X>>
+struct same_gen : std::is_same<X, Y> {};
+template <class X, class Y>
+struct same_gen<X, Y, true> : std::bool_constant<is_vec_like_v<Y> && std::is_same_v<elem_t<X>, elem_t<Y>> &&
+                                                 gen_info<std::remove_cv_t<X>>::n == gen_info<std::remove_cv_t<Y>>::n> {
+};
+template <class X, class... Y>
+inline constexpr bool same_gen_v = (same_gen<X, Y>::value && ...);
+
 // A swizzle argument is read as the vec it converts to.
 template <class X>
 decltype(auto) value(const X& x) {
