@@ -8,7 +8,13 @@
 //                 prints these in a cost table.
 //   sg_reduction/{weft,baseline}: sycl::reduction sum of 2^26 floats vs
 //                 tbb::parallel_reduce + xsimd
+//   context_switch/raw: the raw Boost.Context switch (common/switch_cost.hpp);
+//                 sg_matmul/weft and sg_collective/weft also report their cost per
+//                 lane-collective per worker (worker_ns: wall x workers; cpu_ns:
+//                 process CPU time) and its ratio to that switch (x_raw_switch),
+//                 which docs/barriers.md tracks
 #include "common/baseline.hpp"
+#include "common/switch_cost.hpp"
 #include <benchmark/benchmark.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -94,9 +100,14 @@ void check_matmul(const matrices& mx) {
 void BM_matmul_weft(benchmark::State& state) {
   sycl::queue q;
   matrices mx(static_cast<std::size_t>(state.range(0)));
-  seed_matmul(q, mx);
-  check_matmul(mx);
-  for (auto _ : state) seed_matmul(q, mx);
+  // One group_broadcast per multiply-add per lane: n^3 lane-collectives.
+  const double n = double(mx.n);
+  weft_bench::run_checked_per_event(
+      state, n * n * n, [&] { seed_matmul(q, mx); },
+      [&] {
+        check_matmul(mx);
+        return std::string();
+      });
 }
 void BM_matmul_baseline(benchmark::State& state) {
   matrices mx(static_cast<std::size_t>(state.range(0)));
@@ -141,7 +152,6 @@ template <int Kind>
 void BM_collective_weft(benchmark::State& state) {
   sycl::queue q;
   float* out = sycl::malloc_shared<float>(coll_items, q);
-  collective_kernel<Kind>(q, out);
   // Check lane 5 of the first sub-group once.
   float expect = 0.0f;
   for (std::size_t r = 0; r < coll_reps; ++r) {
@@ -150,8 +160,9 @@ void BM_collective_weft(benchmark::State& state) {
     else if constexpr (Kind == 2) expect += 15.0f;
     else expect += 6.0f;
   }
-  if (out[5] != expect) fail("collective result");
-  for (auto _ : state) collective_kernel<Kind>(q, out);
+  weft_bench::run_checked_per_event(
+      state, double(coll_items * coll_reps), [&] { collective_kernel<Kind>(q, out); },
+      [&] { return out[5] == expect ? std::string() : std::string("collective result"); });
   state.counters["ns_per_lane"] = ns_per_lane();
   sycl::free(out, q);
 }
@@ -181,6 +192,7 @@ BENCHMARK(BM_collective_weft<2>)
     ->UseRealTime();
 BENCHMARK(BM_collective_weft<3>)->Name("sg_collective/weft/shift_left")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_collective_baseline)->Name("sg_collective/loop_only")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(weft_bench::raw_switch)->Name("context_switch/raw");
 
 // sycl::reduction over 2^26 floats.
 constexpr std::size_t red_n = std::size_t{1} << 26;

@@ -9,7 +9,11 @@
 //  weft         parallel_for(nd_range) + group_barrier (when the nd_range engine is built)
 //  pocl         the same kernel in OpenCL C with barrier() (PoCL compiles barriers away)
 // This measures barriers in general; the nd_range area benchmarks its kernels
-// (tree reduction, ...) against Boost.Fiber itself.
+// (tree reduction, ...) against Boost.Fiber itself. Besides ns_per_item_barrier
+// (wall clock, all workers together) each reports worker_ns (wall x workers) and
+// cpu_ns (process CPU time) per item per barrier and both over the raw switch
+// measured here too (context_switch/raw, common/switch_cost.hpp): the per-core
+// cost that should stay flat from 1 to 16 workers (docs/barriers.md).
 #include <tbb/parallel_for.h>
 
 #include <memory>
@@ -17,6 +21,7 @@
 #include <vector>
 
 #include "common/baseline.hpp"
+#include "common/switch_cost.hpp"
 
 #ifdef WEFT_BENCH_HAVE_BOOST_FIBER
 #include <boost/fiber/all.hpp>
@@ -129,8 +134,8 @@ void barrier(benchmark::State& state) {
   auto& d = data();
   std::size_t wg = std::size_t(state.range(0));
   d.reset();
-  if (weft_bench::run_checked(
-          state, [&] { Run(d, wg); }, [&] { return d.check(wg); }))
+  if (weft_bench::run_checked_per_event(
+          state, double(d.n) * 2 * phases, [&] { Run(d, wg); }, [&] { return d.check(wg); }))
     report(state, d.n);
 }
 
@@ -140,6 +145,7 @@ void sizes(benchmark::internal::Benchmark* b) {
 
 }  // namespace
 
+BENCHMARK(weft_bench::raw_switch)->Name("context_switch/raw");
 BENCHMARK_TEMPLATE(barrier, baseline_run)->Name("barrier/baseline")->Apply(sizes);
 #ifdef WEFT_BENCH_HAVE_BOOST_FIBER
 BENCHMARK_TEMPLATE(barrier, fiber_run)->Name("barrier/boost_fiber")->Apply(sizes);

@@ -121,22 +121,24 @@ fiber_stack allocate_fiber_stack(std::size_t size) {
   const std::size_t page = page_size();
   size = (size + page - 1) / page * page;
   const std::size_t guard = (guard_bytes + page - 1) / page * page;
-  void* p = mmap(nullptr, guard + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  const std::size_t pad = stack_colour_pages * page;
+  void* p =
+      mmap(nullptr, guard + size + pad, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED || mprotect(p, guard, PROT_NONE) != 0) {
     const int err = errno;
-    if (p != MAP_FAILED) munmap(p, guard + size);
+    if (p != MAP_FAILED) munmap(p, guard + size + pad);
     weft::detail::throw_error(sycl::errc::memory_allocation,
                               "weft: cannot map a fiber stack of " + std::to_string(size) + " bytes (" +
                                   std::strerror(err) +
                                   "); lower WEFT_FIBER_STACK_SIZE or the work-group size, or raise "
                                   "vm.max_map_count (each fiber stack uses two mappings)");
   }
-  return {static_cast<std::byte*>(p), guard, size};
+  return {static_cast<std::byte*>(p), guard, size, pad};
 }
 
 void release_fiber_stack(fiber_stack& s) noexcept {
-  if (s.map) san::forget_stack(s.map + s.guard, s.size);  // (ASan) no stale poison for the next mapping there
-  if (s.map) munmap(s.map, s.guard + s.size);
+  if (s.map) san::forget_stack(s.map + s.guard, s.usable());  // (ASan) no stale poison for the next mapping there
+  if (s.map) munmap(s.map, s.guard + s.usable());
   s = fiber_stack{};
 }
 

@@ -8,13 +8,19 @@ namespace weft::cpu::detail {
 struct fiber_stack {
   std::byte* map = nullptr;  // guard region first (lowest addresses), then the stack
   std::size_t guard = 0;
-  std::size_t size = 0;  // usable bytes
-  void* top() const { return map + guard + size; }
+  std::size_t size = 0;  // usable bytes asked for
+  std::size_t pad = 0;   // usable bytes above them, for the start's page colour (stack_colour_pages)
+  void* top() const { return map + guard + size + pad; }
+  std::size_t usable() const { return size + pad; }
   bool guard_contains(const void* p) const {
     auto* b = static_cast<const std::byte*>(p);
     return map && b >= map && b < map + guard;
   }
 };
+
+// Pages of room above each stack, so that items can start at different page
+// colours (group_executor.cpp, start_fiber): untouched, so only address space.
+constexpr std::size_t stack_colour_pages = 16;
 
 // Throws sycl::exception(errc::memory_allocation) when the system refuses.
 fiber_stack allocate_fiber_stack(std::size_t size);

@@ -61,7 +61,9 @@ enum item_state : unsigned char { not_started, running, at_group_barrier, at_sub
 // std::exception, so a kernel's catch (const std::exception&) lets it pass.
 struct abort_unwind {};
 
-struct worker final : worker_view {
+// (Cache-line aligned: the fields a barrier updates share no line with another
+// thread's worker.)
+struct alignas(64) worker final : worker_view {
   ~worker() {
     std::free(local_block);
     std::free(scratch);
@@ -73,7 +75,6 @@ struct worker final : worker_view {
 
   std::byte* local_block = nullptr;
   std::size_t local_capacity = 0;
-  std::byte* scratch = nullptr;
   std::size_t scratch_capacity = 0;
 
   // The running fiber group; vectors are indexed by local linear id.
@@ -302,7 +303,7 @@ inline void resumed(worker* w, fc::transfer_t t) noexcept {
 inline san::stack_bounds stack_of(const worker* w, std::size_t i) noexcept {
   if (i == w->base) return w->base_stack;
   const fiber_stack& s = w->stacks[i];
-  return {s.map + s.guard, s.size};
+  return {s.map + s.guard, s.usable()};
 }
 // Every switch leaves the base item's stack before one returns to it.
 inline void came_from(worker* w, fc::transfer_t t, san::stack_bounds from) noexcept {
@@ -347,15 +348,24 @@ inline void transfer(worker* w, std::size_t next, void* data) noexcept {
       return false;
     }
   }
-  // Stagger the stack tops by a cache line per item: page-aligned tops would put
-  // every item's live frame in the same L1 sets and the switches would miss.
-  const std::size_t color = (i % 64) * 64;
-  san::forget_stack(s.map + s.guard, s.size);  // (ASan) frames of an earlier fiber on this stack
+  // Stagger the stacks' starts by a cache line per item: page-aligned tops
+  // would put every item's live frame in the same L1 sets and the switches
+  // would miss. And by a page per item, modulo stack_colour_pages: the
+  // stacks are mapped at a stride of a power of two pages, so their tops
+  // would all have the same low page-number bits, which index the TLBs' sets
+  // (and the L2's): a ring of 256 items would use a few sets of the second-level
+  // TLB and walk the page tables on every switch. Item i starts on a page
+  // whose number is i modulo stack_colour_pages; the room comes from the
+  // stack's pad, so at least `size` bytes stay usable.
+  const std::size_t page = 4096;
+  const std::size_t top_page = reinterpret_cast<std::uintptr_t>(s.top()) / page;
+  const std::size_t colour = (top_page - i) % stack_colour_pages * page + (i % 64) * 64;
+  san::forget_stack(s.map + s.guard, s.usable());  // (ASan) frames of an earlier fiber on this stack
 #if defined(WEFT_TSAN)
   san::destroy_fiber(w->tsan_fibers[i]);
   w->tsan_fibers[i] = san::create_fiber();
 #endif
-  w->fctx[i] = fc::make_fcontext(static_cast<std::byte*>(s.top()) - color, s.size - color, &fiber_main);
+  w->fctx[i] = fc::make_fcontext(static_cast<std::byte*>(s.top()) - colour, s.usable() - colour, &fiber_main);
   w->parked[i] = false;
   w->state[i] = running;
   return true;
@@ -367,6 +377,32 @@ inline void transfer(worker* w, std::size_t next, void* data) noexcept {
   for (std::size_t i = w->base; i < w->frame.size; ++i)
     if (w->state[i] != not_started && w->state[i] != finished) return i;
   return w->base;
+}
+
+// Warms the lines a suspended item's resumption reads: its saved context (at
+// `sp`) and the frames above it (the barrier's, the kernel's). A group's items
+// each have a stack of their own, every one on its own pages: in a ring of
+// hundreds of items their frames outgrow L1 and the L1 TLB, and without this
+// every switch waits for its target's stack (about half of a barrier's cost,
+// docs/barriers.md). Rings of up to prefetch_min_items stay in L1, where the
+// prefetches would only cost.
+constexpr std::size_t prefetch_lines = 4;
+constexpr std::size_t prefetch_min_items = 32;
+inline void prefetch_stack(const void* sp) noexcept {
+  const char* p = static_cast<const char*>(sp);
+  for (std::size_t l = 0; l < prefetch_lines; ++l) {
+#if defined(__x86_64__)
+    // (GCC 12 dropped __builtin_prefetch here once inlined into the barrier.)
+    asm volatile("prefetcht0 %0" : : "m"(*(p + 64 * l)));
+#else
+    __builtin_prefetch(p + 64 * l, 0, 3);
+#endif
+  }
+}
+// Item i's stack where it will resume: its barrier, or (not started yet) the
+// fiber it reuses, parked where its last item ended.
+inline void prefetch_item(const worker* w, std::size_t i) noexcept {
+  prefetch_stack(w->state[i] == not_started ? w->parked_fctx[i] : w->fctx[i]);
 }
 
 // Suspends `me` and runs `next`; returns when some item passes control back.
@@ -390,6 +426,7 @@ void leave(worker* w, std::size_t me) noexcept {
   if (!w->aborting && w->state[next] == not_started && !start_fiber(w, next)) next = next_to_unwind(w);
   if (w->aborting) next = next_to_unwind(w);
   w->parked[me] = true;
+  if (w->frame.size > prefetch_min_items && next + 1 < w->frame.size) prefetch_stack(w->fctx[next + 1]);
   w->current = next;
   transfer(w, next, reinterpret_cast<void*>(me | parking_bit));
 }
@@ -809,6 +846,8 @@ WEFT_BARRIER_BODY(work_group_barrier) {
   } else {
     ++w->group_waiting;
   }
+  if (n > weft::cpu::detail::prefetch_min_items)  // the item after the next one: it runs one item from now
+    weft::cpu::detail::prefetch_item(w, next + 2 >= n ? next + 2 - n : next + 2);
   weft::cpu::detail::switch_to(w, me, next);
   if (w->aborting) throw abort_unwind{};
 }

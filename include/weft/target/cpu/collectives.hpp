@@ -21,6 +21,7 @@
 #include <weft/kernel/sync.hpp>
 #include <weft/runtime/export.hpp>
 #include <weft/target/cpu/lanes.hpp>
+#include <weft/target/cpu/local_memory.hpp>
 #include <weft/target/cpu/range_fold.hpp>
 
 namespace weft::kernel {
@@ -40,7 +41,7 @@ struct lane_buffers {
 };
 
 inline lane_buffers buffers(std::size_t work_group_size) {
-  auto* base = static_cast<unsigned char*>(group_scratch());
+  auto* base = reinterpret_cast<unsigned char*>(group_scratch_base);  // (= group_scratch(), without the call)
   const std::size_t aux_bytes = (4 * work_group_size + 63) & ~std::size_t{63};
   return {reinterpret_cast<std::uint32_t*>(base), base + aux_bytes,
           base + aux_bytes + max_lane_bytes * work_group_size};
@@ -54,13 +55,27 @@ constexpr void check_lane_type() {
 
 }  // namespace detail
 
+namespace detail {
+// A scope of one item: the collective is its own lane operation, with no
+// scratch and no barrier (a barrier of one item returns at once anyway).
+template <class R, class T, class Compute>
+R alone(const T& x, std::uint32_t aux, Compute& compute) {
+  R r;
+  compute(&x, static_cast<const std::uint32_t*>(&aux), &r, std::size_t{1});
+  return r;
+}
+}  // namespace detail
+
 // Runs a sub-group collective. compute(const T* in, const uint32_t* aux, R* out, n)
 // runs once, on the sub-group's last lane (the engine lets lanes arrive at a
 // sub-group barrier in increasing id order, so every other lane has written).
+// Each lane pays one switch (its barrier) and its two copies; the last lane
+// also runs the lane operation.
 template <class R, class T, class Compute>
 R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& compute) {
   detail::check_lane_type<T>();
   detail::check_lane_type<R>();
+  if (p.n == 1) return detail::alone<R>(x, aux, compute);
   const detail::lane_buffers b = detail::buffers(p.work_group_size);
   T* in = reinterpret_cast<T*>(b.in) + p.first;
   R* out = reinterpret_cast<R*>(b.out) + p.first;
@@ -74,20 +89,25 @@ R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& 
   return r;
 }
 
-// Runs a work-group collective: every item writes, barrier, the leader computes,
-// barrier, every item reads (no assumption about the order items arrive in).
+// Runs a work-group collective the same way: every item writes, the last item
+// computes, barrier, every item reads. Items reach a work-group barrier in
+// increasing local id order too (the engine reports any other order as
+// divergence), so one barrier suffices: when the last item arrives every
+// other item has written, and every item reads its result before it reaches
+// the group's next barrier, hence before the next collective's last item
+// overwrites `out`.
 template <class R, class T, class Compute>
 R collective(const work_group_scope& s, const T& x, std::uint32_t aux, Compute&& compute) {
   const std::size_t local_linear_id = s.id, work_group_size = s.size;
   detail::check_lane_type<T>();
   detail::check_lane_type<R>();
+  if (work_group_size == 1) return detail::alone<R>(x, aux, compute);
   const detail::lane_buffers b = detail::buffers(work_group_size);
   T* in = reinterpret_cast<T*>(b.in);
   R* out = reinterpret_cast<R*>(b.out);
   std::memcpy(static_cast<void*>(in + local_linear_id), &x, sizeof(T));
   b.aux[local_linear_id] = aux;
-  work_group_barrier();
-  if (local_linear_id == 0)
+  if (local_linear_id + 1 == work_group_size)
     compute(static_cast<const T*>(in), static_cast<const std::uint32_t*>(b.aux), out, work_group_size);
   work_group_barrier();
   R r;

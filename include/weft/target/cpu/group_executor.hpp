@@ -50,6 +50,7 @@ struct alignas(64) placed_block {
 // Per worker task: reused across groups and kernels on the same thread.
 struct worker_view {
   std::byte* local_memory = nullptr;  // page aligned, >= the kernel's request
+  std::byte* scratch = nullptr;       // group collectives' scratch, 64-byte aligned, >= 256 bytes per item
   phase_slot* phase = nullptr;        // this task's slot, when several tasks run (dynamic dispatch)
   placed_block* block = nullptr;      // the block this task runs (static placement)
   group_frame frame;
@@ -87,14 +88,16 @@ enum class kernel_sync : unsigned char { unknown, plain, synchronising };
 // the earlier blocks as above, which keeps the order, and marks the kernel
 // `synchronising` so that this slow path is taken at most once per kernel.
 struct chunk_counter {
-  alignas(64) std::atomic<std::size_t> next{0};
   std::size_t count = 0;
   std::size_t first_group = 0;  // chunk c = groups [first_group + c*groups_per_chunk, ...)
   std::size_t n_groups = 0;
   std::size_t groups_per_chunk = 1;
   phase_slot* slots = nullptr;  // one per worker task, when there are several
   std::size_t n_slots = 0;
-  std::atomic<std::size_t> joined{0};
+  // Written by every claim: on a line of its own, so that the fields above,
+  // which every group's first barrier reads, stay in each worker's cache.
+  alignas(64) std::atomic<std::size_t> next{0};
+  alignas(64) std::atomic<std::size_t> joined{0};
   // Static placement: n_blocks > 0.
   placed_block* blocks = nullptr;
   std::size_t n_blocks = 0;

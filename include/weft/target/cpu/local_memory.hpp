@@ -12,6 +12,9 @@ namespace detail {
 // and adds it to this base; the launch sets it once per worker task.
 inline thread_local std::byte* local_memory_base = nullptr;
 inline thread_local std::size_t local_memory_bytes = 0;
+// The running work group's collective scratch (weft::kernel::group_scratch()),
+// set beside local_memory_base: a collective reads it without a call into the library.
+inline thread_local std::byte* group_scratch_base = nullptr;
 }  // namespace detail
 
 inline std::byte* local_memory() { return detail::local_memory_base; }

@@ -116,13 +116,16 @@ void nd_worker_body(void* ctx, chunk_counter& chunks) {
   struct restore {
     std::byte* base;
     std::size_t bytes;
+    std::byte* scratch;
     ~restore() {
       km::local_memory_base = base;
       km::local_memory_bytes = bytes;
+      km::group_scratch_base = scratch;
     }
-  } restore_local{km::local_memory_base, km::local_memory_bytes};
+  } restore_local{km::local_memory_base, km::local_memory_bytes, km::group_scratch_base};
   km::local_memory_base = w->local_memory;
   km::local_memory_bytes = l.local_bytes;
+  km::group_scratch_base = w->scratch;
 
   nd_task<Dims, Kernel> task(l);
   group_frame& f = w->frame;
