@@ -133,6 +133,9 @@ def table(runs, causes):
                         threw = re.search(r"with code: '(\w+)'", f['detail'])
                         if threw:
                             where += f' (it threw errc::{threw.group(1)})'
+                        crash = re.search(r'then (SIG\w+) at exit', f['detail'])
+                        if crash:
+                            where += f', then {crash.group(1)} at exit'
                         fails.setdefault((cat, f['result'], where), {}).setdefault(comp, []).append(f['name'])
     merged = collections.OrderedDict()  # the same assertion, reported a few lines apart by g++ and clang
     for (cat, result, where), per in fails.items():
