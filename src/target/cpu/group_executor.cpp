@@ -389,6 +389,7 @@ inline void transfer(worker* w, std::size_t next, void* data) noexcept {
 constexpr std::size_t prefetch_lines = 4;
 constexpr std::size_t prefetch_min_items = 32;
 inline void prefetch_stack(const void* sp) noexcept {
+  if (!sp) return;  // an item without a context yet: nothing to warm
   const char* p = static_cast<const char*>(sp);
   for (std::size_t l = 0; l < prefetch_lines; ++l) {
 #if defined(__x86_64__)
