@@ -52,17 +52,20 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
   // Rows: one per item in one dimension, else one per id of the leading dimensions.
   const std::size_t row_items = Dims == 1 ? 1 : r[Dims - 1];
   const std::size_t rows = r.size() / row_items;
-  auto body = [&](std::size_t b, std::size_t e) { run_rows<Dims, WithOffset>(kernel, r, offset, b, e); };
+  // (Each oneTBB body names kernel, r and offset itself: TSan sees the hand-over
+  // on &kernel, not a closure built on the launching thread's stack.)
   if (weft::detail::static_partition()) {
     // Pinned workers (or WEFT_PARTITION=static): the deterministic partition of
     // static_partition.hpp over rows, so the same range always runs the same
     // block on the same worker (docs/hpc.md, "Placement").
-    cpu::static_for(rows, static_chunks(rows, row_items, grain_for(r.size())), body);
+    cpu::static_for(rows, static_chunks(rows, row_items, grain_for(r.size())),
+                    [&](std::size_t b, std::size_t e) { run_rows<Dims, WithOffset>(kernel, r, offset, b, e); });
     return;
   }
   const std::size_t grain = std::max<std::size_t>(1, grain_for(r.size()) / row_items);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, rows, grain),
-                    [&](const tbb::blocked_range<std::size_t>& b) { body(b.begin(), b.end()); });
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, rows, grain), [&](const tbb::blocked_range<std::size_t>& b) {
+    run_rows<Dims, WithOffset>(kernel, r, offset, b.begin(), b.end());
+  });
 }
 
 }  // namespace weft::cpu
