@@ -98,6 +98,18 @@ class accessor_view {
   using reference = Value&;
   using const_reference = const Value&;
 
+  accessor_view() = default;
+  // A view of T seen as a view of const T (the implicit conversions of read_write
+  // accessors to read accessors, section 4.7.6.9).
+  template <class Other, std::enable_if_t<std::is_same_v<const Other, Value> && !std::is_same_v<Other, Value>, int> = 0>
+  WEFT_HOST_DEVICE accessor_view(const accessor_view<Other, Dims>& o)
+      : m_base(o.m_base),
+        m_device_base(o.m_device_base),
+        m_mem(o.m_mem),
+        m_offset(o.m_offset),
+        m_range(o.m_range),
+        m_state(o.m_state) {}
+
   WEFT_HOST_DEVICE range<Dims> get_range() const { return m_range; }
   WEFT_HOST_DEVICE id<Dims> get_offset() const { return m_offset; }
   WEFT_HOST_DEVICE std::size_t size() const noexcept { return m_range.size(); }
@@ -215,6 +227,8 @@ class accessor_view {
   }
   template <class, int, int>
   friend class subscript_proxy;
+  template <class, int>
+  friend class accessor_view;
 };
 
 // acc[i][j][k] for accessors of 2 and 3 dimensions: each [] fixes one index, and
@@ -251,6 +265,19 @@ using same_element_t = std::enable_if_t<std::is_same_v<std::remove_const_t<T>, s
 
 constexpr access_mode default_mode(bool is_const) { return is_const ? access_mode::read : access_mode::read_write; }
 
+// The implicit conversions between buffer accessors of one target (section 4.7.6.9, and
+// host_accessor in 4.7.6.10): a read or read_write accessor of T or const T converts to a
+// read accessor of T or const T (read_write to read drops the right to write; T and
+// const T read the same elements).
+template <class From, access_mode FromMode, class To, access_mode ToMode>
+constexpr bool accessor_converts() {
+  return std::is_same_v<std::remove_const_t<From>, std::remove_const_t<To>> && ToMode == access_mode::read &&
+         (FromMode == access_mode::read || FromMode == access_mode::read_write) &&
+         !(std::is_same_v<From, To> && FromMode == ToMode);
+}
+template <class From, access_mode FromMode, class To, access_mode ToMode>
+using accessor_converts_t = std::enable_if_t<accessor_converts<From, FromMode, To, ToMode>(), int>;
+
 }  // namespace detail
 
 template <typename T, int Dims = 1, access_mode Mode = detail::default_mode(std::is_const_v<T>),
@@ -279,6 +306,14 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
         this->m_device_base = reinterpret_cast<value_type*>(where);
   }
   accessor& operator=(const accessor&) = default;
+  // accessor<T, D, read_write> to accessor<const T, D, read>, and the others of
+  // detail::accessor_converts; as a copy (a placeholder tells the handler).
+  template <class OT, access_mode OM, detail::accessor_converts_t<OT, OM, T, Mode> = 0>
+  accessor(const accessor<OT, Dims, OM, Tgt, P>& other) : view(other), m_placeholder(other.m_placeholder) {
+    if (m_placeholder)
+      if (std::byte* where = detail::handler_access::note_placeholder(this->m_state, this->m_range, Mode, on_device))
+        this->m_device_base = reinterpret_cast<value_type*>(where);
+  }
 
   // Placeholder accessors: bound to a command group later with handler::require.
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
@@ -362,10 +397,14 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   // Host-task accessors are used on the host only: no device copy for them.
   static constexpr bool on_device = Tgt != target::host_task;
   bool m_placeholder = false;
+  template <typename, int, access_mode, target, access::placeholder>
+  friend class accessor;
 };
 
 template <typename T, int Dims = 1, access_mode Mode = detail::default_mode(std::is_const_v<T>)>
 class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>, Dims> {
+  using view = detail::accessor_view<detail::accessor_value_t<T, Mode>, Dims>;
+
  public:
   using value_type = detail::accessor_value_t<T, Mode>;
   using reference = value_type&;
@@ -373,6 +412,10 @@ class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, M
   static constexpr int dimensions = Dims;
 
   host_accessor() = default;
+  // host_accessor<T, D, read_write> to host_accessor<const T, D, read>, and the others
+  // of detail::accessor_converts; the conversion shares the copy's hold on the buffer.
+  template <class OT, access_mode OM, detail::accessor_converts_t<OT, OM, T, Mode> = 0>
+  host_accessor(const host_accessor<OT, Dims, OM>& other) : view(other), m_access(other.m_access) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   host_accessor(buffer<BT, Dims, A>& buf, const property_list& props = {})
       : host_accessor(buf, buf.get_range(), id<Dims>{}, props) {}
@@ -403,6 +446,8 @@ class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, M
 
  private:
   std::shared_ptr<void> m_access;  // released (letting later commands run) with the last copy
+  template <typename, int, access_mode>
+  friend class host_accessor;
 };
 
 // SYCL 1.2.1 host accessor: buffer::get_access<mode>() without a handler.
@@ -426,6 +471,8 @@ class accessor<T, 0, Mode, Tgt, P> : public accessor<T, 1, Mode, Tgt, P> {
   static constexpr int dimensions = 0;
 
   accessor() = default;
+  template <class OT, access_mode OM, detail::accessor_converts_t<OT, OM, T, Mode> = 0>
+  accessor(const accessor<OT, 0, OM, Tgt, P>& other) : base(static_cast<const accessor<OT, 1, OM, Tgt, P>&>(other)) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, range<1>(1), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
@@ -465,6 +512,8 @@ class host_accessor<T, 0, Mode> : public host_accessor<T, 1, Mode> {
   static constexpr int dimensions = 0;
 
   host_accessor() = default;
+  template <class OT, access_mode OM, detail::accessor_converts_t<OT, OM, T, Mode> = 0>
+  host_accessor(const host_accessor<OT, 0, OM>& other) : base(static_cast<const host_accessor<OT, 1, OM>&>(other)) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   host_accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, range<1>(1), id<1>(), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,

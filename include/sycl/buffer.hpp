@@ -134,7 +134,9 @@ class buffer : public detail::with_property_list {
     m_owner->users_memory = true;
   }
   buffer(const std::shared_ptr<T[]>& host_data, const range<Dims>& r, const property_list& props = {})
-      : with_property_list(props), m_range(checked_range(r)) {
+      : buffer(host_data, r, AllocatorT(), props) {}
+  buffer(const std::shared_ptr<T[]>& host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
+      : with_property_list(props), m_range(checked_range(r)), m_alloc(alloc) {
     m_owner = std::make_shared<detail::buffer_owner>();
     m_owner->state = weft::detail::buffer_state::wrap(const_cast<elem*>(host_data.get()), byte_size(), host_data);
     m_owner->users_memory = true;
@@ -145,8 +147,14 @@ class buffer : public detail::with_property_list {
                                  std::is_base_of_v<std::input_iterator_tag,
                                                    typename std::iterator_traits<InputIt>::iterator_category>,
                              int> = 0>
-  buffer(InputIt first, InputIt last, const property_list& props = {})
-      : with_property_list(props), m_range(static_cast<std::size_t>(std::distance(first, last))) {
+  buffer(InputIt first, InputIt last, const property_list& props = {}) : buffer(first, last, AllocatorT(), props) {}
+  template <class InputIt, int D = Dims,
+            std::enable_if_t<D == 1 && !std::is_integral_v<InputIt> &&
+                                 std::is_base_of_v<std::input_iterator_tag,
+                                                   typename std::iterator_traits<InputIt>::iterator_category>,
+                             int> = 0>
+  buffer(InputIt first, InputIt last, AllocatorT alloc, const property_list& props = {})
+      : with_property_list(props), m_range(static_cast<std::size_t>(std::distance(first, last))), m_alloc(alloc) {
     init_owned(nullptr);
     std::copy(first, last, reinterpret_cast<elem*>(m_owner->state->data));
   }
@@ -156,6 +164,12 @@ class buffer : public detail::with_property_list {
                                  !std::is_pointer_v<std::decay_t<Container>>,
                              int> = 0>
   buffer(Container& c, const property_list& props = {}) : buffer(std::data(c), range<1>(std::size(c)), props) {}
+  template <class Container, int D = Dims,
+            std::enable_if_t<D == 1 && std::is_convertible_v<decltype(std::data(std::declval<Container&>())), T*> &&
+                                 !std::is_pointer_v<std::decay_t<Container>>,
+                             int> = 0>
+  buffer(Container& c, AllocatorT alloc, const property_list& props = {})
+      : buffer(std::data(c), range<1>(std::size(c)), alloc, props) {}
 
   // Sub-buffer: a contiguous window of `parent` starting at `base`.
   buffer(buffer& parent, const id<Dims>& base, const range<Dims>& sub_range)
@@ -314,7 +328,13 @@ class buffer : public detail::with_property_list {
   bool m_is_sub = false;
 };
 
-template <class InputIt, class A = buffer_allocator<typename std::iterator_traits<InputIt>::value_type>>
+// Deduction guides (section 4.7.2.1). An allocator argument is anything but a property list.
+namespace detail {
+template <class A>
+using buffer_allocator_arg_t = std::enable_if_t<!std::is_convertible_v<A, property_list>, int>;
+}  // namespace detail
+template <class InputIt, class A = buffer_allocator<typename std::iterator_traits<InputIt>::value_type>,
+          detail::buffer_allocator_arg_t<A> = 0>
 buffer(InputIt, InputIt, A = A(), const property_list& = {})
     -> buffer<typename std::iterator_traits<InputIt>::value_type, 1, A>;
 template <class InputIt>
@@ -323,8 +343,14 @@ template <class T, int Dims>
 buffer(const T*, const range<Dims>&, const property_list& = {}) -> buffer<T, Dims>;
 template <class T, int Dims>
 buffer(T*, const range<Dims>&, const property_list& = {}) -> buffer<T, Dims>;
+template <class T, int Dims, class A, detail::buffer_allocator_arg_t<A> = 0>
+buffer(const T*, const range<Dims>&, A, const property_list& = {}) -> buffer<T, Dims, A>;
+template <class T, int Dims, class A, detail::buffer_allocator_arg_t<A> = 0>
+buffer(T*, const range<Dims>&, A, const property_list& = {}) -> buffer<T, Dims, A>;
 template <class Container>
 buffer(Container&, const property_list& = {}) -> buffer<typename Container::value_type, 1>;
+template <class Container, class A, detail::buffer_allocator_arg_t<A> = 0>
+buffer(Container&, A, const property_list& = {}) -> buffer<typename Container::value_type, 1, A>;
 
 namespace detail {
 struct buffer_access {

@@ -1,5 +1,7 @@
 #pragma once
 // SYCL 2020 section 4.6.6: event.
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <vector>
 #include <sycl/info.hpp>
@@ -9,8 +11,11 @@ namespace weft::sycl {
 
 class event {
  public:
-  event() = default;  // an event that is already complete
-  explicit event(weft::detail::event_ptr s) : m_state(std::move(s)) {}
+  // An event that is already complete. Each one is a distinct object (common reference
+  // semantics, section 4.5.2): it equals its copies only, so it carries an identity of
+  // its own instead of a graph node (no allocation).
+  event() : m_id(next_id()) {}
+  explicit event(weft::detail::event_ptr s) : m_state(std::move(s)), m_id(m_state ? 0 : next_id()) {}
 
   backend get_backend() const noexcept { return backend::host; }
   std::vector<event> get_wait_list() { return {}; }
@@ -34,13 +39,23 @@ class event {
   template <class Param>
   typename Param::return_type get_profiling_info() const;
 
-  friend bool operator==(const event& a, const event& b) { return a.m_state == b.m_state; }
+  friend bool operator==(const event& a, const event& b) { return a.m_state == b.m_state && a.m_id == b.m_id; }
   friend bool operator!=(const event& a, const event& b) { return !(a == b); }
 
   const weft::detail::event_ptr& state() const { return m_state; }  // for the runtime
+  std::uintptr_t identity() const noexcept {  // for std::hash: the node, or a complete event's own number
+    return m_state ? reinterpret_cast<std::uintptr_t>(m_state.get()) : m_id;
+  }
 
  private:
+  static std::uintptr_t next_id() noexcept {
+    // Odd numbers: never the address of a node.
+    static std::atomic<std::uintptr_t> counter{0};
+    return 2 * counter.fetch_add(1, std::memory_order_relaxed) + 1;
+  }
+
   weft::detail::event_ptr m_state;
+  std::uintptr_t m_id = 0;  // nonzero only without a node
 };
 
 }  // namespace weft::sycl
@@ -48,6 +63,6 @@ class event {
 namespace std {
 template <>
 struct hash<weft::sycl::event> {
-  size_t operator()(const weft::sycl::event& e) const noexcept { return hash<const void*>()(e.state().get()); }
+  size_t operator()(const weft::sycl::event& e) const noexcept { return hash<std::uintptr_t>()(e.identity()); }
 };
 }  // namespace std

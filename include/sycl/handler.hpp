@@ -110,6 +110,7 @@ class handler {
   // --- kernels -----------------------------------------------------------------
   template <typename KernelName = void, typename Kernel>
   void single_task(const Kernel& k) {
+    check_no_local_accessor("single_task");
     name_kernel<KernelName, Kernel>();
     set_command(weft::detail::command_kind::kernel, [tg = target(), k, ex = m_extras] {
       detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>, void>(
@@ -119,22 +120,29 @@ class handler {
   template <typename KernelName = void, typename Props, typename Kernel,
             std::enable_if_t<detail::is_kernel_properties_v<Props>, int> = 0>
   void single_task(const Props&, const Kernel& k) {
+    check_kernel_properties<Props, 1>(nullptr);
     single_task<KernelName>(k);
   }
 
   // parallel_for(range, [offset,] kernel) and parallel_for(range, reductions..., kernel).
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<1> r, Rest&&... rest) {
+    if constexpr (detail::first_is_properties<Rest...>())
+      check_kernel_properties<std::tuple_element_t<0, std::tuple<Rest...>>, 1>(nullptr);
     detail::without_properties([&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
                                std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<2> r, Rest&&... rest) {
+    if constexpr (detail::first_is_properties<Rest...>())
+      check_kernel_properties<std::tuple_element_t<0, std::tuple<Rest...>>, 2>(nullptr);
     detail::without_properties([&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
                                std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<3> r, Rest&&... rest) {
+    if constexpr (detail::first_is_properties<Rest...>())
+      check_kernel_properties<std::tuple_element_t<0, std::tuple<Rest...>>, 3>(nullptr);
     detail::without_properties([&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
                                std::forward<Rest>(rest)...);
   }
@@ -142,6 +150,8 @@ class handler {
   template <typename KernelName = void, int Dims, typename... Rest>
   void parallel_for(nd_range<Dims> r, Rest&&... rest) {
     if constexpr (sizeof...(Rest) >= 1 && detail::first_is_properties<Rest...>()) {
+      const range<Dims> local = r.get_local_range();
+      check_kernel_properties<std::tuple_element_t<0, std::tuple<Rest...>>, Dims>(&local);
       detail::without_properties([&](auto&&... a) { parallel_for<KernelName>(r, std::forward<decltype(a)>(a)...); },
                                  std::forward<Rest>(rest)...);
       return;
@@ -432,6 +442,7 @@ class handler {
   void parallel_for_range(const range<Dims>& r, Rest&&... rest) {
     static_assert(sizeof...(Rest) >= 1, "parallel_for(range, ...) needs a kernel");
     using first = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
+    check_no_local_accessor("parallel_for(range)");
     check_size(r, "parallel_for: the range");
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
@@ -470,6 +481,78 @@ class handler {
   }
 
   weft::launch::target target() const { return {m_queue->device}; }
+
+  // The kernel properties (sycl/properties.hpp), Weft's form of the kernel attributes of
+  // SYCL 2020 5.8.1, checked at submission before anything else: work_group_size,
+  // sub_group_size or device_has that the device cannot provide throw
+  // errc::kernel_not_supported; an nd_range (local != null) whose local range is not
+  // work_group_size throws errc::nd_range.
+  template <class Props, int Dims>
+  void check_kernel_properties(const range<Dims>* local) const {
+    namespace ex = ext::oneapi::experimental;
+    using P = std::decay_t<Props>;
+    const device dev(m_queue->device);
+    if constexpr (detail::find_property<ex::work_group_size_key, P>::present) {
+      using args = detail::property_args<typename detail::find_property<ex::work_group_size_key, P>::type>;
+      static_assert(args::count >= 1 && args::count <= 3, "work_group_size takes 1, 2 or 3 sizes");
+      std::size_t req[3] = {1, 1, 1};
+      int n = 0;
+      args::each([&](auto v) { req[n++] = static_cast<std::size_t>(v); });
+      const auto max_wg = dev.get_info<info::device::max_work_group_size>();
+      const auto max_items = dev.get_info<info::device::max_work_item_sizes<3>>();
+      std::string what = "{";
+      bool too_big = false;
+      std::size_t total = 1;
+      for (int d = 0; d < n; ++d) {
+        what += (d ? ", " : "") + std::to_string(req[d]);
+        too_big = too_big || req[d] > max_items[3 - n + d] || (req[d] && total > max_wg / req[d]);
+        total *= req[d] ? req[d] : 1;
+      }
+      what += "}";
+      if (too_big || total > max_wg)
+        weft::detail::throw_error(errc::kernel_not_supported,
+                                  "the kernel requires the work-group size " + what +
+                                      " (work_group_size property) but the device's max_work_group_size is " +
+                                      std::to_string(max_wg));
+      if (local) {
+        bool same = n == Dims;
+        for (int d = 0; same && d < Dims; ++d) same = (*local)[d] == req[d];
+        if (!same)
+          weft::detail::throw_error(errc::nd_range, "nd_range: the local range " + detail::to_string(*local) +
+                                                        " is not the work-group size " + what +
+                                                        " the kernel requires (work_group_size property)");
+      }
+    }
+    if constexpr (detail::find_property<ex::sub_group_size_key, P>::present) {
+      using args = detail::property_args<typename detail::find_property<ex::sub_group_size_key, P>::type>;
+      args::each([&](auto v) {
+        const auto sizes = dev.get_info<info::device::sub_group_sizes>();
+        if (std::find(sizes.begin(), sizes.end(), static_cast<std::size_t>(v)) == sizes.end())
+          weft::detail::throw_error(errc::kernel_not_supported,
+                                    "the kernel requires the sub-group size " + std::to_string(v) +
+                                        " (sub_group_size property), which the device does not support");
+      });
+    }
+    if constexpr (detail::find_property<ex::device_has_key, P>::present) {
+      using args = detail::property_args<typename detail::find_property<ex::device_has_key, P>::type>;
+      args::each([&](auto a) {
+        if (!dev.has(a))
+          weft::detail::throw_error(errc::kernel_not_supported,
+                                    "the kernel requires an aspect (device_has property) the device lacks");
+      });
+    }
+  }
+
+  // SYCL 2020 4.7.6.11: a local accessor must not be used in a kernel run by single_task
+  // or parallel_for(range); submitting one throws errc::kernel_argument. Weft cannot see
+  // what the kernel captures, so any local accessor made for this command group counts.
+  void check_no_local_accessor(const char* what) const {
+    if (m_local_accessors)
+      weft::detail::throw_error(errc::kernel_argument,
+                                std::string(what) + ": the command group has " + std::to_string(m_local_accessors) +
+                                    " local accessor(s); local memory exists only in work groups: use "
+                                    "parallel_for(nd_range) or parallel_for_work_group");
+  }
 
   // A range whose item count does not fit in size_t cannot be run (errc::invalid).
   // A range with a zero dimension is valid and runs nothing.
@@ -624,7 +707,8 @@ class handler {
   weft::detail::queue_ptr m_queue;
   weft::detail::command_group m_cg;
   std::vector<placeholder_use> m_placeholders;
-  detail::kernel_extras m_extras;  // specialization constants, streams (sycl/detail/kernel_extras.hpp)
+  std::size_t m_local_accessors = 0;  // local accessors made with this handler (check_no_local_accessor)
+  detail::kernel_extras m_extras;     // specialization constants, streams (sycl/detail/kernel_extras.hpp)
 };
 
 inline std::byte* detail::handler_access::note_placeholder(handler& cgh, const buffer_ptr& buffer,
@@ -645,6 +729,7 @@ inline void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<str
 }
 inline std::size_t detail::handler_access::allocate_local(handler& cgh, std::size_t bytes, std::size_t align) {
   if (align == 0) align = 1;
+  ++cgh.m_local_accessors;
   std::size_t offset = (cgh.m_cg.local.bytes + align - 1) / align * align;
   cgh.m_cg.local.bytes = offset + bytes;
   return offset;

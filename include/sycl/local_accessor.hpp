@@ -39,6 +39,10 @@ class local_accessor_base : public contiguous_member_types<DataT> {
   using difference_type = std::ptrdiff_t;
 
   local_accessor_base() = default;
+  // local_accessor<T> seen as local_accessor<const T> (section 4.7.6.11): the same allocation.
+  template <class Other, std::enable_if_t<std::is_same_v<const Other, DataT> && !std::is_same_v<Other, DataT>, int> = 0>
+  WEFT_HOST_DEVICE local_accessor_base(const local_accessor_base<Other, Dims>& o)
+      : m_offset(o.m_offset), m_range(o.m_range) {}
 
   // The handler adds the allocation to the command group's local memory request.
   local_accessor_base(range<Dims> r, handler& cgh)
@@ -107,6 +111,8 @@ class local_accessor_base : public contiguous_member_types<DataT> {
 
  protected:
   friend struct local_accessor_access;
+  template <class, int>
+  friend class local_accessor_base;
   local_accessor_base(std::size_t offset, range<Dims> r) : m_offset(offset), m_range(r) {}
 
   std::size_t m_offset = 0;
@@ -125,6 +131,10 @@ class local_accessor : public detail::local_accessor_base<DataT, Dims> {
   local_accessor() = default;
   // SYCL 2020 also takes a property_list; local accessors define no properties.
   local_accessor(range<Dims> allocation_size, handler& cgh, const property_list& = {}) : base(allocation_size, cgh) {}
+  // Implicit conversion of local_accessor<T, Dims> to local_accessor<const T, Dims>.
+  template <class OT, std::enable_if_t<std::is_same_v<const OT, DataT> && !std::is_same_v<OT, DataT>, int> = 0>
+  WEFT_HOST_DEVICE local_accessor(const local_accessor<OT, Dims>& other)
+      : base(static_cast<const detail::local_accessor_base<OT, Dims>&>(other)) {}
 
   void swap(local_accessor& other) noexcept { std::swap(static_cast<base&>(*this), static_cast<base&>(other)); }
 
@@ -147,6 +157,9 @@ class local_accessor<DataT, 0> : public local_accessor<DataT, 1> {
 
   local_accessor() = default;
   explicit local_accessor(handler& cgh, const property_list& props = {}) : base(range<1>(1), cgh, props) {}
+  template <class OT, std::enable_if_t<std::is_same_v<const OT, DataT> && !std::is_same_v<OT, DataT>, int> = 0>
+  WEFT_HOST_DEVICE local_accessor(const local_accessor<OT, 0>& other)
+      : base(static_cast<const local_accessor<OT, 1>&>(other)) {}
 
   WEFT_HOST_DEVICE operator reference() const { return *this->get_pointer(); }
   template <class T = DataT, std::enable_if_t<!std::is_const_v<T>, int> = 0>

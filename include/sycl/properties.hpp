@@ -1,9 +1,12 @@
 #pragma once
 // Kernel properties objects (sycl_ext_oneapi_kernel_properties and the
 // compile-time properties extension): handler::parallel_for and single_task
-// accept a properties object before the kernel. The CPU device has nothing to
-// do with work_group_size, sub_group_size and the like, so they are accepted
-// and ignored.
+// accept a properties object before the kernel. They are Weft's spelling of the
+// kernel attributes [[sycl::reqd_work_group_size]], [[sycl::reqd_sub_group_size]]
+// and [[sycl::device_has]] (SYCL 2020 5.8.1), which a library cannot see: the handler
+// checks them at submission (handler::check_kernel_properties): a work_group_size, a
+// sub_group_size or aspects the device cannot provide is errc::kernel_not_supported,
+// an nd_range whose local range differs from work_group_size is errc::nd_range.
 #include <cstddef>
 #include <cstdint>
 #include <tuple>
@@ -61,6 +64,36 @@ inline constexpr bool is_property_list_v = is_property_list<T>::value;
 namespace detail {
 template <class T>
 inline constexpr bool is_kernel_properties_v = ext::oneapi::experimental::is_property_list_v<std::decay_t<T>>;
+
+// The property of key Key in a properties object: present, and its values through each(f).
+template <class P>
+struct found_property {
+  static constexpr bool present = true;
+  using type = P;
+};
+template <class Key, class... P>
+struct first_property {
+  static constexpr bool present = false;
+  using type = ext::oneapi::experimental::property_value<Key>;
+};
+template <class Key, class P0, class... P>
+struct first_property<Key, P0, P...>
+    : std::conditional_t<std::is_same_v<typename P0::key_t, Key>, found_property<P0>, first_property<Key, P...>> {};
+template <class Key, class Props>
+struct find_property : first_property<Key> {};
+template <class Key, class... P>
+struct find_property<Key, ext::oneapi::experimental::properties<P...>> : first_property<Key, P...> {};
+
+template <class PV>
+struct property_args;
+template <class Key, auto... V>
+struct property_args<ext::oneapi::experimental::property_value<Key, V...>> {
+  static constexpr std::size_t count = sizeof...(V);
+  template <class F>
+  static void each(F&& f) {
+    (f(V), ...);
+  }
+};
 }  // namespace detail
 
 }  // namespace weft::sycl

@@ -20,6 +20,7 @@
 #include <vector>
 #include <sycl/detail/kernel_extras.hpp>
 #include <sycl/handler.hpp>
+#include <sycl/h_item.hpp>
 #include <sycl/half.hpp>
 #include <sycl/id.hpp>
 #include <sycl/item.hpp>
@@ -344,6 +345,11 @@ const stream& operator<<(const stream& os, const nd_range<D>& r) {
 template <int D>
 const stream& operator<<(const stream& os, const nd_item<D>& it) {
   return os << "nd_item(global_id: " << it.get_global_id() << ", local_id: " << it.get_local_id() << ")";
+}
+template <int D>
+const stream& operator<<(const stream& os, const h_item<D>& h) {
+  return os << "h_item(global: " << h.get_global() << ", logical_local: " << h.get_logical_local()
+            << ", physical_local: " << h.get_physical_local() << ")";
 }
 template <int D>
 const stream& operator<<(const stream& os, const group<D>& g) {

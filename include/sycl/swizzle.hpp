@@ -4,6 +4,10 @@
 // go through to the underlying vec. Its operators are vec<T, M>'s (the view
 // names vec<T, M> as a template argument, so argument-dependent lookup finds
 // them, and converts implicitly).
+//
+// An index of -1 is a padding element: hi() and odd() of a three-element swizzle
+// end in one, as vec<T, 3>'s do (SYCL counts three elements as four there). It reads
+// as an unspecified value (T{}), and writes to it go nowhere.
 #include <sycl/vec.hpp>
 
 #include <weft/kernel/target.hpp>
@@ -11,12 +15,24 @@
 WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl::detail {
 
+// Where a swizzle's padding elements live (a swizzle without any has none).
+template <class T, bool Padded>
+struct swizzle_padding {};
+template <class T>
+struct swizzle_padding<T, true> {
+  mutable T m_pad{};
+};
+
 template <class V, class R, int... I>
-class swizzle_view {
+class swizzle_view : private swizzle_padding<typename std::remove_const_t<V>::element_type, ((I < 0) || ...)> {
   using T = typename std::remove_const_t<V>::element_type;
   static constexpr int M = int(sizeof...(I));
   static constexpr int idx[M] = {I...};
   static constexpr bool writable = !std::is_const_v<V>;
+  static constexpr bool padded = ((I < 0) || ...);
+  // Element k of the swizzle counted as SYCL counts vec<T, 3>, four elements (lo/hi/even/odd).
+  static constexpr int padded_index(int k) { return k < M ? idx[k] : -1; }
+  static constexpr int half_size = (M == 3 ? 4 : M) / 2;
 
  public:
   using element_type = T;
@@ -28,19 +44,20 @@ class swizzle_view {
 
   R to_vec() const {
     R r;
-    for (int i = 0; i < M; ++i) r[i] = (*m_v)[idx[i]];
+    for (int i = 0; i < M; ++i) r[i] = idx[i] < 0 ? T{} : (*m_v)[idx[i]];
     return r;
   }
   operator R() const { return to_vec(); }
   template <int K = M, std::enable_if_t<K == 1, int> = 0>
   operator T() const {
-    return (*m_v)[idx[0]];
+    return (*this)[0];
   }
 
   // Writes: element-wise into the underlying vec.
   const swizzle_view& operator=(const R& r) const {
     static_assert(writable, "cannot assign through a swizzle of a const vec");
-    for (int i = 0; i < M; ++i) (*m_v)[idx[i]] = r[i];
+    for (int i = 0; i < M; ++i)
+      if (idx[i] >= 0) (*m_v)[idx[i]] = r[i];
     return *this;
   }
   const swizzle_view& operator=(const T& s) const { return *this = R(s); }
@@ -83,7 +100,13 @@ class swizzle_view {
   static constexpr std::size_t size() noexcept { return M; }
   [[deprecated("use size()")]] static constexpr std::size_t get_count() noexcept { return M; }
   static constexpr std::size_t byte_size() noexcept { return R::byte_size(); }
-  decltype(auto) operator[](int i) const { return (*m_v)[idx[i]]; }
+  [[deprecated("use byte_size()")]] static constexpr std::size_t get_size() noexcept { return byte_size(); }
+  decltype(auto) operator[](int i) const {
+    using ref = decltype((*m_v)[0]);
+    if constexpr (padded)
+      if (idx[i] < 0) return static_cast<ref>(this->m_pad);
+    return static_cast<ref>((*m_v)[idx[i]]);
+  }
 
   template <typename U, rounding_mode Mode = rounding_mode::automatic>
   vec<U, M> convert() const {
@@ -113,25 +136,26 @@ class swizzle_view {
 #define WEFT_ELEM(name, i)                                                    \
   auto& name() const {                                                        \
     static_assert(i < M, "swizzle element accessor past the swizzle's size"); \
-    return (*m_v)[idx[i]];                                                    \
+    return (*this)[i];                                                        \
   }
   WEFT_SYCL_XYZW_RGBA_ELEMENTS(WEFT_ELEM)
 #undef WEFT_ELEM
-  // lo/hi/even/odd of a swizzle with an even number of elements.
+  // lo/hi/even/odd, as vec's: a three-element swizzle counts as four, so its hi() and
+  // odd() end in a padding element.
   auto lo() const {
-    return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 0>{},
+    return pick(std::make_integer_sequence<int, half_size>{}, std::integral_constant<int, 0>{},
                 std::integral_constant<int, 1>{});
   }
   auto hi() const {
-    return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, M / 2>{},
+    return pick(std::make_integer_sequence<int, half_size>{}, std::integral_constant<int, half_size>{},
                 std::integral_constant<int, 1>{});
   }
   auto even() const {
-    return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 0>{},
+    return pick(std::make_integer_sequence<int, half_size>{}, std::integral_constant<int, 0>{},
                 std::integral_constant<int, 2>{});
   }
   auto odd() const {
-    return pick(std::make_integer_sequence<int, M / 2>{}, std::integral_constant<int, 1>{},
+    return pick(std::make_integer_sequence<int, half_size>{}, std::integral_constant<int, 1>{},
                 std::integral_constant<int, 2>{});
   }
 
@@ -139,8 +163,8 @@ class swizzle_view {
   template <int... K, int Base, int Step>
   auto pick(std::integer_sequence<int, K...>, std::integral_constant<int, Base>,
             std::integral_constant<int, Step>) const {
-    static_assert(M >= 2 && M % 2 == 0, "lo/hi/even/odd of a swizzle need an even number of elements");
-    return swizzle<(Base + Step * K)...>();
+    static_assert(M >= 2, "lo/hi/even/odd need a swizzle of at least 2 elements");
+    return swizzle_view<V, vec<T, int(sizeof...(K))>, padded_index(Base + Step * K)...>(*m_v);
   }
   V* m_v;
 };

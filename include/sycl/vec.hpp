@@ -79,8 +79,9 @@ using rel_elem_t = std::conditional_t<
     std::conditional_t<sizeof(T) == 2, std::int16_t, std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>>>;
 
 // How many vec elements an argument of the vec constructor supplies.
+// (std::byte too: vec<std::byte, N>(std::byte{0}, ...), though it is no arithmetic scalar.)
 template <class A, class = void>
-struct vec_arg_count : std::integral_constant<int, is_vec_scalar_v<A> ? 1 : 0> {};
+struct vec_arg_count : std::integral_constant<int, is_vec_scalar_v<A> || std::is_same_v<A, std::byte> ? 1 : 0> {};
 template <class T, int N>
 struct vec_arg_count<vec<T, N>> : std::integral_constant<int, N> {};
 template <class V, class R, int... I>
@@ -103,11 +104,14 @@ U convert_element(const T& x) {
   } else if constexpr (std::is_integral_v<U> && (std::is_floating_point_v<T> || std::is_same_v<T, half>)) {
     using F = std::conditional_t<std::is_same_v<T, half>, float, T>;
     F f = F(x);
+    // automatic is the source element type's default (section 4.14.2.5): rte for a
+    // floating-point vec, as the SYCL-CTS checks (rtz is for integer element types).
     switch (R) {
+      case rounding_mode::automatic:
       case rounding_mode::rte: f = std::nearbyint(f); break;
       case rounding_mode::rtp: f = std::ceil(f); break;
       case rounding_mode::rtn: f = std::floor(f); break;
-      default: f = std::trunc(f); break;  // automatic and rtz: C++ conversion
+      default: f = std::trunc(f); break;  // rtz: C++ conversion
     }
     return static_cast<U>(f);
   } else if constexpr (std::is_same_v<U, half>) {
@@ -200,6 +204,15 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
   }
   constexpr vec(const vec&) = default;
   constexpr vec& operator=(const vec&) = default;
+  // From a swizzle of as many elements: exact matches, so that vec<T, 1> made or assigned
+  // from a one-element swizzle does not hesitate between the swizzle's conversions to
+  // vec<T, 1> and to T.
+  template <class V, int... I>
+  vec(const detail::swizzle_view<V, vec, I...>& s) : vec(s.to_vec()) {}
+  template <class V, int... I>
+  vec& operator=(const detail::swizzle_view<V, vec, I...>& s) {
+    return *this = s.to_vec();
+  }
   vec& operator=(const T& s) {
     for (int i = 0; i < N; ++i) m_data[i] = s;
     return *this;
@@ -369,7 +382,7 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
   }
   template <class A>
   constexpr void put(int& pos, const A& a) {
-    if constexpr (detail::is_vec_scalar_v<A>) {
+    if constexpr (detail::is_vec_scalar_v<A> || std::is_same_v<A, std::byte>) {
       m_data[pos++] = static_cast<T>(a);
     } else if constexpr (detail::is_vec_v<A>) {
       for (std::size_t i = 0; i < A::size(); ++i) m_data[pos++] = static_cast<T>(a[int(i)]);

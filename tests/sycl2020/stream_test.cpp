@@ -83,4 +83,40 @@ TEST(Stream, SizesAndEquality) {
   q.wait();
 }
 
+// The SYCL-CTS streams every id type (stream_api.cpp): id, range, item, nd_range,
+// nd_item, group and h_item (h_item: missing before).
+TEST(Stream, ItemAndGroupTypes) {
+  sycl::queue q;
+  std::string out = run_captured([&] {
+    q.submit([&](sycl::handler& cgh) {
+       sycl::stream os(4096, 512, cgh);
+       cgh.parallel_for_work_group(sycl::range<1>(1), sycl::range<1>(2), [=](sycl::group<1> g) {
+         os << g << sycl::endl;
+         g.parallel_for_work_item([&](sycl::h_item<1> h) { os << h << sycl::endl; });
+       });
+     }).wait();
+    q.submit([&](sycl::handler& cgh) {
+       sycl::stream os(4096, 512, cgh);
+       cgh.parallel_for(sycl::nd_range<1>(sycl::range<1>(1), sycl::range<1>(1)), [=](sycl::nd_item<1> it) {
+         os << it << " " << sycl::nd_range<1>(sycl::range<1>(2), sycl::range<1>(1)) << " " << it.get_global_id() << " "
+            << it.get_global_range() << sycl::endl;
+       });
+     }).wait();
+    q.submit([&](sycl::handler& cgh) {
+       sycl::stream os(4096, 512, cgh);
+       cgh.parallel_for(sycl::range<2>(1, 1), [=](sycl::item<2> it) { os << it << sycl::endl; });
+     }).wait();
+  });
+  EXPECT_NE(out.find("group(id: {0}, range: {1})\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("h_item(global: item(range: {2}, id: {0}), logical_local: item(range: {2}, id: {0}), "
+                     "physical_local: item(range: {2}, id: {0}))\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("h_item(global: item(range: {2}, id: {1})"), std::string::npos) << out;
+  EXPECT_NE(out.find("nd_item(global_id: {0}, local_id: {0}) nd_range(global_range: {2}, local_range: {1}) {0} {1}\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("item(range: {1, 1}, id: {0, 0})\n"), std::string::npos) << out;
+}
+
 }  // namespace

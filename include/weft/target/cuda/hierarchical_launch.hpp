@@ -34,12 +34,13 @@ __global__ void hierarchical_entry(const Kernel k, const sycl::range<Dims> group
 }
 
 // The work-group size parallel_for_work_group(num_groups, f) gets on the GPU: the
-// CPU's (weft/target/cpu/hierarchical_launch.hpp), so programs see one answer.
+// CPU's (weft/target/cpu/hierarchical_launch.hpp): one item per group, so programs
+// see one answer.
 template <int Dims>
 sycl::range<Dims> hierarchical_default_group_size() {
-  if constexpr (Dims == 1) return sycl::range<1>(256);
-  else if constexpr (Dims == 2) return sycl::range<2>(16, 16);
-  else return sycl::range<3>(4, 8, 8);
+  if constexpr (Dims == 1) return sycl::range<1>(1);
+  else if constexpr (Dims == 2) return sycl::range<2>(1, 1);
+  else return sycl::range<3>(1, 1, 1);
 }
 
 }  // namespace detail

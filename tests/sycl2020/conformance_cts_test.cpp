@@ -1,0 +1,392 @@
+// SYCL 2020 conformance gaps found by the Khronos SYCL-CTS, second round (one case or
+// group of cases per cause, docs/conformance.md): the work-group size
+// parallel_for_work_group picks, default-constructed events, local accessors in
+// single_task and parallel_for(range), the implicit accessor conversions, swizzles
+// (get_size, one-element swizzles into vec<T, 1>, lo/hi/even/odd of three elements),
+// vec<std::byte, N>, the buffer constructors with an allocator and their deduction
+// guides, and the kernel properties that stand for the kernel attributes.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <type_traits>
+#include <unordered_set>
+#include <vector>
+#include <sycl/sycl.hpp>
+
+#include "../support/gpu.hpp"
+
+namespace {
+
+template <class F>
+sycl::errc thrown_errc(F&& f) {
+  try {
+    f();
+  } catch (const sycl::exception& e) {
+    return sycl::errc(e.code().value());
+  }
+  return sycl::errc::success;
+}
+
+// ---- 1. parallel_for_work_group(numGroups, f): one item per group ------------------------
+// The CTS (handler_invoke_api.h) writes acc[h.get_global_id()] for logical item 0 of every
+// group into a buffer of numGroups elements: group g's item 0 must have global id g.
+TEST(ConformanceCts, HierarchicalDefaultGroupSizeIsOneItem) {
+  target_queue q;
+  constexpr std::size_t G = 16;
+  std::vector<int> out(G, -1);
+  std::vector<std::size_t> sizes(4, 0);
+  {
+    sycl::buffer<int> b(out.data(), sycl::range<1>(G));
+    sycl::buffer<std::size_t> s(sizes.data(), sycl::range<1>(4));
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor acc(b, cgh, sycl::write_only);
+      sycl::accessor sz(s, cgh, sycl::write_only);
+      cgh.parallel_for_work_group(sycl::range<1>(G), [=](sycl::group<1> g) {
+        if (g.get_group_linear_id() == 0) sz[0] = g.get_local_range(0);
+        g.parallel_for_work_item(sycl::range<1>(1), [&](sycl::h_item<1> h) {
+          if (h.get_global_id(0) < G) acc[h.get_global_id()] = int(h.get_global_id(0));  // (no overrun if it fails)
+        });
+      });
+    });
+    // 2-D and 3-D: every dimension is 1.
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor sz(s, cgh, sycl::write_only);
+      cgh.parallel_for_work_group(sycl::range<3>(2, 3, 4), [=](sycl::group<3> g) {
+        if (g.get_group_linear_id() == 0) {
+          sz[1] = g.get_local_range().size();
+          sz[2] = g.get_local_range(2);
+        }
+        // A logical range larger than the physical one still visits every logical item.
+        g.parallel_for_work_item(sycl::range<3>(1, 1, 3), [&](sycl::h_item<3> h) {
+          if (g.get_group_linear_id() == 0 && h.get_logical_local_id(2) == 2) sz[3] = h.get_global_range().size();
+        });
+      });
+    });
+  }
+  EXPECT_EQ(sizes[0], 1u);
+  EXPECT_EQ(sizes[1], 1u);
+  EXPECT_EQ(sizes[2], 1u);
+  EXPECT_EQ(sizes[3], 24u);  // the global range: 2 x 3 x 4 groups of one item
+  for (std::size_t g = 0; g < G; ++g) EXPECT_EQ(out[g], int(g)) << g;
+}
+
+// ---- 2. default-constructed events are distinct objects (common reference semantics) ----
+TEST(ConformanceCts, DefaultConstructedEventsAreDistinct) {
+  sycl::event a, b;
+  const sycl::event a_copy = a;  // NOLINT(performance-unnecessary-copy-initialization)
+  EXPECT_TRUE(a != b && b != a);
+  EXPECT_FALSE(a == b);
+  EXPECT_TRUE(a == a_copy);
+  EXPECT_EQ(std::hash<sycl::event>()(a), std::hash<sycl::event>()(a_copy));
+  EXPECT_NE(std::hash<sycl::event>()(a), std::hash<sycl::event>()(b));
+  std::unordered_set<sycl::event> set{a, a_copy, b};
+  EXPECT_EQ(set.size(), 2u);
+  // Still complete events with nothing to wait for.
+  EXPECT_EQ(a.get_info<sycl::info::event::command_execution_status>(), sycl::info::event_command_status::complete);
+  a.wait();
+  EXPECT_TRUE(a.get_wait_list().empty());
+  // Submitted commands' events equal their copies only.
+  sycl::queue q;
+  sycl::event e = q.single_task([] {});
+  sycl::event e_copy = e;
+  EXPECT_TRUE(e == e_copy);
+  EXPECT_TRUE(e != a);
+  e.wait();
+}
+
+// ---- 3a. a local accessor in single_task / parallel_for(range): errc::kernel_argument ----
+TEST(ConformanceCts, LocalAccessorOutsideWorkGroupKernelsThrowsKernelArgument) {
+  sycl::queue q;
+  sycl::buffer<bool, 1> dest{1};
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::accessor d{dest, cgh, sycl::write_only};
+                 sycl::local_accessor<int, 1> local(sycl::range<1>(2), cgh);
+                 cgh.single_task([=] { d[0] = local.empty(); });
+               }).wait_and_throw();
+            }),
+            sycl::errc::kernel_argument);
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::accessor d{dest, cgh, sycl::write_only};
+                 sycl::local_accessor<int, 2> local(sycl::range<2>(2, 2), cgh);
+                 cgh.parallel_for(sycl::range<1>(1), [=](sycl::item<1>) { d[0] = local.empty(); });
+               }).wait_and_throw();
+            }),
+            sycl::errc::kernel_argument);
+  // nd_range kernels and hierarchical kernels take them.
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::accessor d{dest, cgh, sycl::write_only};
+                 sycl::local_accessor<int, 1> local(sycl::range<1>(2), cgh);
+                 cgh.parallel_for(sycl::nd_range<1>(sycl::range<1>(2), sycl::range<1>(2)), [=](sycl::nd_item<1> it) {
+                   local[it.get_local_id(0)] = 1;
+                   if (it.get_global_linear_id() == 0) d[0] = !local.empty();
+                 });
+               }).wait_and_throw();
+            }),
+            sycl::errc::success);
+  EXPECT_TRUE(sycl::host_accessor(dest)[0]);
+  // A command group without local accessors is unaffected.
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::accessor d{dest, cgh, sycl::write_only};
+                 cgh.single_task([=] { d[0] = false; });
+               }).wait_and_throw();
+            }),
+            sycl::errc::success);
+}
+
+// ---- 3b. implicit conversions between accessors (sections 4.7.6.9 - 4.7.6.11) ----------
+template <class T, int D, sycl::target Tg>
+constexpr bool device_conversions() {
+  using rw = sycl::accessor<T, D, sycl::access_mode::read_write, Tg>;
+  using r = sycl::accessor<T, D, sycl::access_mode::read, Tg>;
+  using cr = sycl::accessor<const T, D, sycl::access_mode::read, Tg>;
+  return std::is_convertible_v<rw, cr> && std::is_convertible_v<rw, r> && std::is_convertible_v<r, cr> &&
+         std::is_convertible_v<cr, r> && !std::is_convertible_v<r, rw> && !std::is_convertible_v<cr, rw>;
+}
+template <class T, int D>
+constexpr bool host_conversions() {
+  using rw = sycl::host_accessor<T, D, sycl::access_mode::read_write>;
+  using r = sycl::host_accessor<T, D, sycl::access_mode::read>;
+  using cr = sycl::host_accessor<const T, D, sycl::access_mode::read>;
+  return std::is_convertible_v<rw, cr> && std::is_convertible_v<rw, r> && std::is_convertible_v<r, cr> &&
+         std::is_convertible_v<cr, r> && !std::is_convertible_v<r, rw> && !std::is_convertible_v<cr, rw>;
+}
+static_assert(device_conversions<int, 0, sycl::target::device>());
+static_assert(device_conversions<int, 1, sycl::target::device>());
+static_assert(device_conversions<float, 2, sycl::target::device>());
+static_assert(device_conversions<char, 3, sycl::target::host_task>());
+static_assert(host_conversions<int, 0>());
+static_assert(host_conversions<double, 1>());
+static_assert(host_conversions<int, 3>());
+static_assert(std::is_convertible_v<sycl::local_accessor<int, 0>, sycl::local_accessor<const int, 0>>);
+static_assert(std::is_convertible_v<sycl::local_accessor<int, 2>, sycl::local_accessor<const int, 2>>);
+static_assert(!std::is_convertible_v<sycl::local_accessor<const int, 1>, sycl::local_accessor<int, 1>>);
+
+TEST(ConformanceCts, AccessorImplicitConversions) {
+  sycl::queue q;
+  std::vector<int> data{1, 2, 3, 4};
+  std::vector<int> out(4, 0);
+  {
+    sycl::buffer<int> b(data.data(), sycl::range<1>(4));
+    sycl::buffer<int> o(out.data(), sycl::range<1>(4));
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor<int, 1, sycl::access_mode::read_write> rw(b, cgh);
+      const sycl::accessor<const int, 1, sycl::access_mode::read> r = rw;  // read_write -> read of const
+      const sycl::accessor<int, 1, sycl::access_mode::read> r2 = r;        // const T -> T, both read
+      EXPECT_TRUE(r.get_range() == rw.get_range() && r.get_pointer() == rw.get_pointer());
+      sycl::accessor w(o, cgh, sycl::write_only);
+      sycl::local_accessor<int, 1> l(sycl::range<1>(4), cgh);
+      cgh.parallel_for(sycl::nd_range<1>(sycl::range<1>(4), sycl::range<1>(4)), [=](sycl::nd_item<1> it) {
+        const std::size_t i = it.get_local_id(0);
+        l[i] = r[i] + r2[i];
+        sycl::group_barrier(it.get_group());
+        const sycl::local_accessor<const int, 1> cl = l;  // local_accessor<T> -> local_accessor<const T>
+        w[i] = cl[3 - i];
+      });
+    });
+    sycl::host_accessor<int, 1, sycl::access_mode::read_write> hrw(b);
+    const sycl::host_accessor<const int, 1, sycl::access_mode::read> hr = hrw;
+    EXPECT_EQ(hr[2], 3);
+    EXPECT_EQ(hr.get_pointer(), hrw.get_pointer());
+    sycl::host_accessor<int, 0, sycl::access_mode::read_write> h0(b);
+    const sycl::host_accessor<const int, 0, sycl::access_mode::read> h0r = h0;
+    EXPECT_EQ(static_cast<const int&>(h0r), 1);
+  }
+  EXPECT_EQ(out, (std::vector<int>{8, 6, 4, 2}));
+}
+
+// ---- 4. swizzles and vec ---------------------------------------------------------------
+TEST(ConformanceCts, SwizzleSizesAndOneElementAssignment) {
+  sycl::vec<int, 4> v(1, 2, 3, 4);
+  auto sw3 = v.swizzle<2, 1, 0>();
+  EXPECT_EQ(sw3.size(), 3u);
+  EXPECT_EQ(sw3.byte_size(), 4 * sizeof(int));  // three elements take four
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+  EXPECT_EQ(sw3.get_size(), 4 * sizeof(int));
+  EXPECT_EQ(sw3.get_count(), 3u);
+  EXPECT_EQ((v.swizzle<0, 1>().get_size()), 2 * sizeof(int));
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+  // vec<T, 1> from and = a one-element swizzle (both a vec<T, 1> and a T by conversion).
+  sycl::vec<int, 1> one;
+  one = v.swizzle<0, 1>().hi();
+  EXPECT_EQ(int(one), 2);
+  sycl::vec<int, 1> one2{v.swizzle<3>()};
+  EXPECT_EQ(int(one2), 4);
+  one = v.swizzle<2>();
+  EXPECT_EQ(int(one), 3);
+  sycl::vec<bool, 2> b(true, false);
+  sycl::vec<bool, 1> b1{b.swizzle<0, 1>().lo()};
+  EXPECT_TRUE(bool(b1));
+  b1 = b.swizzle<0, 1>().hi();
+  EXPECT_FALSE(bool(b1));
+  // Copy-initialisation and arguments still go through the swizzle's conversion.
+  sycl::vec<int, 2> two = v.swizzle<3, 2>();
+  EXPECT_EQ(two[0], 4);
+  EXPECT_EQ(two[1], 3);
+}
+
+TEST(ConformanceCts, HalvesOfThreeElementSwizzles) {
+  sycl::vec<int, 3> v(10, 20, 30);
+  auto sw = v.swizzle<0, 1, 2>();
+  sycl::vec<int, 2> lo = sw.lo();
+  sycl::vec<int, 2> even = sw.even();
+  EXPECT_EQ(lo[0], 10);
+  EXPECT_EQ(lo[1], 20);
+  EXPECT_EQ(even[0], 10);
+  EXPECT_EQ(even[1], 30);
+  // hi() and odd() end in the padding element (unspecified value); the defined ones:
+  sycl::vec<int, 2> hi = sw.hi();
+  sycl::vec<int, 2> odd = sw.odd();
+  EXPECT_EQ(hi[0], 30);
+  EXPECT_EQ(odd[0], 20);
+  // Writes through a half reach the vec, the padding takes none.
+  sw.hi() = sycl::vec<int, 2>(7, 8);
+  EXPECT_EQ(v[0], 10);
+  EXPECT_EQ(v[1], 20);
+  EXPECT_EQ(v[2], 7);
+  sw.lo() = sycl::vec<int, 2>(1, 2);
+  EXPECT_EQ(v[0], 1);
+  EXPECT_EQ(v[1], 2);
+  // A 3-element swizzle of a wider vec, in another order.
+  sycl::vec<float, 4> f(1.f, 2.f, 3.f, 4.f);
+  sycl::vec<float, 2> flo = f.swizzle<3, 2, 1>().lo();
+  EXPECT_EQ(flo[0], 4.f);
+  EXPECT_EQ(flo[1], 3.f);
+  sycl::vec<float, 1> fhi_lo = f.swizzle<3, 2, 1>().hi().lo();
+  EXPECT_EQ(float(fhi_lo), 2.f);
+}
+
+TEST(ConformanceCts, ByteVectorsFromBytes) {
+  sycl::vec<std::byte, 2> v2(std::byte{0}, std::byte{1});
+  EXPECT_EQ(v2[0], std::byte{0});
+  EXPECT_EQ(v2[1], std::byte{1});
+  sycl::vec<std::byte, 4> v4(std::byte{1}, std::byte{2}, v2);
+  EXPECT_EQ(v4[2], std::byte{0});
+  EXPECT_EQ(v4[3], std::byte{1});
+  sycl::vec<std::byte, 2> r{v2.swizzle<1, 0>()};
+  EXPECT_EQ(r[0], std::byte{1});
+  EXPECT_EQ(r[1], std::byte{0});
+}
+
+// ---- 5. buffer constructors with an allocator, and their deduction guides ---------------
+TEST(ConformanceCts, BufferAllocatorConstructorsAndGuides) {
+  using alloc = sycl::buffer_allocator<int>;
+  sycl::queue q;
+  const sycl::property_list props{sycl::property::buffer::use_host_ptr()};
+  int data[4] = {1, 2, 3, 4};
+  {
+    sycl::buffer<int, 1> a(data, data + 4, alloc{}, props);
+    sycl::buffer<int, 1> b(data, data + 4, alloc{});
+    EXPECT_EQ(a.size(), 4u);
+    EXPECT_EQ(sycl::host_accessor(b)[3], 4);
+    EXPECT_TRUE(a.has_property<sycl::property::buffer::use_host_ptr>());
+  }
+  std::vector<int> c(3, 5);
+  {
+    sycl::buffer<int, 1, std::allocator<int>> a(c, std::allocator<int>{}, props);
+    sycl::buffer<int, 1, std::allocator<int>> b(c, std::allocator<int>{});
+    EXPECT_EQ(a.size(), 3u);
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor acc(b, cgh);
+      cgh.parallel_for(sycl::range<1>(3), [=](sycl::item<1> i) { acc[i] += int(i[0]); });
+    });
+  }
+  EXPECT_EQ(c, (std::vector<int>{5, 6, 7}));  // the container's memory, written back
+  std::shared_ptr<int[]> sp(new int[4]{4, 3, 2, 1});
+  {
+    sycl::buffer<int, 1> a(sp, sycl::range<1>(4), alloc{}, props);
+    sycl::buffer<int, 1> b(sp, sycl::range<1>(4), alloc{});
+    EXPECT_EQ(sycl::host_accessor(a)[0], 4);
+    EXPECT_EQ(b.get_range(), sycl::range<1>(4));
+  }
+  // Deduction guides with an allocator (section 4.7.2.1).
+  std::vector<int> v{1, 2};
+  sycl::buffer g1(v.begin(), v.end(), std::allocator<int>{});
+  sycl::buffer g2(v.begin(), v.end(), alloc{}, props);
+  sycl::buffer g3(v, std::allocator<int>{});
+  sycl::buffer g4(v, alloc{}, props);
+  sycl::buffer g5(data, sycl::range<1>(4), std::allocator<int>{});
+  sycl::buffer g6(static_cast<const int*>(data), sycl::range<2>(2, 2), alloc{}, props);
+  sycl::buffer g7(v, props);
+  sycl::buffer g8(v.begin(), v.end(), props);
+  static_assert(std::is_same_v<decltype(g1), sycl::buffer<int, 1, std::allocator<int>>>);
+  static_assert(std::is_same_v<decltype(g2), sycl::buffer<int, 1, alloc>>);
+  static_assert(std::is_same_v<decltype(g3), sycl::buffer<int, 1, std::allocator<int>>>);
+  static_assert(std::is_same_v<decltype(g4), sycl::buffer<int, 1, alloc>>);
+  static_assert(std::is_same_v<decltype(g5), sycl::buffer<int, 1, std::allocator<int>>>);
+  static_assert(std::is_same_v<decltype(g6), sycl::buffer<int, 2, alloc>>);
+  static_assert(std::is_same_v<decltype(g7), sycl::buffer<int, 1>>);
+  static_assert(std::is_same_v<decltype(g8), sycl::buffer<int, 1>>);
+  EXPECT_EQ(g6.get_range(), sycl::range<2>(2, 2));
+}
+
+// ---- 6. kernel properties: Weft's form of reqd_work_group_size and friends --------------
+TEST(ConformanceCts, KernelPropertiesRequirementsAtSubmission) {
+  namespace ex = sycl::ext::oneapi::experimental;
+  sycl::queue q;
+  const std::size_t max_wg = q.get_device().get_info<sycl::info::device::max_work_group_size>();
+  // A required size the device cannot run: kernel_not_supported, before the nd_range is looked at
+  // (here its global range of 2^32 x 2^32 would not even fit in size_t).
+  constexpr std::size_t huge = std::size_t(1) << 32;
+  EXPECT_EQ(thrown_errc([&] {
+              q.parallel_for(sycl::nd_range<1>(sycl::range<1>(huge), sycl::range<1>(huge)),
+                             ex::properties{ex::work_group_size<huge>}, [=](sycl::nd_item<1>) {});
+            }),
+            sycl::errc::kernel_not_supported);
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                cgh.parallel_for(sycl::nd_range<2>(sycl::range<2>(huge, huge), sycl::range<2>(huge, 1)),
+                                 ex::properties{ex::work_group_size<huge, 1>}, [=](sycl::nd_item<2>) {});
+              });
+            }),
+            sycl::errc::kernel_not_supported);
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                cgh.parallel_for(sycl::nd_range<1>(sycl::range<1>(max_wg + 1), sycl::range<1>(max_wg + 1)),
+                                 ex::properties{ex::work_group_size<1>}, [=](sycl::nd_item<1>) {});
+              });
+            }),
+            sycl::errc::nd_range);  // a local range other than the required one
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                cgh.parallel_for(sycl::nd_range<1>(sycl::range<1>(8), sycl::range<1>(4)),
+                                 ex::properties{ex::work_group_size<2>}, [=](sycl::nd_item<1>) {});
+              });
+            }),
+            sycl::errc::nd_range);
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                cgh.parallel_for(sycl::nd_range<2>(sycl::range<2>(8, 4), sycl::range<2>(4, 2)),
+                                 ex::properties{ex::work_group_size<4, 2>}, [=](sycl::nd_item<2>) {});
+              });
+              q.wait_and_throw();
+            }),
+            sycl::errc::success);
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                cgh.single_task(ex::properties{ex::sub_group_size<3>}, [=] {});  // no device has 3
+              });
+            }),
+            sycl::errc::kernel_not_supported);
+  const auto sg = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  ASSERT_FALSE(sg.empty());
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                cgh.parallel_for(sycl::range<1>(4), ex::properties{ex::work_group_size<4>}, [=](sycl::item<1>) {});
+              });
+              q.wait_and_throw();
+            }),
+            sycl::errc::success);
+}
+
+}  // namespace
