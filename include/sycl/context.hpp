@@ -3,13 +3,13 @@
 // carries an async handler; all of them share host memory.
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <utility>
 #include <vector>
 #include <sycl/device.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/property_list.hpp>
 #include <weft/runtime/context_state.hpp>
+#include <weft/runtime/export.hpp>
 
 namespace weft::sycl {
 
@@ -71,29 +71,11 @@ class context {
   const weft::detail::context_ptr& state() const { return m_state; }
 
  private:
-  static weft::detail::context_ptr make_state(const std::vector<device>& devices, async_handler h) {
-    if (devices.empty()) detail::throw_error(errc::invalid, "a context needs at least one device");
-    auto s = std::make_shared<weft::detail::context_state>();
-    for (const device& d : devices) s->devices.push_back(d.state());
-    s->handler = std::move(h);
-    return s;
-  }
+  WEFT_API static weft::detail::context_ptr make_state(const std::vector<device>& devices, async_handler h);
   device first_device() const { return device(m_state->devices[0]); }
 
   weft::detail::context_ptr m_state;
 };
-
-inline context platform::ext_oneapi_get_default_context() const {
-  // One per platform, made on first use and kept for the program's lifetime (never
-  // destroyed: queues in static objects may outlive any other static).
-  static std::mutex* mutex = new std::mutex;
-  static auto* contexts = new std::vector<std::pair<const weft::detail::platform_state*, context>>;
-  std::lock_guard<std::mutex> lock(*mutex);
-  for (auto& [p, c] : *contexts)
-    if (p == m_state) return c;
-  contexts->emplace_back(m_state, context(*this));
-  return contexts->back().second;
-}
 
 inline property::buffer::context_bound::context_bound(context bound_context)
     : m_context(std::make_shared<const context>(std::move(bound_context))) {}

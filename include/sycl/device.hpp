@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 #include <type_traits>
+#include <weft/runtime/export.hpp>
 #include <sycl/aspect.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/info.hpp>
@@ -53,7 +54,8 @@ class platform : public detail::runtime_handle<platform, weft::detail::platform_
   // The platform's default context (all its devices), shared by every queue made
   // without a context (SYCL 2020 section 4.6.5; the name is DPC++'s extension).
   // Defined in sycl/context.hpp.
-  context ext_oneapi_get_default_context() const;
+  // One per platform, made on first use and kept for the program's lifetime.
+  WEFT_API context ext_oneapi_get_default_context() const;
 };
 
 class device : public detail::runtime_handle<device, weft::detail::device_state> {

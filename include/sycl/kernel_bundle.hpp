@@ -14,6 +14,7 @@
 #include <string>
 #include <typeinfo>
 #include <vector>
+#include <weft/runtime/export.hpp>
 #include <sycl/context.hpp>
 #include <sycl/detail/kernel_extras.hpp>
 #include <sycl/detail/kernel_registry.hpp>
@@ -378,34 +379,21 @@ kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
   }
   return kernel_bundle<State>(d);
 }
-inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b,
-                                                   const property_list& = {}) {
-  return detail::convert_bundle<bundle_state::object>(b);
-}
-inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b,
-                                                   const std::vector<device>&, const property_list& = {}) {
-  return compile(b);
-}
-inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>>& bs,
-                                                    const property_list& = {}) {
-  return detail::convert_bundle<bundle_state::executable>(join(bs));
-}
-inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
-                                                    const property_list& = {}) {
-  return detail::convert_bundle<bundle_state::executable>(b);
-}
-inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
-                                                    const std::vector<device>&, const property_list& = {}) {
-  return link(b);
-}
-inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b,
-                                                     const property_list& = {}) {
-  return detail::convert_bundle<bundle_state::executable>(b);
-}
-inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b,
-                                                     const std::vector<device>&, const property_list& = {}) {
-  return build(b);
-}
+// (Compiled once in libweft: src/sycl/objects.cpp.)
+WEFT_API kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b,
+                                                     const property_list& = {});
+WEFT_API kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b,
+                                                     const std::vector<device>&, const property_list& = {});
+WEFT_API kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>>& bs,
+                                                      const property_list& = {});
+WEFT_API kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
+                                                      const property_list& = {});
+WEFT_API kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
+                                                      const std::vector<device>&, const property_list& = {});
+WEFT_API kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b,
+                                                       const property_list& = {});
+WEFT_API kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b,
+                                                       const std::vector<device>&, const property_list& = {});
 
 }  // namespace weft::sycl
 

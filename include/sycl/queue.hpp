@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+#include <weft/runtime/export.hpp>
 #include <sycl/context.hpp>
 #include <sycl/device.hpp>
 #include <sycl/device_selector.hpp>
@@ -52,15 +53,7 @@ class queue : public detail::with_property_list {
       : queue(c, detail::select_device(selector), h, props) {}
   explicit queue(const context& c, const device& d, const property_list& props = {})
       : queue(c, d, async_handler{}, props) {}
-  explicit queue(const context& c, const device& d, const async_handler& h, const property_list& props = {})
-      : with_property_list(props) {
-    auto devs = c.get_devices();
-    if (std::find(devs.begin(), devs.end(), d) == devs.end())
-      weft::detail::throw_error(errc::invalid, "queue: the device is not part of the given context");
-    m_state = std::make_shared<weft::detail::queue_state>(d.state(), c.state(), h ? h : c.get_async_handler(),
-                                                          props.has_property<property::queue::in_order>(),
-                                                          props.has_property<property::queue::enable_profiling>());
-  }
+  WEFT_API explicit queue(const context& c, const device& d, const async_handler& h, const property_list& props = {});
 
   backend get_backend() const noexcept { return m_state->device->backend; }
   context get_context() const { return context(m_state->context); }

@@ -25,9 +25,6 @@
 #define WEFT_ASAN 1
 #endif
 
-#include <type_traits>
-#include <utility>
-
 #if defined(WEFT_TSAN)
 extern "C" void __tsan_acquire(void* addr);
 extern "C" void __tsan_release(void* addr);
@@ -42,14 +39,6 @@ inline void tsan_release(const void* token) { __tsan_release(const_cast<void*>(t
 inline void tsan_acquire(const void*) {}
 inline void tsan_release(const void*) {}
 #endif
-
-// The address of the first argument: a token for a task whose first use of
-// the caller's variables is a whole parameter pack (using the pack, in order,
-// keeps the lambda's captures in the same order, so its layout is unchanged).
-template <class T, class... Rest>
-inline const void* tsan_first_address(const T& first, const Rest&...) {
-  return &first;
-}
 
 // A fork-join hand-over (a oneTBB algorithm whose tasks run on other threads)
 // uses two tokens: tasks acquire `fork` when they start and release `join` when
@@ -72,74 +61,5 @@ struct tsan_hand_over_scope {
 using tsan_task_scope = tsan_hand_over_scope<tsan_acquire, tsan_release>;
 // Wraps the oneTBB algorithm call.
 using tsan_fork_join_scope = tsan_hand_over_scope<tsan_release, tsan_acquire>;
-
-// oneTBB's functional parallel_reduce copies the value type (the partial
-// results) itself: the identity into each split body, a body's result into the
-// body, the left value into the combiner's parameter, the root value out as the
-// result. Those copies run in oneTBB's header functions but call the value's
-// own (instrumented) copy constructor and assignment, on whichever thread
-// oneTBB picked, so TSan would see unordered accesses to one value object from
-// several threads. `tsan_reduce_value_t<T>` is T itself in every other build;
-// under TSan it is a T whose every constructor and assignment brackets its
-// accesses with an acquire and a release of each object's address (the value
-// written and the value read), which is what oneTBB's scheduling guarantees:
-// the accesses to one value object never overlap. Memory oneTBB reuses for a
-// later body (its task pool is not seen by TSan) is covered the same way: the
-// new object acquires what the last one at that address released. A combiner
-// that reads the right-hand value by reference says so with
-// tsan_value_read_scope.
-#if defined(WEFT_TSAN)
-template <class T>
-struct tsan_reduce_value : T {
-  template <class... A,
-            std::enable_if_t<std::is_constructible_v<T, A&&...> &&
-                                 !(sizeof...(A) == 1 && (std::is_same_v<std::decay_t<A>, tsan_reduce_value> && ...)),
-                             int> = 0>
-  tsan_reduce_value(A&&... a) : T((tsan_acquire(this), T(std::forward<A>(a)...))) {
-    tsan_release(this);
-  }
-  tsan_reduce_value(const tsan_reduce_value& o)
-      : T((tsan_acquire(this), tsan_acquire(&o), T(static_cast<const T&>(o)))) {
-    tsan_release(&o);
-    tsan_release(this);
-  }
-  tsan_reduce_value(tsan_reduce_value&& o) noexcept(std::is_nothrow_move_constructible_v<T>)
-      : T((tsan_acquire(this), tsan_acquire(&o), T(static_cast<T&&>(o)))) {
-    tsan_release(&o);
-    tsan_release(this);
-  }
-  tsan_reduce_value& operator=(const tsan_reduce_value& o) {
-    tsan_acquire(this);
-    tsan_acquire(&o);
-    T::operator=(static_cast<const T&>(o));
-    tsan_release(&o);
-    tsan_release(this);
-    return *this;
-  }
-  tsan_reduce_value& operator=(tsan_reduce_value&& o) noexcept(std::is_nothrow_move_assignable_v<T>) {
-    tsan_acquire(this);
-    tsan_acquire(&o);
-    T::operator=(static_cast<T&&>(o));
-    tsan_release(&o);
-    tsan_release(this);
-    return *this;
-  }
-};
-template <class T>
-using tsan_reduce_value_t = tsan_reduce_value<T>;
-#else
-template <class T>
-using tsan_reduce_value_t = T;
-#endif
-
-// Brackets reads of a value object that is not copied (a combiner's
-// right-hand side, taken by reference) like tsan_reduce_value's own copies.
-struct tsan_value_read_scope {
-  const void* value;
-  explicit tsan_value_read_scope(const void* v) : value(v) { tsan_acquire(value); }
-  ~tsan_value_read_scope() { tsan_release(value); }
-  tsan_value_read_scope(const tsan_value_read_scope&) = delete;
-  tsan_value_read_scope& operator=(const tsan_value_read_scope&) = delete;
-};
 
 }  // namespace weft::detail

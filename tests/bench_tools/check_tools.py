@@ -13,6 +13,12 @@
   check_tools.py checks --out DIR BINARY
       one tiny run (--benchmark_min_time, --benchmark_filter) of a suite
       binary: every benchmark's result check passes.
+  check_tools.py compile --script FILE --source-dir DIR --build-dir DIR --out DIR [--compiler CXX]
+      the compile-time benchmark (bench/compile_time/compile_time.py) in its
+      quick mode: the hello world and the baseline each compiled once; its JSON
+      and markdown table hold both, with positive times and a ratio to the
+      baseline above 1 (a SYCL program compiles slower than plain C++) and
+      below 100.
 """
 import argparse
 import importlib.util
@@ -264,6 +270,34 @@ def cmd_checks(args):
     print(f"{len(benches)} benchmarks passed their result checks: " + ", ".join(b["name"] for b in benches))
 
 
+def cmd_compile(args):
+    cmd = [sys.executable, args.script, "--quick", "--source-dir", args.source_dir, "--build-dir", args.build_dir,
+           "--out", args.out]
+    if args.compiler:
+        cmd += ["--compilers", args.compiler]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        fail(f"compile_time.py exited with {proc.returncode}:\n{proc.stdout}\n{proc.stderr}")
+    with open(os.path.join(args.out, "compile_time.json")) as f:
+        results = json.load(f)["results"]
+    progs = {r["program"]: r for r in results}
+    if set(progs) != {"baseline", "hello"}:
+        fail(f"quick mode measured {sorted(progs)}, expected baseline and hello")
+    for r in results:
+        if not r["median_cpu_s"] > 0 or not r["median_wall_s"] > 0:
+            fail(f"non-positive time: {r}")
+    ratio = progs["hello"]["ratio"]
+    if not 1 < ratio < 100:
+        fail(f"hello/baseline ratio {ratio} is not in (1, 100)")
+    with open(os.path.join(args.out, "compile_time.md")) as f:
+        table = f.read()
+    rows = [line for line in table.splitlines() if line.startswith("| hello |") or line.startswith("| baseline |")]
+    if len(rows) != 2 or f"{ratio:.2f}" not in rows[[r.split("|")[1].strip() for r in rows].index("hello")]:
+        fail("the markdown table lacks the hello and baseline rows or the ratio:\n" + table)
+    print(table)
+    print("OK")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -278,8 +312,14 @@ def main():
     c = sub.add_parser("checks")
     c.add_argument("--out", required=True)
     c.add_argument("binary")
+    k = sub.add_parser("compile")
+    k.add_argument("--script", required=True)
+    k.add_argument("--source-dir", required=True)
+    k.add_argument("--build-dir", required=True)
+    k.add_argument("--out", required=True)
+    k.add_argument("--compiler")
     args = ap.parse_args()
-    {"tables": cmd_tables, "wrong": cmd_wrong, "checks": cmd_checks}[args.cmd](args)
+    {"tables": cmd_tables, "wrong": cmd_wrong, "checks": cmd_checks, "compile": cmd_compile}[args.cmd](args)
 
 
 if __name__ == "__main__":

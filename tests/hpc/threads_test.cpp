@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 #include <sycl/sycl.hpp>
+#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 #include <vector>
 #include <weft/sanitizer.hpp>

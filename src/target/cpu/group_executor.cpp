@@ -600,7 +600,7 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
   std::unique_ptr<phase_slot[]> slots;
   std::unique_ptr<placed_block[]> blocks;
   if (placed) {
-    // Static placement: block k = groups [k*G/C, (k+1)*G/C) (static_partition.hpp),
+    // Static placement: block k = groups [k*G/C, (k+1)*G/C) (parallel.hpp, static_for),
     // block 0 less the probe's group 0.
     const std::size_t c = std::min(plan.placed_blocks, plan.n_groups);
     blocks.reset(new placed_block[c]);
@@ -654,7 +654,7 @@ std::size_t claim_chunk(worker_view* v, chunk_counter& chunks) {
 }
 
 // Static placement: this worker's own block (arena slot k takes block k) if
-// still free, otherwise the first free one (static_partition.hpp's rule). After
+// still free, otherwise the first free one (parallel.hpp, static_for). After
 // a probe, block 0 goes to the thread that ran its group 0 (chunks.prober), so
 // that the block stays on one thread; another takes it only when no other block
 // is left (every block still runs once: there are as many tasks as blocks).

@@ -1,6 +1,6 @@
 #pragma once
 // CPU execution of hierarchical kernels (handler::parallel_for_work_group, SYCL 2020
-// section 4.9.4.2.3): one oneTBB task per work group (several small groups per
+// section 4.9.4.2.3): one task (parallel.hpp) per work group (several small groups per
 // task, as for scoped parallelism; with static placement on, a fixed block of
 // consecutive groups per worker, docs/hpc.md, "Placement"). A work group runs on
 // one thread: the work-group function once, so its variables are the group's
@@ -11,20 +11,17 @@
 // come from the worker's scoped arena.
 #include <cstddef>
 #include <optional>
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <type_traits>
 #include <sycl/group.hpp>
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
 #include <weft/kernel/hierarchical.hpp>
 #include <weft/runtime/launch.hpp>
-#include <weft/sanitizer.hpp>
 #include <weft/target/cpu/local_memory.hpp>
 #include <weft/target/cpu/range_launch.hpp>
 #include <weft/target/cpu/scoped_arena.hpp>
 #include <weft/target/cpu/scoped_launch.hpp>
-#include <weft/target/cpu/static_partition.hpp>
+#include <weft/target/cpu/parallel.hpp>
 
 namespace weft::cpu {
 
@@ -54,14 +51,17 @@ class local_memory_scope {
 }  // namespace detail
 
 // The work-group size of parallel_for_work_group(num_groups, f), which leaves the
-// choice to the implementation: 256 items (16 x 16, 4 x 8 x 8). It only sets how
-// many physical items (private_memory instances) a group has and how global ids
-// are laid out; the loops over the items are the same whatever the size.
+// choice to the implementation: one item per group, in every dimension. So group g's
+// item 0 has global id g, and a buffer sized by num_groups holds every global id (what
+// the SYCL-CTS expects). It only sets how many physical items (private_memory
+// instances) a group has and how global ids are laid out; the logical ranges of
+// parallel_for_work_item(range, f) are unaffected, and the loops over the items are
+// the same whatever the size. The CUDA target picks the same (cuda/hierarchical_launch.hpp).
 template <int Dims>
 sycl::range<Dims> hierarchical_default_group_size() {
-  if constexpr (Dims == 1) return sycl::range<1>(256);
-  else if constexpr (Dims == 2) return sycl::range<2>(16, 16);
-  else return sycl::range<3>(4, 8, 8);
+  if constexpr (Dims == 1) return sycl::range<1>(1);
+  else if constexpr (Dims == 2) return sycl::range<2>(1, 1);
+  else return sycl::range<3>(1, 1, 1);
 }
 
 template <int Dims, class Kernel>
@@ -93,20 +93,10 @@ void hierarchical_launch(const sycl::range<Dims>& num_groups, const sycl::range<
   if (weft::detail::static_partition()) {
     // Static placement (docs/hpc.md, "Placement"): the same groups on the same worker every time.
     const std::size_t chunks = static_chunks(groups, items, grain_for(groups * items));
-    weft::detail::tsan_fork_join_scope join(&k);
-    static_for(groups, chunks, [&](std::size_t b, std::size_t e) {
-      weft::detail::tsan_task_scope task(&k);
-      run_groups(b, e);
-    });
+    static_for(groups, chunks, run_groups);
     return;
   }
-  // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is `run_groups`,
-  // which the task already captures (the release build is unchanged).
-  weft::detail::tsan_fork_join_scope tsan_fork_join(&run_groups);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, groups, grain), [&](const tbb::blocked_range<std::size_t>& r) {
-    weft::detail::tsan_task_scope tsan_task(&run_groups);
-    run_groups(r.begin(), r.end());
-  });
+  cpu::parallel_for(0, groups, grain, run_groups);
 }
 
 }  // namespace weft::cpu

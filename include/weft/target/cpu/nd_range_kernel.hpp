@@ -12,7 +12,7 @@
 #include <sycl/nd_item.hpp>
 #include <weft/target/cpu/group_executor.hpp>
 #include <weft/target/cpu/range_launch.hpp>
-#include <weft/target/cpu/static_partition.hpp>
+#include <weft/target/cpu/parallel.hpp>
 #include <weft/target/cpu/validate.hpp>
 #include <weft/kernel/local_memory.hpp>
 #include <weft/runtime/launch.hpp>

@@ -1,17 +1,17 @@
 #pragma once
-// CPU execution of parallel_for(range) and single_task: oneTBB chunks of rows of
-// contiguous linear ids, and inside a row the item loop of item_loop.hpp, which
-// the compiler can vectorize across items. No fibers, no per-item indirection.
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
+// CPU execution of parallel_for(range) and single_task: chunks of rows of
+// contiguous linear ids (parallel.hpp: oneTBB in libweft), and inside a row the
+// item loop of item_loop.hpp, which the compiler can vectorize across items. No
+// fibers, no per-item indirection.
+#include <algorithm>
+#include <cstddef>
 #include <sycl/id.hpp>
 #include <sycl/item.hpp>
 #include <sycl/range.hpp>
 #include <weft/target/cpu/item_loop.hpp>
-#include <weft/target/cpu/static_partition.hpp>
+#include <weft/target/cpu/parallel.hpp>
 #include <weft/runtime/launch.hpp>
 #include <weft/runtime/runtime.hpp>
-#include <weft/sanitizer.hpp>
 
 namespace weft::cpu {
 
@@ -30,7 +30,6 @@ inline std::size_t grain_for(std::size_t items) {
 template <int Dims, bool WithOffset, class Kernel>
 void run_rows(const Kernel& kernel, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, std::size_t begin,
               std::size_t end) {
-  weft::detail::tsan_task_scope task(&kernel);
   WEFT_CHECKED_KERNEL(Kernel);
   const Kernel k = kernel;  // a private copy: its fields cannot alias the data the kernel writes
   const item_argument<Dims, WithOffset, Kernel> arg{r, offset};
@@ -48,24 +47,18 @@ void run_rows(const Kernel& kernel, const sycl::range<Dims>& r, const sycl::id<D
 template <int Dims, bool WithOffset, class Kernel>
 void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& kernel) {
   if (r.size() == 0) return;
-  weft::detail::tsan_fork_join_scope join(&kernel);  // no-op unless built with TSan
   // Rows: one per item in one dimension, else one per id of the leading dimensions.
   const std::size_t row_items = Dims == 1 ? 1 : r[Dims - 1];
   const std::size_t rows = r.size() / row_items;
-  // (Each oneTBB body names kernel, r and offset itself: TSan sees the hand-over
-  // on &kernel, not a closure built on the launching thread's stack.)
+  auto body = [&](std::size_t b, std::size_t e) { run_rows<Dims, WithOffset>(kernel, r, offset, b, e); };
   if (weft::detail::static_partition()) {
     // Pinned workers (or WEFT_PARTITION=static): the deterministic partition of
-    // static_partition.hpp over rows, so the same range always runs the same
-    // block on the same worker (docs/hpc.md, "Placement").
-    cpu::static_for(rows, static_chunks(rows, row_items, grain_for(r.size())),
-                    [&](std::size_t b, std::size_t e) { run_rows<Dims, WithOffset>(kernel, r, offset, b, e); });
+    // parallel.hpp over rows, so the same range always runs the same block on
+    // the same worker (docs/hpc.md, "Placement").
+    cpu::static_for(rows, static_chunks(rows, row_items, grain_for(r.size())), body);
     return;
   }
-  const std::size_t grain = std::max<std::size_t>(1, grain_for(r.size()) / row_items);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, rows, grain), [&](const tbb::blocked_range<std::size_t>& b) {
-    run_rows<Dims, WithOffset>(kernel, r, offset, b.begin(), b.end());
-  });
+  cpu::parallel_for(0, rows, std::max<std::size_t>(1, grain_for(r.size()) / row_items), body);
 }
 
 }  // namespace weft::cpu

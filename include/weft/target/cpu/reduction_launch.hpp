@@ -1,8 +1,9 @@
 #pragma once
 // CPU execution of parallel_for(range | nd_range, reductions..., kernel).
 //
-// range: oneTBB parallel_reduce over chunks of contiguous linear ids; no fibers.
-// (With static placement on: static_partition.hpp's blocks, docs/hpc.md, "Placement".)
+// range: a parallel reduction over chunks of contiguous linear ids (parallel.hpp:
+// oneTBB's parallel_reduce in libweft); no fibers. (With static placement on:
+// parallel.hpp's static_for blocks, docs/hpc.md, "Placement".)
 // Inside a chunk, consecutive items use `reducer_lanes` private partial states
 // in turn, so a kernel like `sum += a[i]` becomes independent accumulators the
 // compiler keeps in (vector) registers instead of one serial dependency chain.
@@ -16,9 +17,6 @@
 // and when it returns they are folded into its work group's partial (the items of
 // a group run on one thread, so the slot needs no lock). The group partials are
 // combined in group order at the end.
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_reduce.h>
-
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -31,9 +29,8 @@
 #include <sycl/reduction.hpp>
 #include <weft/target/cpu/nd_range_kernel.hpp>
 #include <weft/target/cpu/range_launch.hpp>
-#include <weft/target/cpu/static_partition.hpp>
+#include <weft/target/cpu/parallel.hpp>
 #include <weft/runtime/runtime.hpp>
-#include <weft/sanitizer.hpp>
 #include <weft/runtime/launch.hpp>
 
 namespace weft::cpu {
@@ -204,8 +201,7 @@ void finish_all(const Reds& reds, const Parts& parts, std::index_sequence<J...>)
 
 template <int Dims, class Kernel, class... Reds>
 void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const Reds&... reds_in) {
-  // (TSan) oneTBB copies the partials between threads: see weft/sanitizer.hpp.
-  using parts_t = weft::detail::tsan_reduce_value_t<std::tuple<detail::partial<Reds>...>>;
+  using parts_t = std::tuple<detail::partial<Reds>...>;
   using seq = std::index_sequence_for<Reds...>;
   constexpr std::size_t L = reducer_lanes;
   using lanes_t = std::tuple<detail::lane_array<Reds, L>...>;
@@ -247,35 +243,13 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
       // partial per block, folded in block order.
       const std::size_t chunks = std::min(n, static_chunks(n, 1, grain_for(n)));
       std::vector<parts_t> parts(chunks, empty);
-      {
-        weft::detail::tsan_fork_join_scope join(&kernel);
-        static_for(n, chunks, [&](std::size_t b, std::size_t e) {
-          weft::detail::tsan_task_scope task(&kernel);
-          run_block(b, e, parts[(b * chunks + n - 1) / n]);  // block k begins at floor(k*n/C): k = ceil(b*C/n)
-        });
-      }
+      static_for(n, chunks, [&](std::size_t b, std::size_t e) {
+        run_block(b, e, parts[(b * chunks + n - 1) / n]);  // block k begins at floor(k*n/C): k = ceil(b*C/n)
+      });
       for (const parts_t& p : parts) detail::fold_parts(total, p, reds, seq());
     } else {
-      // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp. The tokens are what
-      // each lambda uses first anyway, `run_block` in the body and `reds` in the
-      // combiner, so their captures and layout are unchanged in release builds.
-      weft::detail::tsan_fork_join_scope tsan_fork_join(&run_block);
-      weft::detail::tsan_fork_join_scope tsan_fork_join_combine(&reds);
-      total = tbb::parallel_reduce(
-          tbb::blocked_range<std::size_t>(0, n, grain), empty,
-          [&](const tbb::blocked_range<std::size_t>& b, parts_t acc) {
-            weft::detail::tsan_task_scope tsan_task(&run_block);
-            run_block(b.begin(), b.end(), acc);
-            return acc;
-          },
-          [&](parts_t a, const parts_t& b) {
-            // (TSan) the join runs on the thread that finished last: it acquires
-            // what the caller released, and `b` as its writer released it.
-            weft::detail::tsan_task_scope tsan_task(&reds);
-            weft::detail::tsan_value_read_scope tsan_b(&b);
-            detail::fold_parts(a, b, reds, seq());
-            return a;
-          });
+      cpu::parallel_reduce(0, n, grain, empty, total, run_block,
+                           [&](parts_t& a, const parts_t& b) { detail::fold_parts(a, b, reds, seq()); });
     }
   }
   detail::finish_all(reds, total, seq());

@@ -1,27 +1,21 @@
 #pragma once
-// CPU execution of scoped-parallelism kernels (handler::parallel): one oneTBB
-// task per work group, several small groups per task, physical group size 1
+// CPU execution of scoped-parallelism kernels (handler::parallel): one task
+// (parallel.hpp) per work group, several small groups per task, physical group size 1
 // (with static placement on: a fixed block of consecutive groups per worker,
 // docs/hpc.md, "Placement").
 // The kernel receives the s_group object and runs straight through: its
 // distribute_items() calls are loops, barriers are free, no fibers ever.
 #include <cstddef>
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_reduce.h>
-
 #include <tuple>
 #include <utility>
 #include <sycl/scoped_parallelism.hpp>
 #include <vector>
+#include <weft/target/cpu/parallel.hpp>
 #include <weft/target/cpu/range_launch.hpp>
 #include <weft/target/cpu/reduction_launch.hpp>
-#include <weft/target/cpu/static_partition.hpp>
 #include <weft/runtime/runtime.hpp>
-#include <weft/sanitizer.hpp>
 #include <weft/target/cpu/scoped_arena.hpp>
 #include <weft/runtime/launch.hpp>
-#include <weft/sanitizer.hpp>
 
 namespace weft::cpu {
 
@@ -96,17 +90,13 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
       call(kc, static_cast<const group_t&>(grp));
     }
   };
-  const tbb::blocked_range<std::size_t> all(0, groups, grain);
-
   if (weft::detail::static_partition()) {
     // Static placement (docs/hpc.md, "Placement"): the groups as the rows of a
     // parallel_for(range) of `groups` rows of `items` items, block k on the
     // worker in arena slot k; the same groups on the same worker every time.
     const std::size_t chunks = static_chunks(groups, items, grain_for(groups * items));
     if constexpr (sizeof...(Reductions) == 0) {
-      weft::detail::tsan_fork_join_scope join(&k);
       static_for(groups, chunks, [&](std::size_t b, std::size_t e) {
-        weft::detail::tsan_task_scope task(&k);
         run_groups(b, e, [](const Kernel& kc, const group_t& g) { kc(g); });
       });
     } else {
@@ -118,17 +108,13 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
       const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
       std::vector<parts_t> parts(std::max<std::size_t>(1, std::min(chunks, groups)), empty);
       const std::size_t n_parts = parts.size();
-      {
-        weft::detail::tsan_fork_join_scope join(&k);
-        static_for(groups, n_parts, [&](std::size_t b, std::size_t e) {
-          weft::detail::tsan_task_scope task(&k);
-          reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
-          run_groups(b, e, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
-          // static_for's block k begins at b = floor(k*G/C), C <= G: k = ceil(b*C/G).
-          const std::size_t part = (b * n_parts + groups - 1) / groups;
-          detail::fold_reducers(parts[part], reducers, reds, seq());
-        });
-      }
+      static_for(groups, n_parts, [&](std::size_t b, std::size_t e) {
+        reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
+        run_groups(b, e, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
+        // static_for's block k begins at b = floor(k*G/C), C <= G: k = ceil(b*C/G).
+        const std::size_t part = (b * n_parts + groups - 1) / groups;
+        detail::fold_reducers(parts[part], reducers, reds, seq());
+      });
       parts_t total = empty;
       for (const parts_t& p : parts) detail::fold_parts(total, p, reds, seq());
       detail::finish_all(reds, total, seq());
@@ -137,45 +123,26 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
   }
 
   if constexpr (sizeof...(Reductions) == 0) {
-    // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is
-    // `run_groups`, which the task already captures (the release build is unchanged).
-    weft::detail::tsan_fork_join_scope tsan_fork_join(&run_groups);
-    tbb::parallel_for(all, [&](const tbb::blocked_range<std::size_t>& r) {
-      weft::detail::tsan_task_scope tsan_task(&run_groups);
-      run_groups(r.begin(), r.end(), [](const Kernel& kc, const group_t& g) { kc(g); });
+    cpu::parallel_for(0, groups, grain, [&](std::size_t b, std::size_t e) {
+      run_groups(b, e, [](const Kernel& kc, const group_t& g) { kc(g); });
     });
   } else {
     // One reducer set per task: its groups run one after another on one thread,
     // so reducers are used from distribute_items() like any private variable.
-    // (TSan) oneTBB copies the partials between threads: see weft/sanitizer.hpp.
-    using parts_t = weft::detail::tsan_reduce_value_t<std::tuple<detail::partial<Reductions>...>>;
+    using parts_t = std::tuple<detail::partial<Reductions>...>;
     using seq = std::index_sequence_for<Reductions...>;
     using reducers_t = detail::pack<typename Reductions::reducer_type...>;
     const auto reds = std::tie(reductions...);
     const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
-    // (TSan) oneTBB's hand-over. The tokens are what each lambda uses first
-    // anyway, the reductions (in order) in the body and `reds` in the combiner,
-    // so their captures and layout are unchanged in release builds.
-    weft::detail::tsan_fork_join_scope tsan_fork_join(weft::detail::tsan_first_address(reductions...));
-    weft::detail::tsan_fork_join_scope tsan_fork_join_combine(&reds);
-    const parts_t total = tbb::parallel_reduce(
-        all, empty,
-        [&](const tbb::blocked_range<std::size_t>& r, parts_t acc) {
-          weft::detail::tsan_task_scope tsan_task(weft::detail::tsan_first_address(reductions...));
+    parts_t total = empty;
+    cpu::parallel_reduce(
+        0, groups, grain, empty, total,
+        [&](std::size_t b, std::size_t e, parts_t& acc) {
           reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
-          run_groups(r.begin(), r.end(),
-                     [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
+          run_groups(b, e, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
           detail::fold_reducers(acc, reducers, reds, seq());
-          return acc;
         },
-        [&](parts_t a, const parts_t& b) {
-          // (TSan) the join runs on the thread that finished last: it acquires
-          // what the caller released, and `b` as its writer released it.
-          weft::detail::tsan_task_scope tsan_task(&reds);
-          weft::detail::tsan_value_read_scope tsan_b(&b);
-          detail::fold_parts(a, b, reds, seq());
-          return a;
-        });
+        [&](parts_t& a, const parts_t& b) { detail::fold_parts(a, b, reds, seq()); });
     detail::finish_all(reds, total, seq());
   }
 }
