@@ -43,6 +43,9 @@ struct backend_ops {
   // For a profiled command (command_profiled): when its device work started and
   // ended, on now_ns()'s clock. False when the backend did not time it.
   bool (*marker_times)(void* marker, std::uint64_t* start_ns, std::uint64_t* end_ns);
+  // Asked after a failure on d: true when d can run nothing more (a fault lost
+  // its context, as CUDA's "sticky" errors do). Null: failures never lose it.
+  bool (*context_lost)(const device_state& d);
 };
 
 // For a backend's launch code, inside a command's work (on whichever thread
@@ -107,6 +110,15 @@ WEFT_API void add_platform_provider(void (*provider)());
 // plain host memory operations otherwise.
 WEFT_API void device_memcpy(const device_state* d, void* dst, const void* src, std::size_t bytes);
 WEFT_API void device_memset(const device_state* d, void* dst, int value, std::size_t bytes);
+// After a failure lost a device's context (backend_ops::context_lost), every
+// command and allocation for it fails with errc::runtime saying so and why,
+// instead of with whatever the backend's next call reports; other devices keep
+// working. device_lost records the first failure's message (later ones are
+// kept out: they are consequences); check_device_usable throws for a lost device.
+WEFT_API void device_lost(const device_state& d, const std::string& why);
+WEFT_API bool is_device_lost(const device_state& d);
+WEFT_API void check_device_usable(const device_state& d);
+
 WEFT_API void device_fill(const device_state* d, void* dst, const void* pattern, std::size_t pattern_bytes,
                           std::size_t count);
 

@@ -25,6 +25,44 @@ namespace {
 
 using weft::detail::device_state;
 
+// CUDA's "sticky" errors: a kernel fault leaves the context unusable, and
+// every later call in the process fails with the same error.
+bool sticky(cudaError_t e) {
+  switch (e) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorAssert:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorLaunchFailure:
+    case cudaErrorECCUncorrectable:
+    case cudaErrorContextIsDestroyed:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The last sticky error seen per device ordinal (markers are waited for on any thread).
+constexpr int max_devices = 64;
+std::atomic<int> g_sticky[max_devices];
+
+void note(cudaError_t e, int device) {
+  if (sticky(e) && device >= 0 && device < max_devices) g_sticky[device].store(int(e), std::memory_order_relaxed);
+}
+
+bool context_lost(const device_state& d) {
+  if (d.ordinal >= 0 && d.ordinal < max_devices && g_sticky[d.ordinal].load(std::memory_order_relaxed) != 0)
+    return true;
+  if (cudaSetDevice(d.ordinal) != cudaSuccess) return true;
+  const cudaError_t e = cudaPeekAtLastError();
+  note(e, d.ordinal);
+  return sticky(e);
+}
+
 [[noreturn]] void fail(cudaError_t e, const std::string& what) {
   weft::detail::throw_error(sycl::errc::runtime, what + ": CUDA error " + std::to_string(int(e)) + " (" +
                                                      cudaGetErrorName(e) + ": " + cudaGetErrorString(e) + ")");
@@ -140,6 +178,7 @@ bool marker_wait(void* mp, std::string* error) {
   auto* m = static_cast<marker*>(mp);
   const cudaError_t e = cudaEventSynchronize(m->event);
   if (e == cudaSuccess) return true;
+  note(e, m->device);
   if (error) *error = failure(e, std::string(m->what) + ": failed on the GPU");
   return false;
 }
@@ -293,7 +332,8 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
 }
 
 const weft::detail::backend_ops ops = {&usm_allocate, &usm_free,       &memcpy_op,     &memset_op,      &fill_op,
-                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release, &marker_times};
+                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release, &marker_times,
+                                       &context_lost};
 
 struct cuda_platform {
   weft::detail::platform_state platform;
@@ -416,6 +456,9 @@ void finish(void* stream, const char* what) {
   t_timed_marker = nullptr;
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) {
+    int device = -1;
+    (void)cudaGetDevice(&device);
+    note(e, device);
     if (timed) marker_release(timed);
     fail(e, std::string(what) + ": the launch failed");
   }

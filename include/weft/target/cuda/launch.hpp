@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <sycl/detail/kernel_extras.hpp>
 #include <sycl/item.hpp>
 #include <sycl/nd_item.hpp>
@@ -36,13 +37,43 @@ struct is_adapter<sycl::detail::kernel_adapter<K, H, S>> : std::true_type {};
 template <class It>
 struct is_adapter<sycl::detail::stream_kernel_ref<It>> : std::true_type {};
 
-// Kernels taking a kernel_handler or writing a sycl::stream run on the CPU only (for now).
+// Kernels writing a sycl::stream run on the CPU only (for now).
 template <class Kernel>
 bool unsupported(const launch::target& t) {
   if constexpr (is_adapter<Kernel>::value) {
-    launch::detail::not_on_device(t, "a kernel that takes a kernel_handler or uses a sycl::stream");
+    launch::detail::not_on_device(t, "a kernel that uses a sycl::stream");
   }
   return is_adapter<Kernel>::value;
+}
+
+// A kernel taking a kernel_handler, as the GPU runs it: the command group's
+// specialization constants travel in the kernel's parameters, and each call
+// gets a kernel_handler reading them there.
+template <class K>
+struct handler_kernel {
+  K kernel;
+  sycl::detail::spec_constant_table table;
+  template <class... Args>
+  __device__ void operator()(Args&&... args) const {
+    kernel(std::forward<Args>(args)..., sycl::kernel_handler(&table));
+  }
+};
+
+template <class Kernel>
+struct takes_handler : std::false_type {};
+template <class K>
+struct takes_handler<sycl::detail::kernel_adapter<K, true, false>> : std::true_type {};
+
+template <class K>
+handler_kernel<K> with_spec_constants(const sycl::detail::kernel_adapter<K, true, false>& a) {
+  handler_kernel<K> h{a.kernel, {}};
+  if (!h.table.fill(sycl::detail::kernel_handler_access::values(a.kh)))
+    weft::detail::throw_error(sycl::errc::feature_not_supported,
+                              "kernel_handler on a GPU: the command group's specialization constants exceed " +
+                                  std::to_string(sycl::detail::spec_constant_table::max_values) + " values or " +
+                                  std::to_string(sycl::detail::spec_constant_table::max_bytes) +
+                                  " bytes, what a GPU kernel's parameters carry; pass larger data in a buffer");
+  return h;
 }
 
 inline constexpr unsigned range_block = 256;
@@ -127,6 +158,7 @@ dim3 work_group_block(const sycl::range<Dims>& lr, const sycl::range<Dims>& gr) 
 
 template <class Kernel>
 void single_task(const launch::target& t, const Kernel& k) {
+  if constexpr (detail::takes_handler<Kernel>::value) return single_task(t, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::is_adapter<Kernel>::value) {
     auto* s = static_cast<cudaStream_t>(prepare(*t.device));
@@ -137,6 +169,8 @@ void single_task(const launch::target& t, const Kernel& k) {
 
 template <int Dims, bool WithOffset, class Kernel>
 void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& k) {
+  if constexpr (detail::takes_handler<Kernel>::value)
+    return range_kernel<Dims, WithOffset>(t, r, offset, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::is_adapter<Kernel>::value) {
     const std::size_t n = r.size();
@@ -152,6 +186,7 @@ void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const syc
 template <int Dims, class Kernel>
 void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr,
                      const launch::local_memory_request& local, const Kernel& k) {
+  if constexpr (detail::takes_handler<Kernel>::value) return nd_range_kernel(t, ndr, local, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::is_adapter<Kernel>::value) {
     const sycl::range<Dims> lr = ndr.get_local_range();

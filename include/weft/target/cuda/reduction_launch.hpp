@@ -279,6 +279,8 @@ void launch_finish(const std::tuple<D...>& ds, unsigned blocks, cudaStream_t s) 
 template <int Dims, class Kernel, class... Reductions>
 void range_reduction_kernel(const launch::target& t, const sycl::range<Dims>& r, const Kernel& k,
                             Reductions... reductions) {
+  if constexpr (detail::takes_handler<Kernel>::value)
+    return range_reduction_kernel(t, r, detail::with_spec_constants(k), reductions...);
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::is_adapter<Kernel>::value) {
     const std::size_t n = r.size();
@@ -297,6 +299,8 @@ void range_reduction_kernel(const launch::target& t, const sycl::range<Dims>& r,
 template <int Dims, class Kernel, class... Reductions>
 void nd_range_reduction_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr,
                                const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
+  if constexpr (detail::takes_handler<Kernel>::value)
+    return nd_range_reduction_kernel(t, ndr, local, detail::with_spec_constants(k), reductions...);
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::is_adapter<Kernel>::value) {
     const sycl::range<Dims> lr = ndr.get_local_range();
