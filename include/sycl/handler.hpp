@@ -640,6 +640,9 @@ inline std::byte* detail::handler_access::add_requirement(handler& cgh, const bu
   cgh.m_cg.requirements.push_back({buffer, mode});
   return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
 }
+inline const weft::detail::device_state* detail::handler_access::device(const handler& cgh) {
+  return cgh.target().device;
+}
 inline void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<stream_sink> sink) {
   cgh.m_extras.streams.push_back(std::move(sink));
 }

@@ -602,4 +602,8 @@ bool defer_completion(void* marker, const backend_ops* ops) {
   return true;
 }
 
+void wait_for_deferred_work() {
+  if (t_exec && t_exec->deferred) t_exec->ops->marker_wait(t_exec->deferred, nullptr);
+}
+
 }  // namespace weft::detail

@@ -14,7 +14,9 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+#include <weft/kernel/stream_item.hpp>
 #include <weft/kernel/target.hpp>
+#include <weft/runtime/device_state.hpp>
 
 namespace weft::sycl {
 
@@ -187,7 +189,7 @@ struct has_group_linear_id<It, std::void_t<decltype(std::declval<const It&>().ge
 // The id a stream's output is ordered by: the work item's, or a hierarchical
 // kernel's work group's.
 template <class It>
-std::size_t item_linear_id(const It& it) {
+WEFT_HOST_DEVICE std::size_t item_linear_id(const It& it) {
   if constexpr (has_global_linear_id<It>::value) return it.get_global_linear_id();
   else if constexpr (has_group_linear_id<It>::value) return it.get_group_linear_id();
   else return it.get_linear_id();
@@ -266,30 +268,46 @@ struct kernel_adapter {
 
   // single_task
   template <class KK = K>
-  auto operator()() const -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, kernel_handler>
-                                                          : std::is_invocable_v<const KK&>> {
-    if constexpr (WithStreams) {
-      stream_item_scope item(0);
-      if constexpr (WithHandler) kernel(kh);
-      else kernel();
-    } else {
-      if constexpr (WithHandler) kernel(kh);
-      else kernel();
-    }
+  WEFT_HOST_DEVICE auto operator()() const -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, kernel_handler>
+                                                                           : std::is_invocable_v<const KK&>> {
+    call_with(kh);
   }
   // parallel_for: (item or nd_item, reducers...)
   template <class It, class... R, class KK = K>
-  auto operator()(const It& it, R&&... reducers) const
+  WEFT_HOST_DEVICE auto operator()(const It& it, R&&... reducers) const
       -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, const It&, R&&..., kernel_handler>
                                       : std::is_invocable_v<const KK&, const It&, R&&...>> {
+    call_with(kh, it, std::forward<R>(reducers)...);
+  }
+
+  // The kernel called with args (and h, WithHandler), the work item recorded
+  // first for the streams' output. A GPU target calls it with a handler of its own.
+  template <class... Args>
+  WEFT_HOST_DEVICE void call_with(const kernel_handler& h, Args&&... args) const {
     if constexpr (WithStreams) {
-      stream_item_scope item(item_linear_id(it));
-      if constexpr (WithHandler) kernel(it, std::forward<R>(reducers)..., kh);
-      else kernel(it, std::forward<R>(reducers)...);
+      std::size_t id = 0;
+      if constexpr (sizeof...(Args) > 0) id = item_linear_id(first_of(args...));
+#if WEFT_DEVICE_PASS
+      weft::kernel::stream_item() = id;
+      invoke(h, std::forward<Args>(args)...);
+#else
+      stream_item_scope item(id);
+      invoke(h, std::forward<Args>(args)...);
+#endif
     } else {
-      if constexpr (WithHandler) kernel(it, std::forward<R>(reducers)..., kh);
-      else kernel(it, std::forward<R>(reducers)...);
+      invoke(h, std::forward<Args>(args)...);
     }
+  }
+
+ private:
+  template <class A, class... Rest>
+  WEFT_HOST_DEVICE static const A& first_of(const A& a, const Rest&...) {
+    return a;
+  }
+  template <class... Args>
+  WEFT_HOST_DEVICE void invoke(const kernel_handler& h, Args&&... args) const {
+    if constexpr (WithHandler) kernel(std::forward<Args>(args)..., h);
+    else kernel(std::forward<Args>(args)...);
   }
 };
 
@@ -338,10 +356,12 @@ void run_kernel(const kernel_extras& ex, const K& k, const Launch& launch) {
   struct flush_at_end {
     const kernel_extras& ex;
     ~flush_at_end() {
+      weft::detail::wait_for_deferred_work();  // a GPU's output is complete when its kernel is
       for (auto& s : ex.streams) s->flush_kernel_output();
     }
   } flush{ex};
-  if constexpr (std::is_same_v<It, unknown_item>) {
+  // (A GPU runs the adapter itself: the erased form calls host code.)
+  if constexpr (std::is_same_v<It, unknown_item> || WEFT_GPU_TRANSLATION_UNIT) {
     launch(kernel_adapter<K, WithHandler, true>{k, kh});
   } else {
     using Inner = std::conditional_t<WithHandler, kernel_adapter<K, true, false>, K>;
