@@ -7,6 +7,7 @@
 #include <sycl/exception.hpp>
 #include <sycl/usm_alloc.hpp>
 #include <weft/runtime/buffer_state.hpp>
+#include "runtime_internal.hpp"
 #include "graph.hpp"
 
 namespace weft::detail {

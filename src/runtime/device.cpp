@@ -13,6 +13,7 @@
 #include <weft/config.hpp>
 #include <weft/runtime/device_state.hpp>
 #include <weft/runtime/runtime.hpp>
+#include "runtime_internal.hpp"
 
 namespace weft::detail {
 namespace {
@@ -130,10 +131,15 @@ void register_platform(const platform_state* p) {
 }
 
 namespace {
+struct lost_device {
+  const device_state* device;
+  std::string why;
+  std::uint64_t sequence;
+};
 struct lost_devices {
   std::atomic<bool> any{false};  // the fast path: no device was ever lost
   std::mutex mutex;
-  std::vector<std::pair<const device_state*, std::string>> why;
+  std::vector<lost_device> lost;
 };
 lost_devices& lost() {
   static lost_devices* l = new lost_devices;  // never destroyed: asked up to exit
@@ -141,12 +147,15 @@ lost_devices& lost() {
 }
 }  // namespace
 
-void device_lost(const device_state& d, const std::string& why) {
+void device_lost(const device_state& d, const std::string& why, std::uint64_t sequence) {
   auto& l = lost();
   std::lock_guard<std::mutex> g(l.mutex);
-  for (auto& w : l.why)
-    if (w.first == &d) return;
-  l.why.emplace_back(&d, why);
+  for (auto& w : l.lost)
+    if (w.device == &d) {
+      if (sequence < w.sequence) w = {&d, why, sequence};
+      return;
+    }
+  l.lost.push_back({&d, why, sequence});
   l.any.store(true, std::memory_order_release);
 }
 
@@ -154,8 +163,8 @@ bool is_device_lost(const device_state& d) {
   auto& l = lost();
   if (!l.any.load(std::memory_order_acquire)) return false;
   std::lock_guard<std::mutex> g(l.mutex);
-  for (auto& w : l.why)
-    if (w.first == &d) return true;
+  for (auto& w : l.lost)
+    if (w.device == &d) return true;
   return false;
 }
 
@@ -165,8 +174,8 @@ void check_device_usable(const device_state& d) {
   std::string why;
   {
     std::lock_guard<std::mutex> g(l.mutex);
-    for (auto& w : l.why)
-      if (w.first == &d) why = w.second;
+    for (auto& w : l.lost)
+      if (w.device == &d) why = w.why;
   }
   if (why.empty()) return;
   throw_error(sycl::errc::runtime,

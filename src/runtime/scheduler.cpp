@@ -225,7 +225,7 @@ void complete_orphan(const event_ptr& node);
 // device's context, every later command for it fails saying so (device_lost).
 void note_device_failure(const event_state& node, const std::string& message) {
   const device_state* d = node.device;
-  if (d && d->ops && d->ops->context_lost && d->ops->context_lost(*d)) device_lost(*d, message);
+  if (d && d->ops && d->ops->context_lost && d->ops->context_lost(*d)) device_lost(*d, message, node.sequence);
 }
 
 std::string message_of(const std::exception_ptr& e) {
@@ -436,6 +436,8 @@ event_ptr queue_state::submit(command_group&& cg) {
       (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops && node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
   if (profiling) node->submit_ns = now_ns();
+  static std::atomic<std::uint64_t> submitted{0};
+  node->sequence = submitted.fetch_add(1, std::memory_order_relaxed) + 1;
   {
     std::lock_guard<std::mutex> g(graph_mutex());
     std::vector<event_ptr> deps = std::move(cg.dependencies);

@@ -114,15 +114,6 @@ WEFT_API void add_platform_provider(void (*provider)());
 // plain host memory operations otherwise.
 WEFT_API void device_memcpy(const device_state* d, void* dst, const void* src, std::size_t bytes);
 WEFT_API void device_memset(const device_state* d, void* dst, int value, std::size_t bytes);
-// After a failure lost a device's context (backend_ops::context_lost), every
-// command and allocation for it fails with errc::runtime saying so and why,
-// instead of with whatever the backend's next call reports; other devices keep
-// working. device_lost records the first failure's message (later ones are
-// kept out: they are consequences); check_device_usable throws for a lost device.
-WEFT_API void device_lost(const device_state& d, const std::string& why);
-WEFT_API bool is_device_lost(const device_state& d);
-WEFT_API void check_device_usable(const device_state& d);
-
 WEFT_API void device_fill(const device_state* d, void* dst, const void* pattern, std::size_t pattern_bytes,
                           std::size_t count);
 
