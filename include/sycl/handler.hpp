@@ -274,7 +274,7 @@ class handler {
                                 "bundle (in input state) before building it, or drop use_kernel_bundle");
     m_extras.spec = m_extras.spec ? std::make_shared<detail::spec_constant_values>(*m_extras.spec)
                                   : std::make_shared<detail::spec_constant_values>();
-    m_extras.spec->set(&SpecName, &value, sizeof value);
+    m_extras.spec->set(detail::spec_key<SpecName>, &value, sizeof value);
   }
   template <auto& SpecName>
   typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() {
@@ -723,6 +723,9 @@ inline std::byte* detail::handler_access::add_requirement(handler& cgh, const bu
                                                           bool on_device) {
   cgh.m_cg.requirements.push_back({buffer, mode});
   return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
+}
+inline const weft::detail::device_state* detail::handler_access::device(const handler& cgh) {
+  return cgh.target().device;
 }
 inline void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<stream_sink> sink) {
   cgh.m_extras.streams.push_back(std::move(sink));

@@ -20,6 +20,8 @@ struct handler_access {
   static std::size_t allocate_local(handler& cgh, std::size_t bytes, std::size_t align);
   // Registers a sycl::stream (stream.hpp): its output is printed when the kernel ends.
   static void add_stream(handler& cgh, std::shared_ptr<stream_sink> sink);
+  // The device the command group's kernel runs on.
+  static const weft::detail::device_state* device(const handler& cgh);
   // A placeholder accessor was copied while a command group function runs on
   // this thread (queue::submit): the handler checks it was require()d. Returns
   // where the command group's kernels see the buffer (as add_requirement), or

@@ -225,7 +225,7 @@ class kernel_bundle {
     auto d = std::make_shared<detail::bundle_data>(*m_data);
     d->spec = d->spec ? std::make_shared<detail::spec_constant_values>(*d->spec)
                       : std::make_shared<detail::spec_constant_values>();
-    d->spec->set(&SpecName, &value, sizeof value);
+    d->spec->set(detail::spec_key<SpecName>, &value, sizeof value);
     m_data = d;
     m_image = device_image<State>(m_data);
   }

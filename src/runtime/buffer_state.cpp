@@ -7,6 +7,7 @@
 #include <sycl/exception.hpp>
 #include <sycl/usm_alloc.hpp>
 #include <weft/runtime/buffer_state.hpp>
+#include "runtime_internal.hpp"
 #include "graph.hpp"
 
 namespace weft::detail {
@@ -55,6 +56,7 @@ std::byte* buffer_state::data_on(const device_state& d) {
   std::lock_guard<std::mutex> g(r->copies_mutex);
   for (auto& c : r->copies)
     if (c.device == &d) return c.data + offset;
+  check_device_usable(d);  // a lost device is not "out of device memory"
   void* p = r->bytes ? d.ops->usm_allocate(d, device_memory, r->bytes) : nullptr;
   if (r->bytes && !p)
     throw_error(sycl::errc::memory_allocation, "buffer: could not allocate its " + std::to_string(r->bytes) +
@@ -81,11 +83,15 @@ void prepare_access(buffer_state& buffer, const device_state* on, sycl::access_m
     if (!r->host_current)
       for (auto& c : r->copies)
         if (c.current) {
+          check_device_usable(*c.device);
           c.device->ops->memcpy(*c.device, r->data, c.data, r->bytes);
           r->host_current = true;
           break;
         }
-    if (here) on->ops->memcpy(*on, here->data, r->data, r->bytes);
+    if (here) {
+      check_device_usable(*on);
+      on->ops->memcpy(*on, here->data, r->data, r->bytes);
+    }
   }
   if (mode == sycl::access_mode::read) {
     if (here) here->current = true;

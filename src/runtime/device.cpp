@@ -1,14 +1,19 @@
 // The CPU device: what the host is, read once from the operating system.
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <iterator>
 #include <fstream>
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
+#include <sycl/exception.hpp>
 #include <weft/config.hpp>
 #include <weft/runtime/device_state.hpp>
 #include <weft/runtime/runtime.hpp>
+#include "runtime_internal.hpp"
 
 namespace weft::detail {
 namespace {
@@ -125,19 +130,77 @@ void register_platform(const platform_state* p) {
     if (d->ops && !g_host_usm_provider) g_host_usm_provider = d;
 }
 
+namespace {
+struct lost_device {
+  const device_state* device;
+  std::string why;
+  std::uint64_t sequence;
+};
+struct lost_devices {
+  std::atomic<bool> any{false};  // the fast path: no device was ever lost
+  std::mutex mutex;
+  std::vector<lost_device> lost;
+};
+lost_devices& lost() {
+  static lost_devices* l = new lost_devices;  // never destroyed: asked up to exit
+  return *l;
+}
+}  // namespace
+
+void device_lost(const device_state& d, const std::string& why, std::uint64_t sequence) {
+  auto& l = lost();
+  std::lock_guard<std::mutex> g(l.mutex);
+  for (auto& w : l.lost)
+    if (w.device == &d) {
+      if (sequence < w.sequence) w = {&d, why, sequence};
+      return;
+    }
+  l.lost.push_back({&d, why, sequence});
+  l.any.store(true, std::memory_order_release);
+}
+
+bool is_device_lost(const device_state& d) {
+  auto& l = lost();
+  if (!l.any.load(std::memory_order_acquire)) return false;
+  std::lock_guard<std::mutex> g(l.mutex);
+  for (auto& w : l.lost)
+    if (w.device == &d) return true;
+  return false;
+}
+
+void check_device_usable(const device_state& d) {
+  auto& l = lost();
+  if (!l.any.load(std::memory_order_acquire)) return;
+  std::string why;
+  {
+    std::lock_guard<std::mutex> g(l.mutex);
+    for (auto& w : l.lost)
+      if (w.device == &d) why = w.why;
+  }
+  if (why.empty()) return;
+  throw_error(sycl::errc::runtime,
+              d.name + ": this device's context was lost after an earlier failure, so no command or allocation "
+                       "for it can run any more (other devices, the CPU among them, keep working; restart the "
+                       "program to use this device again). The failure: " +
+                  why);
+}
+
 void device_memcpy(const device_state* d, void* dst, const void* src, std::size_t bytes) {
   if (!bytes) return;
+  if (d && d->ops) check_device_usable(*d);
   if (d && d->ops) d->ops->memcpy(*d, dst, src, bytes);
   else std::memmove(dst, src, bytes);
 }
 void device_memset(const device_state* d, void* dst, int value, std::size_t bytes) {
   if (!bytes) return;
+  if (d && d->ops) check_device_usable(*d);
   if (d && d->ops) d->ops->memset(*d, dst, value, bytes);
   else std::memset(dst, value, bytes);
 }
 void device_fill(const device_state* d, void* dst, const void* pattern, std::size_t pattern_bytes, std::size_t count) {
   if (!count) return;
   if (d && d->ops) {
+    check_device_usable(*d);
     d->ops->fill(*d, dst, pattern, pattern_bytes, count);
     return;
   }

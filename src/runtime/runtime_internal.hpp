@@ -1,6 +1,8 @@
 #pragma once
 // Internal runtime services shared by src/runtime/*.cpp (not installed).
+#include <cstdint>
 #include <functional>
+#include <string>
 
 namespace weft::detail {
 // Runs `task` on one of Weft's workers.
@@ -8,4 +10,14 @@ void enqueue(std::function<void()> task);
 struct device_state;
 // The device whose backend provides host USM (pinned memory), or null (device.cpp).
 extern const device_state* g_host_usm_provider;
+
+// After a failure lost a device's context (backend_ops::context_lost), every
+// command and allocation for it fails with errc::runtime saying so and why,
+// instead of with whatever the backend's next call reports; other devices keep
+// working (device.cpp). device_lost records a failure of the command submitted
+// `sequence`-th: the reason given is the earliest command's (the others failed
+// because of it); check_device_usable throws for a lost device.
+void device_lost(const device_state& d, const std::string& why, std::uint64_t sequence);
+bool is_device_lost(const device_state& d);
+void check_device_usable(const device_state& d);
 }  // namespace weft::detail

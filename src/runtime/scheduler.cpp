@@ -221,6 +221,23 @@ void arm_notification(const event_ptr& node);
 // Completes on a worker a node whose queue is gone. Caller holds node->mutex.
 void complete_orphan(const event_ptr& node);
 
+// After a command for a backend device failed: when the failure lost the
+// device's context, every later command for it fails saying so (device_lost).
+void note_device_failure(const event_state& node, const std::string& message) {
+  const device_state* d = node.device;
+  if (d && d->ops && d->ops->context_lost && d->ops->context_lost(*d)) device_lost(*d, message, node.sequence);
+}
+
+std::string message_of(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& ex) {
+    return ex.what();
+  } catch (...) {
+    return "an exception not derived from std::exception";
+  }
+}
+
 // Completes a node whose work is in flight on a device: waits for the device
 // (at once if it is done), then, if no other thread got there first, reports a
 // device failure, drops the command's captures and completes the node.
@@ -228,6 +245,11 @@ void complete_deferred(event_state& node) {
   std::string error;
   const bool ok = node.marker_ops->marker_wait(node.marker.load(std::memory_order_acquire), &error);
   if (node.claimed.exchange(true, std::memory_order_acq_rel)) return;
+  if (!ok) {
+    // "kernel 'k' on <GPU>: parallel_for(range): failed on the GPU: CUDA error 700 (...)"
+    error = origin_of(node) + " on " + node.device->name + ": " + error;
+    note_device_failure(node, error);
+  }
   std::uint64_t device_start = 0, device_end = 0;
   if (ok && node.profiled && node.marker_ops->marker_times &&
       node.marker_ops->marker_times(node.marker.load(std::memory_order_acquire), &device_start, &device_end)) {
@@ -265,6 +287,7 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
     // kernel: its device; anything else: the host) before it starts; those
     // copies complete before prepare_access returns.
     // (Moved out: the buffers refer to this node as their last user.)
+    if (node->device_kernel) check_device_usable(*node->device);
     const std::vector<requirement> uses = std::move(node->buffers);
     for (auto& use : uses) prepare_access(*use.buffer, node->device_kernel ? node->device : nullptr, use.mode);
     t_exec = &ctx;
@@ -273,6 +296,7 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
     error = std::current_exception();
   }
   t_exec = outer;
+  if (error && node->device_kernel) note_device_failure(*node, origin_of(*node) + " on " + node->device->name + ": " + message_of(error));
   if (error) report_error(*node, error);
   if (ctx.deferred) {
     {
@@ -412,6 +436,8 @@ event_ptr queue_state::submit(command_group&& cg) {
       (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops && node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
   if (profiling) node->submit_ns = now_ns();
+  static std::atomic<std::uint64_t> submitted{0};
+  node->sequence = submitted.fetch_add(1, std::memory_order_relaxed) + 1;
   {
     std::lock_guard<std::mutex> g(graph_mutex());
     std::vector<event_ptr> deps = std::move(cg.dependencies);
@@ -576,6 +602,10 @@ bool defer_completion(void* marker, const backend_ops* ops) {
   t_exec->deferred = marker;
   t_exec->ops = ops;
   return true;
+}
+
+void wait_for_deferred_work() {
+  if (t_exec && t_exec->deferred) t_exec->ops->marker_wait(t_exec->deferred, nullptr);
 }
 
 }  // namespace weft::detail

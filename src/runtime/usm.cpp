@@ -42,6 +42,7 @@ void* usm_allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc ki
   void* raw = nullptr;
   if (owner) {
     constexpr std::size_t backend_alignment = 256;
+    check_device_usable(*owner);  // a lost device is an error, not "out of memory" (nullptr)
     raw = owner->ops->usm_allocate(*owner, static_cast<int>(kind),
                                    bytes + (alignment > backend_alignment ? alignment - backend_alignment : 0));
     if (raw) p = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(raw) + alignment - 1) & ~(alignment - 1));
@@ -72,6 +73,7 @@ void usm_free(void* ptr) {
     e = it->second;
     r.allocations.erase(it);
   }
+  if (e.owner && is_device_lost(*e.owner)) return;  // its memory went with its context
   if (e.owner) e.owner->ops->usm_free(*e.owner, static_cast<int>(e.info.kind), e.raw);
   else std::free(e.raw);
 }

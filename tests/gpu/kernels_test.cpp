@@ -135,19 +135,6 @@ TEST(CudaKernels, NdRangeIdsAndBarrier) {
   EXPECT_TRUE(g.errors.empty());
 }
 
-TEST(CudaKernels, UnsupportedFormsAreReported) {
-  WEFT_REQUIRE_GPU();
-  gpu_queue g;
-  int* d = sycl::malloc_shared<int>(1, g.q);
-  g.q.submit([&](sycl::handler& h) { h.single_task([=](sycl::kernel_handler) { d[0] = 1; }); });
-  {
-    const sycl::exception e = the_async_error(g);
-    EXPECT_EQ(e.code(), sycl::errc::feature_not_supported);
-    EXPECT_NE(std::string(e.what()).find("kernel_handler"), std::string::npos) << e.what();
-  }
-  sycl::free(d, g.q);
-}
-
 // More local memory than a GPU block can have: errc::memory_allocation naming
 // what asked for it; an nd_range kernel is refused at submission (its checks
 // know the device), a scoped kernel when it is launched (asynchronously).

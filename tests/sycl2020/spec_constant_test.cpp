@@ -67,6 +67,19 @@ TEST(SpecConstant, SingleTaskAndNdItemSignatures) {
   sycl::free(r, q);
 }
 
+TEST(SpecConstant, NdRangeKernel) {
+  sycl::queue q;
+  int* r = sycl::malloc_shared<int>(64, q);
+  q.submit([&](sycl::handler& cgh) {
+     cgh.set_specialization_constant<int_id>(2);
+     cgh.parallel_for(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1> it, sycl::kernel_handler kh) {
+       r[it.get_global_id(0)] = kh.get_specialization_constant<int_id>() * int(it.get_local_id(0));
+     });
+   }).wait();
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(r[i], 2 * (i % 16)) << i;
+  sycl::free(r, q);
+}
+
 TEST(SpecConstant, ThroughAKernelBundle) {
   sycl::queue q;
   auto input = sycl::get_kernel_bundle<sycl::bundle_state::input>(q.get_context());

@@ -14,6 +14,9 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+#include <weft/kernel/stream_item.hpp>
+#include <weft/kernel/target.hpp>
+#include <weft/runtime/device_state.hpp>
 
 namespace weft::sycl {
 
@@ -23,16 +26,29 @@ class kernel_handler;
 
 namespace detail {
 
-// Values set with set_specialization_constant, keyed by the specialization_id's address.
-struct spec_constant_values {
-  std::vector<std::pair<const void*, std::vector<unsigned char>>> values;
+// The key of a specialization constant: a hash of the name of this function's
+// instantiation for it. Host and device code agree on it (the addresses of a
+// specialization_id differ between a GPU's device pass and the host).
+template <auto& SpecName>
+constexpr std::uint64_t spec_key_of() {
+  const char* name = __PRETTY_FUNCTION__;
+  std::uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (; *name; ++name) h = (h ^ std::uint64_t(static_cast<unsigned char>(*name))) * 1099511628211ull;
+  return h;
+}
+template <auto& SpecName>
+inline constexpr std::uint64_t spec_key = spec_key_of<SpecName>();
 
-  const unsigned char* find(const void* key) const {
+// Values set with set_specialization_constant, keyed by spec_key.
+struct spec_constant_values {
+  std::vector<std::pair<std::uint64_t, std::vector<unsigned char>>> values;
+
+  const unsigned char* find(std::uint64_t key) const {
     for (auto& v : values)
       if (v.first == key) return v.second.data();
     return nullptr;
   }
-  void set(const void* key, const void* bytes, std::size_t n) {
+  void set(std::uint64_t key, const void* bytes, std::size_t n) {
     for (auto& v : values)
       if (v.first == key) {
         v.second.assign(static_cast<const unsigned char*>(bytes), static_cast<const unsigned char*>(bytes) + n);
@@ -40,6 +56,39 @@ struct spec_constant_values {
       }
     values.emplace_back(key, std::vector<unsigned char>(static_cast<const unsigned char*>(bytes),
                                                         static_cast<const unsigned char*>(bytes) + n));
+  }
+};
+
+// The values a GPU kernel reads through its kernel_handler: a copy of the
+// command group's specialization constants that travels in the kernel's
+// parameters (so it is bounded: max_values values of max_bytes in all).
+struct spec_constant_table {
+  static constexpr std::size_t max_values = 16, max_bytes = 512;
+  std::uint32_t count = 0;
+  std::uint64_t keys[max_values] = {};
+  std::uint32_t offsets[max_values] = {};
+  alignas(16) unsigned char bytes[max_bytes] = {};
+
+  WEFT_HOST_DEVICE const unsigned char* find(std::uint64_t key) const {
+    for (std::uint32_t i = 0; i < count; ++i)
+      if (keys[i] == key) return bytes + offsets[i];
+    return nullptr;
+  }
+  // False when the values do not fit.
+  bool fill(const spec_constant_values* v) {
+    count = 0;
+    std::size_t used = 0;
+    if (!v) return true;
+    for (auto& e : v->values) {
+      used = (used + 15) / 16 * 16;
+      if (count == max_values || used + e.second.size() > max_bytes) return false;
+      keys[count] = e.first;
+      offsets[count] = std::uint32_t(used);
+      std::memcpy(bytes + used, e.second.data(), e.second.size());
+      used += e.second.size();
+      ++count;
+    }
+    return true;
   }
 };
 
@@ -55,6 +104,7 @@ class stream_sink {
 
 template <class T>
 struct spec_default;
+struct kernel_handler_access;
 
 struct kernel_extras {
   std::shared_ptr<spec_constant_values> spec;  // null until a value is set
@@ -139,7 +189,7 @@ struct has_group_linear_id<It, std::void_t<decltype(std::declval<const It&>().ge
 // The id a stream's output is ordered by: the work item's, or a hierarchical
 // kernel's work group's.
 template <class It>
-std::size_t item_linear_id(const It& it) {
+WEFT_HOST_DEVICE std::size_t item_linear_id(const It& it) {
   if constexpr (has_global_linear_id<It>::value) return it.get_global_linear_id();
   else if constexpr (has_group_linear_id<It>::value) return it.get_group_linear_id();
   else return it.get_linear_id();
@@ -152,20 +202,33 @@ std::size_t item_linear_id(const It& it) {
 class kernel_handler {
  public:
   template <auto& SpecName>
-  typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() const {
+  WEFT_HOST_DEVICE typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant()
+      const {
     using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
     T value = detail::spec_default<T>::get(SpecName);
-    if (m_values)
-      if (const unsigned char* bytes = m_values->find(&SpecName))
-        std::memcpy(static_cast<void*>(&value), bytes, sizeof(T));
+    const unsigned char* bytes = m_table ? m_table->find(detail::spec_key<SpecName>) : nullptr;
+#if !WEFT_DEVICE_PASS
+    if (!bytes && m_values) bytes = m_values->find(detail::spec_key<SpecName>);
+#endif
+    if (bytes) __builtin_memcpy(static_cast<void*>(&value), bytes, sizeof(T));
     return value;
   }
 
-  explicit kernel_handler(const detail::spec_constant_values* v) : m_values(v) {}  // for the runtime
+  // For the runtime: the host's values, or a GPU kernel's copy of them.
+  explicit kernel_handler(const detail::spec_constant_values* v) : m_values(v) {}
+  WEFT_HOST_DEVICE explicit kernel_handler(const detail::spec_constant_table* t) : m_table(t) {}
 
  private:
-  const detail::spec_constant_values* m_values;
+  friend struct detail::kernel_handler_access;
+  const detail::spec_constant_values* m_values = nullptr;
+  const detail::spec_constant_table* m_table = nullptr;
 };
+
+namespace detail {
+struct kernel_handler_access {
+  static const spec_constant_values* values(const kernel_handler& kh) { return kh.m_values; }
+};
+}  // namespace detail
 
 // Section 4.9.4.4: specialization_id<T>, declared at namespace scope (constexpr).
 template <typename T>
@@ -195,7 +258,7 @@ namespace detail {
 
 template <class T>
 struct spec_default {
-  static const T& get(const specialization_id<T>& id) { return id.m_default; }
+  WEFT_HOST_DEVICE static const T& get(const specialization_id<T>& id) { return id.m_default; }
 };
 
 template <class K, bool WithHandler, bool WithStreams>
@@ -205,30 +268,46 @@ struct kernel_adapter {
 
   // single_task
   template <class KK = K>
-  auto operator()() const -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, kernel_handler>
-                                                          : std::is_invocable_v<const KK&>> {
-    if constexpr (WithStreams) {
-      stream_item_scope item(0);
-      if constexpr (WithHandler) kernel(kh);
-      else kernel();
-    } else {
-      if constexpr (WithHandler) kernel(kh);
-      else kernel();
-    }
+  WEFT_HOST_DEVICE auto operator()() const -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, kernel_handler>
+                                                                           : std::is_invocable_v<const KK&>> {
+    call_with(kh);
   }
   // parallel_for: (item or nd_item, reducers...)
   template <class It, class... R, class KK = K>
-  auto operator()(const It& it, R&&... reducers) const
+  WEFT_HOST_DEVICE auto operator()(const It& it, R&&... reducers) const
       -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, const It&, R&&..., kernel_handler>
                                       : std::is_invocable_v<const KK&, const It&, R&&...>> {
+    call_with(kh, it, std::forward<R>(reducers)...);
+  }
+
+  // The kernel called with args (and h, WithHandler), the work item recorded
+  // first for the streams' output. A GPU target calls it with a handler of its own.
+  template <class... Args>
+  WEFT_HOST_DEVICE void call_with(const kernel_handler& h, Args&&... args) const {
     if constexpr (WithStreams) {
-      stream_item_scope item(item_linear_id(it));
-      if constexpr (WithHandler) kernel(it, std::forward<R>(reducers)..., kh);
-      else kernel(it, std::forward<R>(reducers)...);
+      std::size_t id = 0;
+      if constexpr (sizeof...(Args) > 0) id = item_linear_id(first_of(args...));
+#if WEFT_DEVICE_PASS
+      weft::kernel::stream_item() = id;
+      invoke(h, std::forward<Args>(args)...);
+#else
+      stream_item_scope item(id);
+      invoke(h, std::forward<Args>(args)...);
+#endif
     } else {
-      if constexpr (WithHandler) kernel(it, std::forward<R>(reducers)..., kh);
-      else kernel(it, std::forward<R>(reducers)...);
+      invoke(h, std::forward<Args>(args)...);
     }
+  }
+
+ private:
+  template <class A, class... Rest>
+  WEFT_HOST_DEVICE static const A& first_of(const A& a, const Rest&...) {
+    return a;
+  }
+  template <class... Args>
+  WEFT_HOST_DEVICE void invoke(const kernel_handler& h, Args&&... args) const {
+    if constexpr (WithHandler) kernel(std::forward<Args>(args)..., h);
+    else kernel(std::forward<Args>(args)...);
   }
 };
 
@@ -277,10 +356,12 @@ void run_kernel(const kernel_extras& ex, const K& k, const Launch& launch) {
   struct flush_at_end {
     const kernel_extras& ex;
     ~flush_at_end() {
+      weft::detail::wait_for_deferred_work();  // a GPU's output is complete when its kernel is
       for (auto& s : ex.streams) s->flush_kernel_output();
     }
   } flush{ex};
-  if constexpr (std::is_same_v<It, unknown_item>) {
+  // (A GPU runs the adapter itself: the erased form calls host code.)
+  if constexpr (std::is_same_v<It, unknown_item> || WEFT_GPU_TRANSLATION_UNIT) {
     launch(kernel_adapter<K, WithHandler, true>{k, kh});
   } else {
     using Inner = std::conditional_t<WithHandler, kernel_adapter<K, true, false>, K>;

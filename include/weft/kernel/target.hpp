@@ -17,6 +17,14 @@
 #define WEFT_HOST_DEVICE
 #endif
 
+// 1 in translation units compiled for a GPU target as well (CUDA), whose
+// kernels must keep their own types (no type erasure through host code).
+#if defined(__CUDA__)
+#define WEFT_GPU_TRANSLATION_UNIT 1
+#else
+#define WEFT_GPU_TRANSLATION_UNIT 0
+#endif
+
 #if defined(__CUDA_ARCH__)
 #define WEFT_DEVICE_PASS 1
 #else

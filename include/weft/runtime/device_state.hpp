@@ -43,6 +43,9 @@ struct backend_ops {
   // For a profiled command (command_profiled): when its device work started and
   // ended, on now_ns()'s clock. False when the backend did not time it.
   bool (*marker_times)(void* marker, std::uint64_t* start_ns, std::uint64_t* end_ns);
+  // Asked after a failure on d: true when d can run nothing more (a fault lost
+  // its context, as CUDA's "sticky" errors do). Null: failures never lose it.
+  bool (*context_lost)(const device_state& d);
 };
 
 // For a backend's launch code, inside a command's work (on whichever thread
@@ -59,6 +62,10 @@ WEFT_API device_waits take_device_waits();
 // when the device reaches it (errors then reach the queue's async handler as
 // errc::runtime). False outside a command (the caller must wait itself).
 WEFT_API bool defer_completion(void* marker, const backend_ops* ops);
+// Blocks until the device work the running command left in flight (if any) is
+// done, e.g. before printing what its kernel wrote to a sycl::stream. Errors
+// still reach the queue when the command completes.
+WEFT_API void wait_for_deferred_work();
 // True when the command's queue profiles it: the backend then times its device
 // work (marker_times).
 WEFT_API bool command_profiled();

@@ -36,6 +36,7 @@ struct WEFT_API event_state {
   bool profiled = false;
   bool host_access = false;  // a host accessor's node: released by its owner, not run
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
+  std::uint64_t sequence = 0;  // submission order (of a device's failures, the first is the cause)
 
   // Blocks until the node has completed.
   void wait();

@@ -2,12 +2,14 @@
 // CUDA executables with cudart_static, so the program has one CUDA runtime,
 // the one that registers its kernels): device discovery, USM, memory
 // commands, streams and error checks.
+#include <cuda.h>
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -24,6 +26,44 @@ namespace weft::cuda {
 namespace {
 
 using weft::detail::device_state;
+
+// CUDA's "sticky" errors: a kernel fault leaves the context unusable, and
+// every later call in the process fails with the same error.
+bool sticky(cudaError_t e) {
+  switch (e) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorAssert:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorLaunchFailure:
+    case cudaErrorECCUncorrectable:
+    case cudaErrorContextIsDestroyed:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The last sticky error seen per device ordinal (markers are waited for on any thread).
+constexpr int max_devices = 64;
+std::atomic<int> g_sticky[max_devices];
+
+void note(cudaError_t e, int device) {
+  if (sticky(e) && device >= 0 && device < max_devices) g_sticky[device].store(int(e), std::memory_order_relaxed);
+}
+
+bool context_lost(const device_state& d) {
+  if (d.ordinal >= 0 && d.ordinal < max_devices && g_sticky[d.ordinal].load(std::memory_order_relaxed) != 0)
+    return true;
+  if (cudaSetDevice(d.ordinal) != cudaSuccess) return true;
+  const cudaError_t e = cudaPeekAtLastError();
+  note(e, d.ordinal);
+  return sticky(e);
+}
 
 [[noreturn]] void fail(cudaError_t e, const std::string& what) {
   weft::detail::throw_error(sycl::errc::runtime, what + ": CUDA error " + std::to_string(int(e)) + " (" +
@@ -64,8 +104,41 @@ struct anchor {
   ~anchor() { (void)cudaEventDestroy(event); }
 };
 
+// Completion words (with WEFT_GPU_FAULT_TRACKING=1): after each command's work
+// the GPU writes 1 to the command's word in pinned host memory (a stream memory
+// operation, cuStreamWriteValue32, reached through the runtime). After a fault
+// every CUDA call fails with the fault's error, also for the commands in flight
+// that had completed; their words tell them apart from the one that faulted.
+// Off by default: the write costs about a microsecond per command.
+bool fault_tracking() {
+  static const bool on = [] {
+    const char* v = std::getenv("WEFT_GPU_FAULT_TRACKING");
+    return v && *v && std::strcmp(v, "0") != 0;
+  }();
+  return on;
+}
+
+using write_value_fn = CUresult (*)(CUstream, CUdeviceptr, cuuint32_t, unsigned int);
+write_value_fn write_value() {
+  static const write_value_fn fn = [] {
+    if (!fault_tracking()) return write_value_fn(nullptr);
+    void* f = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    if (cudaGetDriverEntryPointByVersion("cuStreamWriteValue32", &f, 12000, cudaEnableDefault, &found) !=
+            cudaSuccess ||
+        found != cudaDriverEntryPointSuccess) {
+      (void)cudaGetLastError();
+      return write_value_fn(nullptr);
+    }
+    return reinterpret_cast<write_value_fn>(f);
+  }();
+  return fn;
+}
+
 struct marker {
   cudaEvent_t event = nullptr;
+  std::uint32_t* done = nullptr;  // the completion word (pinned), when the driver offers it
+  CUdeviceptr done_on_device = 0;  // its address for the GPU
   int device = 0;
   const stream_pair* streams = nullptr;
   const char* what = "";
@@ -122,6 +195,15 @@ marker* acquire_marker(int device) {
   auto* m = new marker;
   m->device = device;
   check(cudaEventCreateWithFlags(&m->event, cudaEventDisableTiming), "cudaEventCreate");
+  void* word = nullptr;
+  if (write_value() && cudaHostAlloc(&word, sizeof(std::uint32_t), cudaHostAllocMapped | cudaHostAllocPortable) ==
+                           cudaSuccess)
+    m->done = static_cast<std::uint32_t*>(word);
+  void* on_device = nullptr;
+  if (m->done && cudaHostGetDevicePointer(&on_device, word, 0) == cudaSuccess)
+    m->done_on_device = reinterpret_cast<CUdeviceptr>(on_device);
+  else m->done = nullptr;
+  (void)cudaGetLastError();
   return m;
 }
 
@@ -140,7 +222,15 @@ bool marker_wait(void* mp, std::string* error) {
   auto* m = static_cast<marker*>(mp);
   const cudaError_t e = cudaEventSynchronize(m->event);
   if (e == cudaSuccess) return true;
-  if (error) *error = failure(e, std::string(m->what) + ": failed on the GPU");
+  note(e, m->device);
+  if (m->done && __atomic_load_n(m->done, __ATOMIC_ACQUIRE) == 1) return true;  // it completed before the fault
+  if (error) {
+    *error = failure(e, std::string(m->what) + ": failed on the GPU");
+    if (sticky(e) && !m->done)
+      *error +=
+          " (CUDA reports a fault for every command in flight at the time: run with WEFT_GPU_FAULT_TRACKING=1 to "
+          "have only the command that faulted reported)";
+  }
   return false;
 }
 
@@ -293,7 +383,8 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
 }
 
 const weft::detail::backend_ops ops = {&usm_allocate, &usm_free,       &memcpy_op,     &memset_op,      &fill_op,
-                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release, &marker_times};
+                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release, &marker_times,
+                                       &context_lost};
 
 struct cuda_platform {
   weft::detail::platform_state platform;
@@ -416,6 +507,9 @@ void finish(void* stream, const char* what) {
   t_timed_marker = nullptr;
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) {
+    int device = -1;
+    (void)cudaGetDevice(&device);
+    note(e, device);
     if (timed) marker_release(timed);
     fail(e, std::string(what) + ": the launch failed");
   }
@@ -426,6 +520,11 @@ void finish(void* stream, const char* what) {
   m->what = what;
   if (m->timed) check(cudaEventRecord(m->timed_end, s), "cudaEventRecord");
   m->streams = t_streams && t_streams->work == s ? t_streams : &pick_streams(device);
+  if (m->done) {
+    __atomic_store_n(m->done, 0u, __ATOMIC_RELAXED);
+    if (write_value()(static_cast<CUstream>(s), m->done_on_device, 1, 0) != CUDA_SUCCESS)
+      __atomic_store_n(m->done, 2u, __ATOMIC_RELAXED);  // unknown: a failure is then believed
+  }
   e = cudaEventRecord(m->event, s);
   if (e != cudaSuccess) {
     marker_release(m);

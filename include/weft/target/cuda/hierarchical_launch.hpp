@@ -49,8 +49,10 @@ template <int Dims, class Kernel>
 void hierarchical_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
                          const std::optional<sycl::range<Dims>>& group_size, const launch::local_memory_request& local,
                          const Kernel& k) {
+  if constexpr (detail::takes_handler<Kernel>::value)
+    return weft::cuda::hierarchical_kernel(t, num_groups, group_size, local, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
-  if constexpr (!detail::is_adapter<Kernel>::value) {
+  if constexpr (!detail::host_only<Kernel>::value) {
     const sycl::range<Dims> size = group_size ? *group_size : detail::hierarchical_default_group_size<Dims>();
     const std::size_t n = num_groups.size();
     if (n == 0) return;

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <sycl/detail/kernel_extras.hpp>
 #include <sycl/item.hpp>
 #include <sycl/nd_item.hpp>
@@ -29,20 +30,49 @@ namespace weft::cuda {
 
 namespace detail {
 
+// Kernels the front end wrapped for specialization constants or streams
+// (sycl/detail/kernel_extras.hpp) run on the GPU as they are, but for the
+// type-erased form, which calls host code (CPU translation units only).
 template <class K>
-struct is_adapter : std::false_type {};
-template <class K, bool H, bool S>
-struct is_adapter<sycl::detail::kernel_adapter<K, H, S>> : std::true_type {};
+struct host_only : std::false_type {};
 template <class It>
-struct is_adapter<sycl::detail::stream_kernel_ref<It>> : std::true_type {};
+struct host_only<sycl::detail::stream_kernel_ref<It>> : std::true_type {};
 
-// Kernels taking a kernel_handler or writing a sycl::stream run on the CPU only (for now).
 template <class Kernel>
 bool unsupported(const launch::target& t) {
-  if constexpr (is_adapter<Kernel>::value) {
-    launch::detail::not_on_device(t, "a kernel that takes a kernel_handler or uses a sycl::stream");
+  if constexpr (host_only<Kernel>::value) launch::detail::not_on_device(t, "a type-erased stream kernel");
+  return host_only<Kernel>::value;
+}
+
+// A kernel taking a kernel_handler, as the GPU runs it: the command group's
+// specialization constants travel in the kernel's parameters, and each call
+// gets a kernel_handler reading them there.
+template <class Adapter>
+struct handler_kernel {
+  Adapter adapter;
+  sycl::detail::spec_constant_table table;
+  template <class... Args>
+  __device__ void operator()(Args&&... args) const {
+    adapter.call_with(sycl::kernel_handler(&table), std::forward<Args>(args)...);
   }
-  return is_adapter<Kernel>::value;
+};
+
+template <class Kernel>
+struct takes_handler : std::false_type {};
+template <class K, bool S>
+struct takes_handler<sycl::detail::kernel_adapter<K, true, S>> : std::true_type {};
+
+template <class K, bool S>
+handler_kernel<sycl::detail::kernel_adapter<K, true, S>> with_spec_constants(
+    const sycl::detail::kernel_adapter<K, true, S>& a) {
+  handler_kernel<sycl::detail::kernel_adapter<K, true, S>> h{a, {}};
+  if (!h.table.fill(sycl::detail::kernel_handler_access::values(a.kh)))
+    weft::detail::throw_error(sycl::errc::feature_not_supported,
+                              "kernel_handler on a GPU: the command group's specialization constants exceed " +
+                                  std::to_string(sycl::detail::spec_constant_table::max_values) + " values or " +
+                                  std::to_string(sycl::detail::spec_constant_table::max_bytes) +
+                                  " bytes, what a GPU kernel's parameters carry; pass larger data in a buffer");
+  return h;
 }
 
 inline constexpr unsigned range_block = 256;
@@ -127,8 +157,9 @@ dim3 work_group_block(const sycl::range<Dims>& lr, const sycl::range<Dims>& gr) 
 
 template <class Kernel>
 void single_task(const launch::target& t, const Kernel& k) {
+  if constexpr (detail::takes_handler<Kernel>::value) return weft::cuda::single_task(t, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
-  if constexpr (!detail::is_adapter<Kernel>::value) {
+  if constexpr (!detail::host_only<Kernel>::value) {
     auto* s = static_cast<cudaStream_t>(prepare(*t.device));
     detail::single_task_entry<<<1, 1, 0, s>>>(k);
     finish(s, "single_task");
@@ -137,8 +168,10 @@ void single_task(const launch::target& t, const Kernel& k) {
 
 template <int Dims, bool WithOffset, class Kernel>
 void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& k) {
+  if constexpr (detail::takes_handler<Kernel>::value)
+    return weft::cuda::range_kernel<Dims, WithOffset>(t, r, offset, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
-  if constexpr (!detail::is_adapter<Kernel>::value) {
+  if constexpr (!detail::host_only<Kernel>::value) {
     const std::size_t n = r.size();
     if (n == 0) return;
     auto* s = static_cast<cudaStream_t>(prepare(*t.device));
@@ -152,8 +185,9 @@ void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const syc
 template <int Dims, class Kernel>
 void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr,
                      const launch::local_memory_request& local, const Kernel& k) {
+  if constexpr (detail::takes_handler<Kernel>::value) return weft::cuda::nd_range_kernel(t, ndr, local, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
-  if constexpr (!detail::is_adapter<Kernel>::value) {
+  if constexpr (!detail::host_only<Kernel>::value) {
     const sycl::range<Dims> lr = ndr.get_local_range();
     const sycl::range<Dims> gr = ndr.get_group_range();
     if (gr.size() == 0) return;
