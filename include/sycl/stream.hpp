@@ -461,7 +461,9 @@ WEFT_HOST_DEVICE inline const stream& operator<<(const stream& os, const char* s
 #endif
   return os;
 }
-WEFT_HOST_DEVICE inline const stream& operator<<(const stream& os, char* s) { return os << static_cast<const char*>(s); }
+WEFT_HOST_DEVICE inline const stream& operator<<(const stream& os, char* s) {
+  return os << static_cast<const char*>(s);
+}
 template <class T, std::enable_if_t<std::is_arithmetic_v<T> || std::is_same_v<T, half>, int> = 0>
 WEFT_HOST_DEVICE const stream& operator<<(const stream& os, const T& v) {
   detail::stream_value(os, v);

@@ -179,9 +179,10 @@ void check_device_usable(const device_state& d) {
   }
   if (why.empty()) return;
   throw_error(sycl::errc::runtime,
-              d.name + ": this device's context was lost after an earlier failure, so no command or allocation "
-                       "for it can run any more (other devices, the CPU among them, keep working; restart the "
-                       "program to use this device again). The failure: " +
+              d.name +
+                  ": this device's context was lost after an earlier failure, so no command or allocation "
+                  "for it can run any more (other devices, the CPU among them, keep working; restart the "
+                  "program to use this device again). The failure: " +
                   why);
 }
 

@@ -296,7 +296,8 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
     error = std::current_exception();
   }
   t_exec = outer;
-  if (error && node->device_kernel) note_device_failure(*node, origin_of(*node) + " on " + node->device->name + ": " + message_of(error));
+  if (error && node->device_kernel)
+    note_device_failure(*node, origin_of(*node) + " on " + node->device->name + ": " + message_of(error));
   if (error) report_error(*node, error);
   if (ctx.deferred) {
     {

@@ -268,8 +268,9 @@ struct kernel_adapter {
 
   // single_task
   template <class KK = K>
-  WEFT_HOST_DEVICE auto operator()() const -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, kernel_handler>
-                                                                           : std::is_invocable_v<const KK&>> {
+  WEFT_HOST_DEVICE auto operator()() const
+      -> std::enable_if_t<WithHandler ? std::is_invocable_v<const KK&, kernel_handler>
+                                      : std::is_invocable_v<const KK&>> {
     call_with(kh);
   }
   // parallel_for: (item or nd_item, reducers...)

@@ -25,7 +25,7 @@ enum class stream_token : std::uint32_t {
 };
 
 struct stream_record {
-  std::uint64_t item;  // the writing work item's linear id
+  std::uint64_t item;   // the writing work item's linear id
   std::uint32_t bytes;  // the record's size, text included (a multiple of 8)
   stream_token token;
   std::uint32_t size;  // characters of a text record; bytes of an integer
@@ -46,8 +46,8 @@ struct stream_log {
   // Room for one record of `bytes` bytes, or null when the log is full.
   WEFT_HOST_DEVICE stream_record* reserve(std::uint64_t item, stream_token token, std::uint32_t text_bytes) {
     const std::uint32_t bytes = std::uint32_t(sizeof(stream_record) + (text_bytes + 7u) / 8u * 8u);
-    atomic_ref<std::uint64_t, memory_order::relaxed, memory_scope::device, access::address_space::global_space>
-        cursor(used);
+    atomic_ref<std::uint64_t, memory_order::relaxed, memory_scope::device, access::address_space::global_space> cursor(
+        used);
     const std::uint64_t at = cursor.fetch_add(bytes);
     if (at + bytes > capacity) return nullptr;
     auto* r = reinterpret_cast<stream_record*>(records() + at);

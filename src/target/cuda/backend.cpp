@@ -41,10 +41,8 @@ bool sticky(cudaError_t e) {
     case cudaErrorInvalidPc:
     case cudaErrorLaunchFailure:
     case cudaErrorECCUncorrectable:
-    case cudaErrorContextIsDestroyed:
-      return true;
-    default:
-      return false;
+    case cudaErrorContextIsDestroyed: return true;
+    default: return false;
   }
 }
 
@@ -124,8 +122,7 @@ write_value_fn write_value() {
     if (!fault_tracking()) return write_value_fn(nullptr);
     void* f = nullptr;
     cudaDriverEntryPointQueryResult found{};
-    if (cudaGetDriverEntryPointByVersion("cuStreamWriteValue32", &f, 12000, cudaEnableDefault, &found) !=
-            cudaSuccess ||
+    if (cudaGetDriverEntryPointByVersion("cuStreamWriteValue32", &f, 12000, cudaEnableDefault, &found) != cudaSuccess ||
         found != cudaDriverEntryPointSuccess) {
       (void)cudaGetLastError();
       return write_value_fn(nullptr);
@@ -137,7 +134,7 @@ write_value_fn write_value() {
 
 struct marker {
   cudaEvent_t event = nullptr;
-  std::uint32_t* done = nullptr;  // the completion word (pinned), when the driver offers it
+  std::uint32_t* done = nullptr;   // the completion word (pinned), when the driver offers it
   CUdeviceptr done_on_device = 0;  // its address for the GPU
   int device = 0;
   const stream_pair* streams = nullptr;
@@ -196,8 +193,8 @@ marker* acquire_marker(int device) {
   m->device = device;
   check(cudaEventCreateWithFlags(&m->event, cudaEventDisableTiming), "cudaEventCreate");
   void* word = nullptr;
-  if (write_value() && cudaHostAlloc(&word, sizeof(std::uint32_t), cudaHostAllocMapped | cudaHostAllocPortable) ==
-                           cudaSuccess)
+  if (write_value() &&
+      cudaHostAlloc(&word, sizeof(std::uint32_t), cudaHostAllocMapped | cudaHostAllocPortable) == cudaSuccess)
     m->done = static_cast<std::uint32_t*>(word);
   void* on_device = nullptr;
   if (m->done && cudaHostGetDevicePointer(&on_device, word, 0) == cudaSuccess)
@@ -227,9 +224,8 @@ bool marker_wait(void* mp, std::string* error) {
   if (error) {
     *error = failure(e, std::string(m->what) + ": failed on the GPU");
     if (sticky(e) && !m->done)
-      *error +=
-          " (CUDA reports a fault for every command in flight at the time: run with WEFT_GPU_FAULT_TRACKING=1 to "
-          "have only the command that faulted reported)";
+      *error += " (CUDA reports a fault for every command in flight at the time: run with WEFT_GPU_FAULT_TRACKING=1 to "
+                "have only the command that faulted reported)";
   }
   return false;
 }
@@ -382,9 +378,9 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
   finish(s, "queue::fill");
 }
 
-const weft::detail::backend_ops ops = {&usm_allocate, &usm_free,       &memcpy_op,     &memset_op,      &fill_op,
-                                       &marker_wait,  &marker_reached, &marker_notify, &marker_release, &marker_times,
-                                       &context_lost};
+const weft::detail::backend_ops ops = {&usm_allocate,   &usm_free,     &memcpy_op,      &memset_op,
+                                       &fill_op,        &marker_wait,  &marker_reached, &marker_notify,
+                                       &marker_release, &marker_times, &context_lost};
 
 struct cuda_platform {
   weft::detail::platform_state platform;
