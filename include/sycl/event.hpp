@@ -18,7 +18,15 @@ class event {
   explicit event(weft::detail::event_ptr s) : m_state(std::move(s)), m_id(m_state ? 0 : next_id()) {}
 
   backend get_backend() const noexcept { return backend::host; }
-  std::vector<event> get_wait_list() { return {}; }
+  // The command's direct dependencies (explicit, in-order and through buffers) that
+  // still exist; completed ones may be included (SYCL 2020 4.6.6).
+  std::vector<event> get_wait_list() {
+    std::vector<event> list;
+    if (m_state)
+      for (auto& w : m_state->waits_for)
+        if (auto s = w.lock()) list.emplace_back(std::move(s));
+    return list;
+  }
   void wait() {
     if (m_state) m_state->wait();
   }

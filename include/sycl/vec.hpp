@@ -443,6 +443,23 @@ using cl_float = float;
 using cl_double = double;
 using byte [[deprecated("use std::byte")]] = unsigned char;
 
+// The same names in sycl::opencl (the SYCL 2020 OpenCL backend specification),
+// which code written for OpenCL interoperability uses.
+namespace opencl {
+using ::weft::sycl::cl_bool;
+using ::weft::sycl::cl_char;
+using ::weft::sycl::cl_double;
+using ::weft::sycl::cl_float;
+using ::weft::sycl::cl_half;
+using ::weft::sycl::cl_int;
+using ::weft::sycl::cl_long;
+using ::weft::sycl::cl_short;
+using ::weft::sycl::cl_uchar;
+using ::weft::sycl::cl_uint;
+using ::weft::sycl::cl_ulong;
+using ::weft::sycl::cl_ushort;
+}  // namespace opencl
+
 }  // namespace weft::sycl
 WEFT_HOST_DEVICE_END
 

@@ -455,7 +455,12 @@ event_ptr queue_state::submit(command_group&& cg) {
                                 });
       if (!stronger_elsewhere) order_access(*req.buffer, req.mode, node, deps);
     }
-    for (auto& d : deps) add_dependency(d, node);
+    for (auto& d : deps) {
+      const bool seen = std::any_of(node->waits_for.begin(), node->waits_for.end(),
+                                    [&](const std::weak_ptr<event_state>& w) { return w.lock() == d; });
+      if (!seen) node->waits_for.push_back(d);
+      add_dependency(d, node);
+    }
   }
   node->buffers = std::move(cg.requirements);
   std::vector<event_ptr> in_device_flight;

@@ -7,6 +7,7 @@
 // guides, and the kernel properties that stand for the kernel attributes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -276,6 +277,48 @@ TEST(ConformanceCts, ByteVectorsFromBytes) {
   sycl::vec<std::byte, 2> r{v2.swizzle<1, 0>()};
   EXPECT_EQ(r[0], std::byte{1});
   EXPECT_EQ(r[1], std::byte{0});
+}
+
+// event::get_wait_list: the direct dependencies, explicit or from an in-order queue.
+TEST(ConformanceCts, EventWaitListHoldsDirectDependencies) {
+  sycl::queue q;
+  sycl::event e1 = q.single_task([] {});
+  sycl::event e2 = q.single_task([] {});
+  sycl::event e3 = q.submit([&](sycl::handler& h) {
+    h.depends_on({e1, e2});
+    h.single_task([] {});
+  });
+  std::vector<sycl::event> list = e3.get_wait_list();
+  EXPECT_EQ(list.size(), 2u);
+  EXPECT_NE(std::find(list.begin(), list.end(), e1), list.end());
+  EXPECT_NE(std::find(list.begin(), list.end(), e2), list.end());
+  EXPECT_TRUE(e1.get_wait_list().empty());
+  EXPECT_TRUE(sycl::event().get_wait_list().empty());
+  sycl::queue in_order{sycl::property::queue::in_order{}};
+  sycl::event a = in_order.single_task([] {});
+  sycl::event b = in_order.single_task([] {});
+  list = b.get_wait_list();
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0], a);
+  e3.wait();
+  b.wait();
+}
+
+// The OpenCL backend's scalar names (sycl::opencl::cl_*), the sizes and signedness the
+// OpenCL C types have.
+TEST(ConformanceCts, OpenclScalarTypeNames) {
+  static_assert(std::is_same_v<sycl::opencl::cl_half, sycl::half>);
+  static_assert(std::is_same_v<sycl::opencl::cl_float, float> && std::is_same_v<sycl::opencl::cl_double, double>);
+  static_assert(sizeof(sycl::opencl::cl_char) == 1 && std::is_signed_v<sycl::opencl::cl_char>);
+  static_assert(sizeof(sycl::opencl::cl_uchar) == 1 && std::is_unsigned_v<sycl::opencl::cl_uchar>);
+  static_assert(sizeof(sycl::opencl::cl_short) == 2 && std::is_signed_v<sycl::opencl::cl_short>);
+  static_assert(sizeof(sycl::opencl::cl_ushort) == 2 && std::is_unsigned_v<sycl::opencl::cl_ushort>);
+  static_assert(sizeof(sycl::opencl::cl_int) == 4 && std::is_signed_v<sycl::opencl::cl_int>);
+  static_assert(sizeof(sycl::opencl::cl_uint) == 4 && std::is_unsigned_v<sycl::opencl::cl_uint>);
+  static_assert(sizeof(sycl::opencl::cl_long) == 8 && std::is_signed_v<sycl::opencl::cl_long>);
+  static_assert(sizeof(sycl::opencl::cl_ulong) == 8 && std::is_unsigned_v<sycl::opencl::cl_ulong>);
+  sycl::opencl::cl_bool b = true;
+  EXPECT_TRUE(b);
 }
 
 // ---- 5. buffer constructors with an allocator, and their deduction guides ---------------

@@ -37,6 +37,7 @@ struct WEFT_API event_state {
   bool host_access = false;  // a host accessor's node: released by its owner, not run
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
   std::uint64_t sequence = 0;  // submission order (of a device's failures, the first is the cause)
+  std::vector<std::weak_ptr<event_state>> waits_for;  // direct dependencies (event::get_wait_list)
 
   // Blocks until the node has completed.
   void wait();
