@@ -36,22 +36,19 @@ struct context_to_device_info<info::context::atomic_fence_scope_capabilities> {
 
 class context {
  public:
-  explicit context(const property_list& = {}) : context(std::vector<device>{device()}) {}
-  explicit context(async_handler h, const property_list& = {}) : context(std::vector<device>{device()}, std::move(h)) {}
-  explicit context(const device& d, const property_list& = {}) : context(std::vector<device>{d}) {}
-  context(const device& d, async_handler h, const property_list& = {})
-      : context(std::vector<device>{d}, std::move(h)) {}
-  explicit context(const platform& p, const property_list& = {}) : context(p.get_devices()) {}
-  context(const platform& p, async_handler h, const property_list& = {}) : context(p.get_devices(), std::move(h)) {}
-  explicit context(const std::vector<device>& devices, const property_list& = {}) : context(devices, async_handler{}) {}
+  WEFT_API explicit context(const property_list& = {});
+  WEFT_API explicit context(async_handler h, const property_list& = {});
+  WEFT_API explicit context(const device& d, const property_list& = {});
+  WEFT_API context(const device& d, async_handler h, const property_list& = {});
+  WEFT_API explicit context(const platform& p, const property_list& = {});
+  WEFT_API context(const platform& p, async_handler h, const property_list& = {});
+  WEFT_API explicit context(const std::vector<device>& devices, const property_list& = {});
   context(const std::vector<device>& devices, async_handler h, const property_list& = {})
       : m_state(make_state(devices, std::move(h))) {}
 
   backend get_backend() const noexcept { return m_state->devices[0]->backend; }
   platform get_platform() const { return first_device().get_platform(); }
-  std::vector<device> get_devices() const {
-    return std::vector<device>(m_state->devices.begin(), m_state->devices.end());
-  }
+  WEFT_API std::vector<device> get_devices() const;
   template <class Param>
   typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::context::platform>) return get_platform();
@@ -77,27 +74,8 @@ class context {
   weft::detail::context_ptr m_state;
 };
 
-inline property::buffer::context_bound::context_bound(context bound_context)
-    : m_context(std::make_shared<const context>(std::move(bound_context))) {}
-inline context property::buffer::context_bound::get_context() const { return *m_context; }
-
-// sycl::exception's members that take or give a context (declared in sycl/exception.hpp).
-inline exception::exception(context ctx, std::error_code ec, const std::string& what_arg) : exception(ec, what_arg) {
-  m_context = std::make_shared<context>(std::move(ctx));
-}
-inline exception::exception(context ctx, std::error_code ec, const char* what_arg)
-    : exception(std::move(ctx), ec, std::string(what_arg)) {}
-inline exception::exception(context ctx, std::error_code ec) : exception(std::move(ctx), ec, std::string()) {}
-inline exception::exception(context ctx, int ev, const std::error_category& cat, const std::string& what_arg)
-    : exception(std::move(ctx), std::error_code(ev, cat), what_arg) {}
-inline exception::exception(context ctx, int ev, const std::error_category& cat, const char* what_arg)
-    : exception(std::move(ctx), std::error_code(ev, cat), std::string(what_arg)) {}
-inline exception::exception(context ctx, int ev, const std::error_category& cat)
-    : exception(std::move(ctx), std::error_code(ev, cat), std::string()) {}
-inline context exception::get_context() const {
-  if (!m_context) detail::throw_error(errc::invalid, "exception::get_context: this exception carries no context");
-  return *m_context;
-}
+// context_bound's and sycl::exception's members that take or give a context are
+// defined in src/sycl/objects.cpp.
 
 }  // namespace weft::sycl
 

@@ -44,13 +44,13 @@ class platform : public detail::runtime_handle<platform, weft::detail::platform_
   backend get_backend() const noexcept {
     return m_state->devices.empty() ? backend::host : m_state->devices[0]->backend;
   }
-  std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
+  WEFT_API std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   template <class Param>
   typename Param::return_type get_info() const;
-  bool has(aspect a) const;
+  WEFT_API bool has(aspect a) const;
   [[deprecated("use has(aspect)")]] bool has_extension(const std::string&) const { return false; }
   [[deprecated("the host device was removed in SYCL 2020")]] bool is_host() const { return false; }
-  static std::vector<platform> get_platforms();
+  WEFT_API static std::vector<platform> get_platforms();
   // The platform's default context (all its devices), shared by every queue made
   // without a context (SYCL 2020 section 4.6.5; the name is DPC++'s extension).
   // Defined in sycl/context.hpp.
@@ -75,12 +75,14 @@ class device : public detail::runtime_handle<device, weft::detail::device_state>
   backend get_backend() const noexcept { return m_state->backend; }
   platform get_platform() const { return platform(m_state->platform); }
   bool has(aspect a) const {
-    return std::find(m_state->aspects.begin(), m_state->aspects.end(), a) != m_state->aspects.end();
+    for (aspect x : m_state->aspects)
+      if (x == a) return true;
+    return false;
   }
   [[deprecated("use has(aspect)")]] bool has_extension(const std::string&) const { return false; }
   template <class Param>
   typename Param::return_type get_info() const;
-  static std::vector<device> get_devices(info::device_type type = info::device_type::all);
+  WEFT_API static std::vector<device> get_devices(info::device_type type = info::device_type::all);
 
   // Section 4.6.4.2: partitioning into sub-devices. No Weft device supports a partition
   // property (info::device::partition_properties is empty): errc::feature_not_supported.
@@ -101,145 +103,102 @@ class device : public detail::runtime_handle<device, weft::detail::device_state>
   }
 
  private:
-  [[noreturn]] void not_partitionable(const char* prop) const {
-    weft::detail::throw_error(errc::feature_not_supported, std::string("device::create_sub_devices<") + prop + ">: '" +
-                                                               m_state->name +
-                                                               "' cannot be partitioned into sub-devices");
-  }
+  [[noreturn]] WEFT_API void not_partitionable(const char* prop) const;
 };
 
 namespace detail {
-inline bool type_matches(info::device_type want, info::device_type have) {
-  return want == info::device_type::all || want == have ||
-         (want == info::device_type::automatic && have == weft::detail::cpu_device().type);
-}
-
-// Every memory order and scope: the CPU device supports them all, for atomics and fences alike.
-inline std::vector<memory_order> all_memory_orders() {
-  return {memory_order::relaxed, memory_order::acquire, memory_order::release, memory_order::acq_rel,
-          memory_order::seq_cst};
-}
-inline std::vector<memory_scope> all_memory_scopes() {
-  return {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group, memory_scope::device,
-          memory_scope::system};
-}
-
-inline bool has_aspect(const weft::detail::device_state& s, aspect a) {
-  return std::find(s.aspects.begin(), s.aspects.end(), a) != s.aspects.end();
-}
-
+// The answer to device::get_info<Param>() (src/sycl/device.cpp defines one per descriptor).
 template <class Param>
-struct device_info;
-#define WEFT_DEVICE_INFO(param, expr)                                                                                  \
-  template <>                                                                                                          \
-  struct device_info<info::device::param> {                                                                            \
-    static info::device::param::return_type get([[maybe_unused]] const weft::detail::device_state& s) { return expr; } \
-  };
-WEFT_DEVICE_INFO(device_type, s.type)
-WEFT_DEVICE_INFO(vendor_id, s.vendor_id)
-// The CPU reports the worker count as decided when asked (it may be set after the device was first seen).
-WEFT_DEVICE_INFO(max_compute_units,
-                 s.type == info::device_type::cpu ? static_cast<std::uint32_t>(weft::worker_count()) : s.compute_units)
-WEFT_DEVICE_INFO(max_work_item_dimensions, 3u)
-WEFT_DEVICE_INFO(max_work_group_size, s.max_work_group_size)
-WEFT_DEVICE_INFO(max_num_sub_groups,
-                 static_cast<std::uint32_t>(s.max_work_group_size /
-                                            (s.sub_group_sizes.empty() ? 1 : s.sub_group_sizes.back())))
-WEFT_DEVICE_INFO(sub_group_independent_forward_progress, false)
-WEFT_DEVICE_INFO(sub_group_sizes, s.sub_group_sizes)
-WEFT_DEVICE_INFO(preferred_vector_width_char, 64u)
-WEFT_DEVICE_INFO(preferred_vector_width_short, 32u)
-WEFT_DEVICE_INFO(preferred_vector_width_int, 16u)
-WEFT_DEVICE_INFO(preferred_vector_width_long, 8u)
-WEFT_DEVICE_INFO(preferred_vector_width_long_long, 8u)
-WEFT_DEVICE_INFO(preferred_vector_width_float, 16u)
-WEFT_DEVICE_INFO(preferred_vector_width_double, 8u)
-WEFT_DEVICE_INFO(preferred_vector_width_half, has_aspect(s, aspect::fp16) ? 32u : 0u)
-WEFT_DEVICE_INFO(native_vector_width_char, 64u)
-WEFT_DEVICE_INFO(native_vector_width_short, 32u)
-WEFT_DEVICE_INFO(native_vector_width_int, 16u)
-WEFT_DEVICE_INFO(native_vector_width_long, 8u)
-WEFT_DEVICE_INFO(native_vector_width_long_long, 8u)
-WEFT_DEVICE_INFO(native_vector_width_float, 16u)
-WEFT_DEVICE_INFO(native_vector_width_double, 8u)
-WEFT_DEVICE_INFO(native_vector_width_half, has_aspect(s, aspect::fp16) ? 16u : 0u)
-WEFT_DEVICE_INFO(max_clock_frequency, s.clock_mhz)
-WEFT_DEVICE_INFO(address_bits, 64u)
-WEFT_DEVICE_INFO(max_mem_alloc_size, s.max_mem_alloc_size)
-WEFT_DEVICE_INFO(image_support, false)
-WEFT_DEVICE_INFO(max_read_image_args, 0u)
-WEFT_DEVICE_INFO(max_write_image_args, 0u)
-WEFT_DEVICE_INFO(image2d_max_height, std::size_t(0))
-WEFT_DEVICE_INFO(image2d_max_width, std::size_t(0))
-WEFT_DEVICE_INFO(image3d_max_height, std::size_t(0))
-WEFT_DEVICE_INFO(image3d_max_width, std::size_t(0))
-WEFT_DEVICE_INFO(image3d_max_depth, std::size_t(0))
-WEFT_DEVICE_INFO(image_max_buffer_size, std::size_t(0))
-WEFT_DEVICE_INFO(max_samplers, 0u)
-WEFT_DEVICE_INFO(max_parameter_size, std::size_t(1) << 20)
-WEFT_DEVICE_INFO(mem_base_addr_align, 64u * 8u)
-// half arithmetic goes through float with one correct rounding (sycl/half.hpp)
-WEFT_DEVICE_INFO(half_fp_config, (has_aspect(s, aspect::fp16)
-                                      ? std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
-                                                                     info::fp_config::round_to_nearest}
-                                      : std::vector<info::fp_config>{}))
-WEFT_DEVICE_INFO(single_fp_config,
-                 (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
-                                               info::fp_config::round_to_nearest, info::fp_config::round_to_zero,
-                                               info::fp_config::round_to_inf, info::fp_config::fma,
-                                               info::fp_config::correctly_rounded_divide_sqrt}))
-WEFT_DEVICE_INFO(double_fp_config,
-                 (std::vector<info::fp_config>{info::fp_config::denorm, info::fp_config::inf_nan,
-                                               info::fp_config::round_to_nearest, info::fp_config::round_to_zero,
-                                               info::fp_config::round_to_inf, info::fp_config::fma}))
-WEFT_DEVICE_INFO(global_mem_cache_type, info::global_mem_cache_type::read_write)
-WEFT_DEVICE_INFO(global_mem_cache_line_size, s.cache_line_size)
-WEFT_DEVICE_INFO(global_mem_cache_size, s.cache_size)
-WEFT_DEVICE_INFO(global_mem_size, s.global_mem_size)
-WEFT_DEVICE_INFO(max_constant_buffer_size, s.max_mem_alloc_size)
-WEFT_DEVICE_INFO(max_constant_args, 1024u)
-WEFT_DEVICE_INFO(local_mem_type, info::local_mem_type::local)
-WEFT_DEVICE_INFO(local_mem_size, s.local_mem_size)
-WEFT_DEVICE_INFO(error_correction_support, false)
-WEFT_DEVICE_INFO(host_unified_memory, true)
-WEFT_DEVICE_INFO(atomic_memory_order_capabilities, all_memory_orders())
-WEFT_DEVICE_INFO(atomic_fence_order_capabilities, all_memory_orders())
-WEFT_DEVICE_INFO(atomic_memory_scope_capabilities, all_memory_scopes())
-WEFT_DEVICE_INFO(atomic_fence_scope_capabilities, all_memory_scopes())
-WEFT_DEVICE_INFO(profiling_timer_resolution, std::size_t(1))
-WEFT_DEVICE_INFO(is_endian_little, true)
-WEFT_DEVICE_INFO(is_available, true)
-WEFT_DEVICE_INFO(is_compiler_available, false)
-WEFT_DEVICE_INFO(is_linker_available, false)
-WEFT_DEVICE_INFO(execution_capabilities,
-                 (std::vector<info::execution_capability>{info::execution_capability::exec_kernel}))
-WEFT_DEVICE_INFO(queue_profiling, true)
-WEFT_DEVICE_INFO(built_in_kernels, {})  // no built-in kernels (built_in_kernel_ids: sycl/kernel_bundle.hpp)
-WEFT_DEVICE_INFO(platform, platform(s.platform))
-WEFT_DEVICE_INFO(name, s.name)
-WEFT_DEVICE_INFO(vendor, s.vendor)
-WEFT_DEVICE_INFO(driver_version, s.driver_version)
-WEFT_DEVICE_INFO(profile, std::string("FULL_PROFILE"))
-WEFT_DEVICE_INFO(version, s.version)
-WEFT_DEVICE_INFO(backend_version, s.version)
-WEFT_DEVICE_INFO(aspects, s.aspects)
-WEFT_DEVICE_INFO(extensions, {})
-WEFT_DEVICE_INFO(printf_buffer_size, std::size_t(1) << 20)
-WEFT_DEVICE_INFO(preferred_interop_user_sync, false)
-// Weft's devices are root devices (none can be partitioned): no parent.
-template <>
-struct device_info<info::device::parent_device> {
-  [[noreturn]] static device get(const weft::detail::device_state& s) {
-    throw_error(errc::invalid, "info::device::parent_device: '" + s.name +
-                                   "' is a root device (Weft's devices cannot be partitioned into sub-devices)");
-  }
+struct device_info {
+  static typename Param::return_type get(const weft::detail::device_state& s);
 };
-WEFT_DEVICE_INFO(partition_max_sub_devices, 0u)
-WEFT_DEVICE_INFO(partition_properties, {})
-WEFT_DEVICE_INFO(partition_affinity_domains, {})
-WEFT_DEVICE_INFO(partition_type_property, info::partition_property::no_partition)
-WEFT_DEVICE_INFO(partition_type_affinity_domain, info::partition_affinity_domain::not_applicable)
-#undef WEFT_DEVICE_INFO
+#define WEFT_DEVICE_INFO_DESCRIPTORS(X)     \
+  X(device_type)                            \
+  X(vendor_id)                              \
+  X(max_compute_units)                      \
+  X(max_work_item_dimensions)               \
+  X(max_work_group_size)                    \
+  X(max_num_sub_groups)                     \
+  X(sub_group_independent_forward_progress) \
+  X(sub_group_sizes)                        \
+  X(preferred_vector_width_char)            \
+  X(preferred_vector_width_short)           \
+  X(preferred_vector_width_int)             \
+  X(preferred_vector_width_long)            \
+  X(preferred_vector_width_long_long)       \
+  X(preferred_vector_width_float)           \
+  X(preferred_vector_width_double)          \
+  X(preferred_vector_width_half)            \
+  X(native_vector_width_char)               \
+  X(native_vector_width_short)              \
+  X(native_vector_width_int)                \
+  X(native_vector_width_long)               \
+  X(native_vector_width_long_long)          \
+  X(native_vector_width_float)              \
+  X(native_vector_width_double)             \
+  X(native_vector_width_half)               \
+  X(max_clock_frequency)                    \
+  X(address_bits)                           \
+  X(max_mem_alloc_size)                     \
+  X(image_support)                          \
+  X(max_read_image_args)                    \
+  X(max_write_image_args)                   \
+  X(image2d_max_height)                     \
+  X(image2d_max_width)                      \
+  X(image3d_max_height)                     \
+  X(image3d_max_width)                      \
+  X(image3d_max_depth)                      \
+  X(image_max_buffer_size)                  \
+  X(max_samplers)                           \
+  X(max_parameter_size)                     \
+  X(mem_base_addr_align)                    \
+  X(half_fp_config)                         \
+  X(single_fp_config)                       \
+  X(double_fp_config)                       \
+  X(global_mem_cache_type)                  \
+  X(global_mem_cache_line_size)             \
+  X(global_mem_cache_size)                  \
+  X(global_mem_size)                        \
+  X(max_constant_buffer_size)               \
+  X(max_constant_args)                      \
+  X(local_mem_type)                         \
+  X(local_mem_size)                         \
+  X(error_correction_support)               \
+  X(host_unified_memory)                    \
+  X(atomic_memory_order_capabilities)       \
+  X(atomic_fence_order_capabilities)        \
+  X(atomic_memory_scope_capabilities)       \
+  X(atomic_fence_scope_capabilities)        \
+  X(profiling_timer_resolution)             \
+  X(is_endian_little)                       \
+  X(is_available)                           \
+  X(is_compiler_available)                  \
+  X(is_linker_available)                    \
+  X(execution_capabilities)                 \
+  X(queue_profiling)                        \
+  X(built_in_kernels)                       \
+  X(platform)                               \
+  X(name)                                   \
+  X(vendor)                                 \
+  X(driver_version)                         \
+  X(profile)                                \
+  X(version)                                \
+  X(backend_version)                        \
+  X(aspects)                                \
+  X(extensions)                             \
+  X(printf_buffer_size)                     \
+  X(preferred_interop_user_sync)            \
+  X(partition_max_sub_devices)              \
+  X(partition_properties)                   \
+  X(partition_affinity_domains)             \
+  X(partition_type_property)                \
+  X(partition_type_affinity_domain)         \
+  X(parent_device)
+#define WEFT_DEVICE_INFO_DECLARE(param) \
+  template <>                           \
+  WEFT_API info::device::param::return_type device_info<info::device::param>::get(const weft::detail::device_state&);
+WEFT_DEVICE_INFO_DESCRIPTORS(WEFT_DEVICE_INFO_DECLARE)
+#undef WEFT_DEVICE_INFO_DECLARE
 template <int Dims>
 struct device_info<info::device::max_work_item_sizes<Dims>> {
   static range<Dims> get(const weft::detail::device_state& s) {
@@ -253,32 +212,6 @@ struct device_info<info::device::max_work_item_sizes<Dims>> {
 template <class Param>
 typename Param::return_type device::get_info() const {
   return detail::device_info<Param>::get(*m_state);
-}
-
-inline std::vector<device> device::get_devices(info::device_type type) {
-  std::vector<device> out;
-  for (auto* p : weft::detail::platforms())
-    for (auto* d : p->devices)
-      if (detail::type_matches(type, d->type)) out.emplace_back(d);
-  return out;
-}
-
-inline std::vector<device> platform::get_devices(info::device_type type) const {
-  std::vector<device> out;
-  for (auto* d : m_state->devices)
-    if (detail::type_matches(type, d->type)) out.emplace_back(d);
-  return out;
-}
-
-inline bool platform::has(aspect a) const {
-  auto devs = get_devices();
-  return !devs.empty() && std::all_of(devs.begin(), devs.end(), [a](const device& d) { return d.has(a); });
-}
-
-inline std::vector<platform> platform::get_platforms() {
-  std::vector<platform> out;
-  for (auto* p : weft::detail::platforms()) out.emplace_back(p);
-  return out;
 }
 
 template <class Param>

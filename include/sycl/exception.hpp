@@ -8,6 +8,7 @@
 #include <system_error>
 #include <type_traits>
 #include <vector>
+#include <weft/runtime/export.hpp>
 
 namespace weft::sycl {
 
@@ -45,19 +46,19 @@ class exception : public virtual std::exception {
   exception(int ev, const std::error_category& cat, const char* what_arg)
       : exception(std::error_code(ev, cat), std::string(what_arg)) {}
   exception(int ev, const std::error_category& cat) : exception(std::error_code(ev, cat)) {}
-  // These are defined in sycl/context.hpp (a context is needed to call them).
-  inline exception(context ctx, std::error_code ec, const std::string& what_arg);
-  inline exception(context ctx, std::error_code ec, const char* what_arg);
-  inline exception(context ctx, std::error_code ec);
-  inline exception(context ctx, int ev, const std::error_category& cat, const std::string& what_arg);
-  inline exception(context ctx, int ev, const std::error_category& cat, const char* what_arg);
-  inline exception(context ctx, int ev, const std::error_category& cat);
+  // These are defined in src/sycl/objects.cpp.
+  WEFT_API exception(context ctx, std::error_code ec, const std::string& what_arg);
+  WEFT_API exception(context ctx, std::error_code ec, const char* what_arg);
+  WEFT_API exception(context ctx, std::error_code ec);
+  WEFT_API exception(context ctx, int ev, const std::error_category& cat, const std::string& what_arg);
+  WEFT_API exception(context ctx, int ev, const std::error_category& cat, const char* what_arg);
+  WEFT_API exception(context ctx, int ev, const std::error_category& cat);
 
   const std::error_code& code() const noexcept { return m_ec; }
   const std::error_category& category() const noexcept { return m_ec.category(); }
   const char* what() const noexcept override { return m_what.c_str(); }
   bool has_context() const noexcept { return m_context != nullptr; }
-  inline context get_context() const;
+  WEFT_API context get_context() const;
 
  private:
   static std::string compose(std::error_code ec, const std::string& msg) { return msg.empty() ? ec.message() : msg; }

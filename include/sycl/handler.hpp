@@ -387,16 +387,7 @@ class handler {
   }
 
   // --- USM ----------------------------------------------------------------------
-  void memcpy(void* dst, const void* src, std::size_t bytes) {
-    if (bytes && (!dst || !src))
-      weft::detail::throw_error(errc::invalid, std::string("memcpy: the ") + (!dst ? "destination" : "source") +
-                                                   " pointer is null but " + std::to_string(bytes) +
-                                                   " bytes were asked for");
-    check_usm_extent(dst, bytes, "memcpy: the destination");
-    check_usm_extent(src, bytes, "memcpy: the source");
-    set_command(weft::detail::command_kind::memcpy,
-                [d = m_queue->device, dst, src, bytes] { weft::detail::device_memcpy(d, dst, src, bytes); });
-  }
+  WEFT_API void memcpy(void* dst, const void* src, std::size_t bytes);
   template <class T>
   void copy(const T* src, T* dst, std::size_t count) {
     if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
@@ -404,14 +395,7 @@ class handler {
                                                    std::to_string(sizeof(T)) + " bytes overflow size_t");
     memcpy(dst, src, count * sizeof(T));
   }
-  void memset(void* ptr, int value, std::size_t bytes) {
-    if (bytes && !ptr)
-      weft::detail::throw_error(errc::invalid,
-                                "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
-    check_usm_extent(ptr, bytes, "memset: the destination");
-    set_command(weft::detail::command_kind::memset,
-                [d = m_queue->device, ptr, value, bytes] { weft::detail::device_memset(d, ptr, value, bytes); });
-  }
+  WEFT_API void memset(void* ptr, int value, std::size_t bytes);
   template <class T>
   void fill(void* ptr, const T& pattern, std::size_t count) {
     if (count && !ptr)
@@ -426,12 +410,8 @@ class handler {
       else std::fill(p, p + count, pattern);
     });
   }
-  void prefetch(const void*, std::size_t) {
-    set_command(weft::detail::command_kind::prefetch, [] {});
-  }
-  void mem_advise(const void*, std::size_t, int) {
-    set_command(weft::detail::command_kind::prefetch, [] {});
-  }
+  WEFT_API void prefetch(const void* ptr, std::size_t bytes);
+  WEFT_API void mem_advise(const void* ptr, std::size_t bytes, int advice);
 
  private:
   friend class queue;
@@ -719,16 +699,8 @@ inline std::byte* detail::handler_access::note_placeholder(handler& cgh, const b
   return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
 }
 
-inline std::byte* detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode,
-                                                          bool on_device) {
-  cgh.m_cg.requirements.push_back({buffer, mode});
-  return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
-}
 inline const weft::detail::device_state* detail::handler_access::device(const handler& cgh) {
   return cgh.target().device;
-}
-inline void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<stream_sink> sink) {
-  cgh.m_extras.streams.push_back(std::move(sink));
 }
 inline std::size_t detail::handler_access::allocate_local(handler& cgh, std::size_t bytes, std::size_t align) {
   if (align == 0) align = 1;

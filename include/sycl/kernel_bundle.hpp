@@ -71,7 +71,7 @@ template <typename KernelName>
 kernel_id get_kernel_id() {
   // A function-local static, so an id asked for during static initialization is right too
   // (kernel_name_registration's own initialization is unordered).
-  static const char* name = detail::kernel_registry::get().add(typeid(KernelName*));
+  static const char* name = detail::register_kernel_name(typeid(KernelName*));
   return detail::kernel_id_access::make(name);
 }
 
@@ -84,11 +84,7 @@ struct device_info<info::device::built_in_kernel_ids> {
 };
 }  // namespace detail
 
-inline std::vector<kernel_id> get_kernel_ids() {
-  std::vector<kernel_id> out;
-  for (const char* n : detail::kernel_registry::get().names()) out.push_back(detail::kernel_id_access::make(n));
-  return out;
-}
+WEFT_API std::vector<kernel_id> get_kernel_ids();
 
 // A kernel: its id and the executable bundle it came from.
 class kernel {
@@ -257,13 +253,7 @@ inline kernel_bundle<bundle_state::executable> kernel::get_kernel_bundle() const
 }
 
 namespace detail {
-inline void check_bundle_devices(const context& ctx, const std::vector<device>& devs) {
-  if (devs.empty()) throw_error(errc::invalid, "get_kernel_bundle: the device list is empty");
-  auto in_ctx = ctx.get_devices();
-  for (auto& d : devs)
-    if (std::find(in_ctx.begin(), in_ctx.end(), d) == in_ctx.end())
-      throw_error(errc::invalid, "get_kernel_bundle: a device is not in the context; pass devices of the context");
-}
+WEFT_API void check_bundle_devices(const context& ctx, const std::vector<device>& devs);
 template <bundle_state S>
 kernel_bundle<S> make_bundle(const context& ctx, const std::vector<device>& devs, bool all,
                              std::vector<const char*> ids = {}) {

@@ -107,11 +107,11 @@ class use_mutex {
   std::mutex* m_mutex;
 };
 // The buffer is used in this context only (Weft's contexts all share host memory,
-// so it changes nothing but get_context). Defined in sycl/context.hpp.
+// so it changes nothing but get_context). Defined in src/sycl/objects.cpp.
 class context_bound {
  public:
-  inline explicit context_bound(sycl::context bound_context);
-  inline sycl::context get_context() const;
+  WEFT_API explicit context_bound(sycl::context bound_context);
+  WEFT_API sycl::context get_context() const;
 
  private:
   std::shared_ptr<const sycl::context> m_context;

@@ -85,38 +85,17 @@ struct stream_format {
   int precision = -1;
 };
 
+// Formats an integer: `bits` is the value converted to its own width's unsigned
+// type (what hex and oct print), `value` the value itself for decimal.
+WEFT_API std::string format_integer_parts(const stream_format& fm, bool is_signed, long long value,
+                                          unsigned long long bits);
 template <class I>
 std::string format_integer(const stream_format& fm, I v) {
-  unsigned f = fm.flags;
-  char buf[80];
-  if (f & (f_hex | f_oct)) {
-    auto u = static_cast<unsigned long long>(static_cast<std::make_unsigned_t<I>>(v));
-    const char* prefix = (f & f_showbase) ? ((f & f_hex) ? "0x" : "0") : "";
-    std::snprintf(buf, sizeof buf, (f & f_hex) ? "%s%llx" : "%s%llo", prefix, u);
-  } else if constexpr (std::is_signed_v<I>) {
-    std::snprintf(buf, sizeof buf, (f & f_showpos) ? "%+lld" : "%lld", static_cast<long long>(v));
-  } else {
-    std::snprintf(buf, sizeof buf, (f & f_showpos) ? "+%llu" : "%llu", static_cast<unsigned long long>(v));
-  }
-  return buf;
+  return format_integer_parts(fm, std::is_signed_v<I>, static_cast<long long>(v),
+                              static_cast<unsigned long long>(static_cast<std::make_unsigned_t<I>>(v)));
 }
-inline std::string format_float(const stream_format& fm, double v) {
-  unsigned f = fm.flags;
-  int prec = fm.precision;
-  char conv = (f & f_hexfloat) ? 'a' : (f & f_fixed) ? 'f' : (f & f_scientific) ? 'e' : 'g';
-  std::string fmt = "%";
-  if (f & f_showpos) fmt += '+';
-  if (prec >= 0 && conv != 'a') fmt += "." + std::to_string(prec);
-  fmt += conv;
-  char buf[128];
-  std::snprintf(buf, sizeof buf, fmt.c_str(), v);
-  return buf;
-}
-inline std::string format_pointer(const void* p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%p", p);
-  return buf;
-}
+WEFT_API std::string format_float(const stream_format& fm, double v);
+WEFT_API std::string format_pointer(const void* p);
 template <class T>
 std::string format_value(const stream_format& fm, const T& v);
 template <class A>
@@ -157,130 +136,31 @@ inline void apply_manipulator(unsigned& f, stream_manipulator m) {
   }
 }
 // Appends s to a statement's text: padded to `width` (which then resets), and
-// cut at the statement limit `room` (characters of the statement so far included).
-inline void append_limited(std::string& text, int& width, const char* s, std::size_t n, std::size_t limit) {
-  if (width > 0 && std::size_t(width) > n) {
-    const std::size_t pad = std::size_t(width) - n;
-    const std::size_t room = limit > text.size() ? limit - text.size() : 0;
-    text.append(std::min(pad, room), ' ');
-  }
-  width = 0;  // width applies to the next item only
-  const std::size_t room = limit > text.size() ? limit - text.size() : 0;
-  text.append(s, std::min(n, room));
-}
+// cut at the statement limit (characters of the statement so far included).
+WEFT_API void append_limited(std::string& text, int& width, const char* s, std::size_t n, std::size_t limit);
 
-class stream_sink_impl final : public stream_sink {
+// The stream's state for one command group: the work items' finished output
+// (src/sycl/stream.cpp).
+class WEFT_API stream_sink_impl final : public stream_sink {
  public:
   stream_sink_impl(std::size_t total, std::size_t per_item) : m_total(total), m_per_item(per_item) {}
-  ~stream_sink_impl() override {
-    if (m_log) weft::detail::usm_free(m_log);
-  }
+  ~stream_sink_impl() override;
   stream_sink_impl(const stream_sink_impl&) = delete;
   stream_sink_impl& operator=(const stream_sink_impl&) = delete;
 
-  void commit(std::size_t item_id, std::string&& text) override {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    if (m_used >= m_total) return;
-    if (text.size() > m_total - m_used) text.resize(m_total - m_used);
-    m_used += text.size();
-    m_records.push_back({item_id, std::move(text)});
-  }
-  void flush_kernel_output() override {
-    if (m_log) format_device_records();
-    std::vector<record> records;
-    {
-      std::lock_guard<std::mutex> lock(m_mutex);
-      records.swap(m_records);
-      m_used = 0;
-    }
-    // Ordered by work item; an item's own records keep their order (a plain
-    // sort on (id, position): std::stable_sort's buffer API is deprecated).
-    std::vector<std::size_t> order(records.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return records[a].id != records[b].id ? records[a].id < records[b].id : a < b;
-    });
-    static std::mutex out_mutex;
-    std::lock_guard<std::mutex> lock(out_mutex);
-    for (std::size_t i : order) std::fwrite(records[i].text.data(), 1, records[i].text.size(), stdout);
-    std::fflush(stdout);
-  }
+  void commit(std::size_t item_id, std::string&& text) override;
+  void flush_kernel_output() override;
   std::size_t per_item() const { return m_per_item; }
   std::size_t total() const { return m_total; }
 
   // A stream for a GPU kernel: the records its work items write (stream_log.hpp),
   // in shared memory on that device; the device's records beyond `bytes` are dropped.
-  stream_log* make_device_log(const weft::detail::device_state& d, std::size_t bytes) {
-    void* p = weft::detail::usm_allocate(sizeof(stream_log) + bytes, 64, usm::alloc::shared, &d);
-    if (!p)
-      weft::detail::throw_error(errc::memory_allocation, "sycl::stream: could not allocate " + std::to_string(bytes) +
-                                                             " bytes for its output on " + d.name);
-    m_log = static_cast<stream_log*>(p);
-    m_log->used = 0;
-    m_log->capacity = bytes;
-    return m_log;
-  }
+  stream_log* make_device_log(const weft::detail::device_state& d, std::size_t bytes);
 
  private:
   // Replays each work item's records in the order it wrote them, as the CPU's
   // stream would have formatted them (same statement and total limits).
-  void format_device_records() {
-    struct item_state {
-      std::string text;
-      stream_format format;
-      int width = 0;
-    };
-    std::vector<std::pair<std::uint64_t, item_state>> items;  // in order of first record
-    auto state_of = [&](std::uint64_t id) -> item_state& {
-      for (auto& i : items)
-        if (i.first == id) return i.second;
-      items.push_back({id, item_state{}});
-      return items.back().second;
-    };
-    const std::uint64_t end = std::min(m_log->used, m_log->capacity);
-    for (std::uint64_t at = 0; at < end;) {
-      const auto* r = reinterpret_cast<const stream_record*>(m_log->records() + at);
-      at += r->bytes;
-      item_state& st = state_of(r->item);
-      auto put = [&](const std::string& s) { append_limited(st.text, st.width, s.data(), s.size(), m_per_item); };
-      switch (r->token) {
-        case stream_token::text:
-          append_limited(st.text, st.width, reinterpret_cast<const char*>(r + 1), r->size, m_per_item);
-          break;
-        case stream_token::signed_integer:
-          put(r->size == 1   ? format_integer(st.format, std::int8_t(r->value.i))
-              : r->size == 2 ? format_integer(st.format, std::int16_t(r->value.i))
-              : r->size == 4 ? format_integer(st.format, std::int32_t(r->value.i))
-                             : format_integer(st.format, std::int64_t(r->value.i)));
-          break;
-        case stream_token::unsigned_integer:
-          put(r->size == 1   ? format_integer(st.format, std::uint8_t(r->value.u))
-              : r->size == 2 ? format_integer(st.format, std::uint16_t(r->value.u))
-              : r->size == 4 ? format_integer(st.format, std::uint32_t(r->value.u))
-                             : format_integer(st.format, std::uint64_t(r->value.u)));
-          break;
-        case stream_token::floating: put(format_float(st.format, r->value.f)); break;
-        case stream_token::boolean: put(r->value.u ? "true" : "false"); break;
-        case stream_token::character: put(std::string(1, char(r->value.u))); break;
-        case stream_token::pointer: put(format_pointer(reinterpret_cast<const void*>(r->value.u))); break;
-        case stream_token::precision: st.format.precision = int(r->value.i); break;
-        case stream_token::width: st.width = int(r->value.i); break;
-        case stream_token::manipulator: {
-          const auto m = static_cast<stream_manipulator>(r->value.u);
-          if (m == stream_manipulator::endl) append_limited(st.text, st.width, "\n", 1, m_per_item);
-          if (m == stream_manipulator::endl || m == stream_manipulator::flush) {
-            if (!st.text.empty()) commit(std::size_t(r->item), std::move(st.text));
-            st.text.clear();
-          }
-          apply_manipulator(st.format.flags, m);
-          break;
-        }
-      }
-    }
-    for (auto& i : items)
-      if (!i.second.text.empty()) commit(std::size_t(i.first), std::move(i.second.text));
-    m_log->used = 0;
-  }
+  void format_device_records();
 
   struct record {
     std::size_t id;
@@ -298,13 +178,8 @@ WEFT_HOST_DEVICE inline detail::width_manipulator setw(int width) { return {widt
 
 class stream {
  public:
-  stream(std::size_t total_buffer_size, std::size_t work_item_buffer_size, handler& cgh, const property_list& = {})
-      : m_sink(std::make_shared<detail::stream_sink_impl>(total_buffer_size, work_item_buffer_size)) {
-    const weft::detail::device_state* d = detail::handler_access::device(cgh);
-    // On a GPU: records of up to 32 bytes per character the kernel may print, at least 64 KiB.
-    if (d && d->ops) m_log = m_sink->make_device_log(*d, std::max<std::size_t>(total_buffer_size * 32, 64 * 1024));
-    detail::handler_access::add_stream(cgh, m_sink);
-  }
+  WEFT_API stream(std::size_t total_buffer_size, std::size_t work_item_buffer_size, handler& cgh,
+                  const property_list& = {});
 
   std::size_t size() const noexcept { return m_sink->total(); }
   [[deprecated("use size()")]] std::size_t get_size() const { return size(); }
@@ -330,57 +205,20 @@ class stream {
     m_log->put_text(weft::kernel::stream_item(), s, n);
   }
 #else
-  // The calling work item's buffer for this stream (internal).
-  // Not inlined: its frame lies below every frame of its callers, the work item's
-  // adapter (which registered an address in its own frame) among them.
-  __attribute__((noinline)) detail::stream_pending* pending() const {
-    auto& t = detail::t_stream_state;
-    if (t.frames.empty()) return nullptr;
-    const detail::stream_item_frame* item = t.current(__builtin_frame_address(0));
-    if (!item) return nullptr;
-    for (auto& p : t.pending)
-      if (p.sink == m_sink.get() && p.item_id == item->item_id) return &p;
-    t.pending.push_back(detail::stream_pending{m_sink.get(), item->item_id, {}});
-    return &t.pending.back();
-  }
+  // The calling work item's buffer for this stream, or null outside a kernel
+  // (internal). Out of line, so its frame lies below every frame of its callers,
+  // the work item's adapter (which registered an address in its own frame) among them.
+  WEFT_API detail::stream_pending* pending() const;
   // Writes s (padded to the pending width): to the work item's statement, or
   // straight to stdout outside a kernel.
-  void put(const char* s, std::size_t n) const {
-    detail::stream_pending* p = pending();
-    if (!p) {
-      static thread_local std::string outside;
-      outside.clear();
-      detail::append_limited(outside, width(), s, n, std::size_t(-1));
-      std::fwrite(outside.data(), 1, outside.size(), stdout);
-      return;
-    }
-    detail::append_limited(p->text, p->width, s, n, m_sink->per_item());
-  }
+  WEFT_API void put(const char* s, std::size_t n) const;
   void put(const std::string& s) const { put(s.data(), s.size()); }
-  void end_statement() const {  // endl / flush: the segment so far is complete
-    detail::stream_pending* p = pending();
-    if (!p) {
-      std::fflush(stdout);
-      return;
-    }
-    if (!p->text.empty()) m_sink->commit(p->item_id, std::move(p->text));
-    p->text.clear();
-  }
-  unsigned& flags() const {
-    static thread_local unsigned outside = 0;
-    detail::stream_pending* p = pending();
-    return p ? p->flags : outside;
-  }
-  int& precision() const {
-    static thread_local int outside = -1;
-    detail::stream_pending* p = pending();
-    return p ? p->precision : outside;
-  }
-  int& width() const {
-    static thread_local int outside = 0;
-    detail::stream_pending* p = pending();
-    return p ? p->width : outside;
-  }
+  // endl / flush: the segment so far is complete.
+  WEFT_API void end_statement() const;
+  // The formatting state of the calling work item (or of the code outside kernels).
+  WEFT_API unsigned& flags() const;
+  WEFT_API int& precision() const;
+  WEFT_API int& width() const;
   detail::stream_format format() const { return {flags(), precision()}; }
 #endif
 

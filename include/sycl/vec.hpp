@@ -167,7 +167,10 @@ struct vec_swizzle_members {
   WEFT_ELEM(sE, 14)
   WEFT_ELEM(sF, 15)
 #undef WEFT_ELEM
-#ifndef WEFT_NO_SIMPLE_SWIZZLES
+// The simple swizzles (xy(), bgra(), ...) exist only when the program defines
+// SYCL_SIMPLE_SWIZZLES before including sycl.hpp (SYCL 2020 4.14.2.1): they are
+// 1344 member functions, a cost every translation unit would pay otherwise.
+#ifdef SYCL_SIMPLE_SWIZZLES
 #define WEFT_SWIZZLE(name, ...)                                                        \
   auto name() { return static_cast<Derived*>(this)->template swizzle<__VA_ARGS__>(); } \
   auto name() const { return static_cast<const Derived*>(this)->template swizzle<__VA_ARGS__>(); }

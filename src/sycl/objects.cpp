@@ -31,6 +31,97 @@ context platform::ext_oneapi_get_default_context() const {
   return contexts->back().second;
 }
 
+std::vector<device> context::get_devices() const {
+  return std::vector<device>(m_state->devices.begin(), m_state->devices.end());
+}
+
+property::buffer::context_bound::context_bound(context bound_context)
+    : m_context(std::make_shared<const context>(std::move(bound_context))) {}
+context property::buffer::context_bound::get_context() const { return *m_context; }
+
+// sycl::exception's members that take or give a context (declared in sycl/exception.hpp).
+exception::exception(context ctx, std::error_code ec, const std::string& what_arg) : exception(ec, what_arg) {
+  m_context = std::make_shared<context>(std::move(ctx));
+}
+exception::exception(context ctx, std::error_code ec, const char* what_arg)
+    : exception(std::move(ctx), ec, std::string(what_arg)) {}
+exception::exception(context ctx, std::error_code ec) : exception(std::move(ctx), ec, std::string()) {}
+exception::exception(context ctx, int ev, const std::error_category& cat, const std::string& what_arg)
+    : exception(std::move(ctx), std::error_code(ev, cat), what_arg) {}
+exception::exception(context ctx, int ev, const std::error_category& cat, const char* what_arg)
+    : exception(std::move(ctx), std::error_code(ev, cat), std::string(what_arg)) {}
+exception::exception(context ctx, int ev, const std::error_category& cat)
+    : exception(std::move(ctx), std::error_code(ev, cat), std::string()) {}
+context exception::get_context() const {
+  if (!m_context) detail::throw_error(errc::invalid, "exception::get_context: this exception carries no context");
+  return *m_context;
+}
+
+// ---- handler (sycl/handler.hpp) ---------------------------------------------------
+
+void handler::memcpy(void* dst, const void* src, std::size_t bytes) {
+  if (bytes && (!dst || !src))
+    weft::detail::throw_error(errc::invalid, std::string("memcpy: the ") + (!dst ? "destination" : "source") +
+                                                 " pointer is null but " + std::to_string(bytes) +
+                                                 " bytes were asked for");
+  check_usm_extent(dst, bytes, "memcpy: the destination");
+  check_usm_extent(src, bytes, "memcpy: the source");
+  set_command(weft::detail::command_kind::memcpy,
+              [d = m_queue->device, dst, src, bytes] { weft::detail::device_memcpy(d, dst, src, bytes); });
+}
+
+void handler::memset(void* ptr, int value, std::size_t bytes) {
+  if (bytes && !ptr)
+    weft::detail::throw_error(errc::invalid,
+                              "memset: the pointer is null but " + std::to_string(bytes) + " bytes were asked for");
+  check_usm_extent(ptr, bytes, "memset: the destination");
+  set_command(weft::detail::command_kind::memset,
+              [d = m_queue->device, ptr, value, bytes] { weft::detail::device_memset(d, ptr, value, bytes); });
+}
+
+void handler::prefetch(const void*, std::size_t) {
+  set_command(weft::detail::command_kind::prefetch, [] {});
+}
+
+void handler::mem_advise(const void*, std::size_t, int) {
+  set_command(weft::detail::command_kind::prefetch, [] {});
+}
+
+std::byte* detail::handler_access::add_requirement(handler& cgh, const buffer_ptr& buffer, access_mode mode,
+                                                   bool on_device) {
+  cgh.m_cg.requirements.push_back({buffer, mode});
+  return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
+}
+
+void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<stream_sink> sink) {
+  cgh.m_extras.streams.push_back(std::move(sink));
+}
+
+namespace detail {
+void check_bundle_devices(const context& ctx, const std::vector<device>& devs) {
+  if (devs.empty()) throw_error(errc::invalid, "get_kernel_bundle: the device list is empty");
+  auto in_ctx = ctx.get_devices();
+  for (auto& d : devs)
+    if (std::find(in_ctx.begin(), in_ctx.end(), d) == in_ctx.end())
+      throw_error(errc::invalid, "get_kernel_bundle: a device is not in the context; pass devices of the context");
+}
+}  // namespace detail
+
+std::vector<kernel_id> get_kernel_ids() {
+  std::vector<kernel_id> out;
+  for (const char* n : detail::registered_kernel_names()) out.push_back(detail::kernel_id_access::make(n));
+  return out;
+}
+
+context::context(const property_list&) : context(std::vector<device>{device()}) {}
+context::context(async_handler h, const property_list&) : context(std::vector<device>{device()}, std::move(h)) {}
+context::context(const device& d, const property_list&) : context(std::vector<device>{d}) {}
+context::context(const device& d, async_handler h, const property_list&)
+    : context(std::vector<device>{d}, std::move(h)) {}
+context::context(const platform& p, const property_list&) : context(p.get_devices()) {}
+context::context(const platform& p, async_handler h, const property_list&) : context(p.get_devices(), std::move(h)) {}
+context::context(const std::vector<device>& devices, const property_list&) : context(devices, async_handler{}) {}
+
 // ---- queue (sycl/queue.hpp) -------------------------------------------------------
 
 queue::queue(const context& c, const device& d, const async_handler& h, const property_list& props)

@@ -3,6 +3,7 @@
 // queue shortcuts with dependency lists, array reductions over a span, the default
 // context of queues, buffer properties, device aspects and info descriptors, and
 // accessor forms.
+#define SYCL_SIMPLE_SWIZZLES  // v.xy() and friends (SYCL 2020 4.14.2.1)
 #include <gtest/gtest.h>
 #include <algorithm>
 #include <atomic>

@@ -1,9 +1,20 @@
 // sycl::marray (section 4.14.3).
 #include <gtest/gtest.h>
 #include <numeric>
+#include <type_traits>
+#include <utility>
 #include <sycl/sycl.hpp>
 
 namespace {
+
+// Without SYCL_SIMPLE_SWIZZLES (this file does not define it) vec has no simple
+// swizzles, as SYCL 2020 4.14.2.1 says; vec_test.cpp defines it and uses them.
+template <class V, class = void>
+struct has_simple_swizzles : std::false_type {};
+template <class V>
+struct has_simple_swizzles<V, std::void_t<decltype(std::declval<V&>().xy())>> : std::true_type {};
+static_assert(!has_simple_swizzles<sycl::float4>::value);
+static_assert(sizeof(std::declval<sycl::float4&>().swizzle<1, 0>()) > 0);  // swizzle<...>() is always there
 
 TEST(Marray, ConstructionAndAccess) {
   sycl::marray<int, 5> a(1, 2, 3, 4, 5);

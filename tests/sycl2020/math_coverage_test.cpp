@@ -1,6 +1,7 @@
 // Every function of the SYCL 2020 math builtin lists (section 4.17), called for a
 // scalar, a vec, a swizzle and an marray. A function missing from Weft fails to
 // compile here, so this list is the checklist: it names each function once.
+#define SYCL_SIMPLE_SWIZZLES  // v.xy() and friends (SYCL 2020 4.14.2.1)
 #include <gtest/gtest.h>
 #include <sycl/sycl.hpp>
 

@@ -1,4 +1,5 @@
 // sycl::vec (section 4.14.2): construction, swizzles, operators, convert, as, load/store.
+#define SYCL_SIMPLE_SWIZZLES  // v.xy() and friends (SYCL 2020 4.14.2.1)
 #include <gtest/gtest.h>
 #include <cstring>
 #include <sycl/sycl.hpp>

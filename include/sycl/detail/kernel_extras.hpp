@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 #include <weft/kernel/stream_item.hpp>
+#include <weft/runtime/export.hpp>
 #include <weft/kernel/target.hpp>
 #include <weft/runtime/device_state.hpp>
 
@@ -39,24 +40,12 @@ constexpr std::uint64_t spec_key_of() {
 template <auto& SpecName>
 inline constexpr std::uint64_t spec_key = spec_key_of<SpecName>();
 
-// Values set with set_specialization_constant, keyed by spec_key.
-struct spec_constant_values {
+// Values set with set_specialization_constant, keyed by spec_key (src/sycl/stream.cpp).
+struct WEFT_API spec_constant_values {
   std::vector<std::pair<std::uint64_t, std::vector<unsigned char>>> values;
 
-  const unsigned char* find(std::uint64_t key) const {
-    for (auto& v : values)
-      if (v.first == key) return v.second.data();
-    return nullptr;
-  }
-  void set(std::uint64_t key, const void* bytes, std::size_t n) {
-    for (auto& v : values)
-      if (v.first == key) {
-        v.second.assign(static_cast<const unsigned char*>(bytes), static_cast<const unsigned char*>(bytes) + n);
-        return;
-      }
-    values.emplace_back(key, std::vector<unsigned char>(static_cast<const unsigned char*>(bytes),
-                                                        static_cast<const unsigned char*>(bytes) + n));
-  }
+  const unsigned char* find(std::uint64_t key) const;
+  void set(std::uint64_t key, const void* bytes, std::size_t n);
 };
 
 // The values a GPU kernel reads through its kernel_handler: a copy of the
@@ -112,11 +101,8 @@ struct kernel_extras {
   bool bundle_bound = false;  // use_kernel_bundle was called
 };
 
-// Per-thread record of the work items running now and of what each wrote to
-// each stream so far (with that stream's formatting state, which is per item).
-// Several items are active on one thread at once when an nd_range group runs
-// as fibers; each has its own stack, so the item that is writing is the one
-// whose adapter frame is the nearest above the writer's stack address.
+// What a running work item wrote to a stream so far (with that stream's
+// formatting state, which is per item), and where its adapter's frame is.
 struct stream_pending {
   stream_sink* sink;
   std::size_t item_id;
@@ -129,44 +115,10 @@ struct stream_item_frame {
   const void* frame;  // an address in the adapter's stack frame
   std::size_t item_id;
 };
-struct stream_thread_state {
-  std::vector<stream_item_frame> frames;
-  std::vector<stream_pending> pending;
-
-  // The item whose frame encloses `here` (an address on the caller's stack), or null.
-  const stream_item_frame* current(const void* here) const {
-    const stream_item_frame* best = nullptr;
-    auto h = reinterpret_cast<std::uintptr_t>(here);
-    for (auto& f : frames) {
-      auto a = reinterpret_cast<std::uintptr_t>(f.frame);
-      if (a >= h && (!best || a < reinterpret_cast<std::uintptr_t>(best->frame))) best = &f;
-    }
-    return best;
-  }
-};
-inline thread_local stream_thread_state t_stream_state;
-
-inline void stream_begin_item(std::size_t linear_id, const void* frame) {
-  t_stream_state.frames.push_back({frame, linear_id});
-}
-inline void stream_end_item(const void* frame) {
-  auto& t = t_stream_state;
-  std::size_t id = 0;
-  for (std::size_t i = 0; i < t.frames.size(); ++i)
-    if (t.frames[i].frame == frame) {
-      id = t.frames[i].item_id;
-      t.frames.erase(t.frames.begin() + std::ptrdiff_t(i));
-      break;
-    }
-  for (std::size_t i = 0; i < t.pending.size();) {
-    if (t.pending[i].item_id == id) {
-      if (!t.pending[i].text.empty()) t.pending[i].sink->commit(id, std::move(t.pending[i].text));
-      t.pending.erase(t.pending.begin() + std::ptrdiff_t(i));
-    } else {
-      ++i;
-    }
-  }
-}
+// The adapter of a running work item registers an address of its frame
+// (src/sycl/stream.cpp keeps them per thread); at its end the item's output is committed.
+WEFT_API void stream_begin_item(std::size_t linear_id, const void* frame);
+WEFT_API void stream_end_item(const void* frame);
 struct stream_item_scope {
   stream_item_scope(std::size_t id) { stream_begin_item(id, this); }
   ~stream_item_scope() { stream_end_item(this); }

@@ -229,7 +229,8 @@ auto ilogb(const X& x) {
 
 // --- two- and three-argument functions ------------------------------------------------------
 // The spec's overloads: (1)-(3) non-template scalar functions for float, double and half (so
-// scalar arguments convert as for any function); (4) vec / swizzle or marray arguments of one
+// scalar arguments convert as for any function; they compute expr directly, half in float,
+// as the element-wise form does, without instantiating it); (4) vec / swizzle or marray arguments of one
 // kind (detail::same_gen_v); fmax and fmin also (5) a NonScalar with a value_type scalar.
 #define WEFT_FLOAT_FN2(name, expr)                                                                                     \
   namespace detail {                                                                                                   \
@@ -243,9 +244,12 @@ auto ilogb(const X& x) {
         value(x), value(y));                                                                                           \
   }                                                                                                                    \
   }                                                                                                                    \
-  inline float name(float x, float y) { return detail::name##_gen(x, y); }                                             \
-  inline double name(double x, double y) { return detail::name##_gen(x, y); }                                          \
-  inline half name(half x, half y) { return detail::name##_gen(x, y); }                                                \
+  inline float name(float v, float w) { return float(expr); }                                                          \
+  inline double name(double v, double w) { return double(expr); }                                                      \
+  inline half name(half x, half y) {                                                                                   \
+    const float v = float(x), w = float(y);                                                                            \
+    return half(float(expr));                                                                                          \
+  }                                                                                                                    \
   template <class X, class Y,                                                                                          \
             std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X> && detail::same_gen_v<X, Y>, int> = \
                 0>                                                                                                     \
@@ -289,9 +293,12 @@ auto fmin(const N& x, const detail::elem_t<N>& y) {
         value(x), value(y), value(z));                                                                                 \
   }                                                                                                                    \
   }                                                                                                                    \
-  inline float name(float x, float y, float z) { return detail::name##_gen(x, y, z); }                                 \
-  inline double name(double x, double y, double z) { return detail::name##_gen(x, y, z); }                             \
-  inline half name(half x, half y, half z) { return detail::name##_gen(x, y, z); }                                     \
+  inline float name(float u, float v, float w) { return float(expr); }                                                 \
+  inline double name(double u, double v, double w) { return double(expr); }                                            \
+  inline half name(half x, half y, half z) {                                                                           \
+    const float u = float(x), v = float(y), w = float(z);                                                              \
+    return half(float(expr));                                                                                          \
+  }                                                                                                                    \
   template <                                                                                                           \
       class X, class Y, class Z,                                                                                       \
       std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X> && detail::same_gen_v<X, Y, Z>, int> = 0> \

@@ -1,7 +1,7 @@
 #pragma once
 // Lane operation: reduce. Known operators on 4/8-byte arithmetic types combine
-// whole batches, then finish with an in-register butterfly; anything else is a
-// left-to-right loop with the user's operator.
+// whole batches, then finish with an in-register butterfly (libweft); anything
+// else is a left-to-right loop with the user's operator.
 #include <weft/target/cpu/lanes/simd.hpp>
 
 namespace weft::cpu::lanes {
@@ -11,13 +11,8 @@ template <class T, class Op>
 inline T reduce(const T* in, std::size_t n, Op op) {
   constexpr op_kind K = sycl::detail::op_kind_v<Op, T>;
   if constexpr (detail::is_simd_op<T, K>) {
-    using B = detail::batch_t<T>;
     if (n == 1) return in[0];
-    const T id = detail::identity<T, K>();
-    B acc = detail::load_padded<B>(in, 0, n, id);
-    for (std::size_t i = B::size; i < n; i += B::size)
-      acc = detail::combine<K>(acc, detail::load_padded<B>(in, i, n, id));
-    return static_cast<T>(detail::first_lane(detail::all_reduce<K>(acc)));
+    return static_cast<T>(detail::batch_reduce<detail::simd_element_t<T>, K>(detail::as_elements(in), n));
   } else {
     T acc = in[0];
     for (std::size_t i = 1; i < n; ++i) acc = static_cast<T>(op(acc, in[i]));

@@ -1,7 +1,8 @@
 #pragma once
 // Lane operations: inclusive and exclusive scans. Known operators on 4/8-byte
 // arithmetic types scan each batch in registers (Hillis-Steele: log2(width) slides)
-// and carry the last lane into the next batch; anything else is a sequential loop.
+// and carry the last lane into the next batch (libweft); anything else is a
+// sequential loop.
 #include <weft/target/cpu/lanes/simd.hpp>
 
 namespace weft::cpu::lanes {
@@ -13,17 +14,9 @@ inline void inclusive_scan_impl(const T* in, std::size_t n, T* out, Op op, const
   if (n == 0) return;
   constexpr op_kind K = sycl::detail::op_kind_v<Op, T>;
   if constexpr (is_simd_op<T, K>) {
-    using B = batch_t<T>;
-    using E = typename B::value_type;
-    const T id = identity<T, K>();
-    const B idb(static_cast<E>(id));
-    B carry = init ? B(static_cast<E>(*init)) : idb;
-    for (std::size_t i = 0; i < n; i += B::size) {
-      B x = batch_inclusive_scan<K>(load_padded<B>(in, i, n, id), idb);
-      if (init || i > 0) x = combine<K>(carry, x);
-      store_partial(out, i, n, x);
-      carry = splat_lane<B::size - 1>(x);
-    }
+    using E = simd_element_t<T>;
+    const E init_element = init ? static_cast<E>(*init) : E{};
+    batch_inclusive_scan<E, K>(as_elements(in), n, as_elements(out), init ? &init_element : nullptr);
   } else {
     T acc = init ? static_cast<T>(op(*init, in[0])) : in[0];
     out[0] = acc;

@@ -1,0 +1,49 @@
+// The program's kernel names (include/sycl/detail/kernel_registry.hpp): one registry
+// for the whole program, in the library.
+#include <cstdlib>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <typeinfo>
+#include <vector>
+#include <cxxabi.h>
+#include <sycl/detail/kernel_registry.hpp>
+
+namespace weft::sycl::detail {
+namespace {
+struct kernel_registry {
+  std::mutex mutex;
+  std::vector<const std::type_info*> types;
+  std::deque<std::string> names;  // stable addresses
+};
+// Never destroyed: static objects' registrations may run before or after any other static.
+kernel_registry& registry() {
+  static auto* r = new kernel_registry;
+  return *r;
+}
+}  // namespace
+
+const char* register_kernel_name(const std::type_info& t) {
+  kernel_registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (std::size_t i = 0; i < r.types.size(); ++i)
+    if (*r.types[i] == t) return r.names[i].c_str();
+  r.types.push_back(&t);
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(t.name(), nullptr, nullptr, &status);
+  std::string name = status == 0 && demangled ? demangled : t.name();
+  std::free(demangled);
+  if (!name.empty() && name.back() == '*') name.pop_back();  // registered as a pointer type
+  r.names.push_back(std::move(name));
+  return r.names.back().c_str();
+}
+
+std::vector<const char*> registered_kernel_names() {
+  kernel_registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<const char*> out;
+  for (auto& n : r.names) out.push_back(n.c_str());
+  return out;
+}
+
+}  // namespace weft::sycl::detail
