@@ -308,12 +308,8 @@ class handler {
   }
 
   // --- dependencies ------------------------------------------------------------
-  void depends_on(const event& e) {
-    if (e.state()) m_cg.dependencies.push_back(e.state());
-  }
-  void depends_on(const std::vector<event>& events) {
-    for (auto& e : events) depends_on(e);
-  }
+  WEFT_API void depends_on(const event& e);
+  WEFT_API void depends_on(const std::vector<event>& events);
   template <class T, int D, access_mode M, target Tg, access::placeholder P>
   void require(accessor<T, D, M, Tg, P> acc) {
     if (!acc.buffer_state())
@@ -526,13 +522,7 @@ class handler {
   // SYCL 2020 4.7.6.11: a local accessor must not be used in a kernel run by single_task
   // or parallel_for(range); submitting one throws errc::kernel_argument. Weft cannot see
   // what the kernel captures, so any local accessor made for this command group counts.
-  void check_no_local_accessor(const char* what) const {
-    if (m_local_accessors)
-      weft::detail::throw_error(errc::kernel_argument,
-                                std::string(what) + ": the command group has " + std::to_string(m_local_accessors) +
-                                    " local accessor(s); local memory exists only in work groups: use "
-                                    "parallel_for(nd_range) or parallel_for_work_group");
-  }
+  WEFT_API void check_no_local_accessor(const char* what) const;
 
   // A range whose item count does not fit in size_t cannot be run (errc::invalid).
   // A range with a zero dimension is valid and runs nothing.
@@ -605,9 +595,8 @@ class handler {
     if (acc.buffer_state()) m_cg.requirements.push_back({acc.buffer_state(), mode});
   }
   // "<what>: <before><mode><after>", for an accessor whose mode does not allow the operation.
-  static void throw_mode_error(const char* what, const char* before, access_mode mode, const char* after) {
-    weft::detail::throw_error(errc::invalid, std::string(what) + before + detail::mode_name(mode) + after);
-  }
+  [[noreturn]] WEFT_API static void throw_mode_error(const char* what, const char* before, access_mode mode,
+                                                     const char* after);
   template <class Acc>
   static void check_readable(const Acc& acc, const char* what) {
     if (!detail::is_readable(&acc))
@@ -621,17 +610,7 @@ class handler {
   }
   // Where `p` lies in a Weft USM allocation, [p, p + bytes) must stay inside it.
   // (Other host memory is valid on the CPU device and cannot be checked.)
-  static void check_usm_extent(const void* p, std::size_t bytes, const char* what) {
-    if (!p || !bytes) return;
-    auto info = weft::detail::usm_lookup(p);
-    if (info.kind == usm::alloc::unknown) return;
-    std::size_t at = static_cast<std::size_t>(static_cast<const char*>(p) - static_cast<const char*>(info.base));
-    if (bytes > info.bytes - at)
-      weft::detail::throw_error(errc::invalid, std::string(what) + " range of " + std::to_string(bytes) +
-                                                   " bytes at offset " + std::to_string(at) +
-                                                   " runs past the end of its USM allocation of " +
-                                                   std::to_string(info.bytes) + " bytes");
-  }
+  WEFT_API static void check_usm_extent(const void* p, std::size_t bytes, const char* what);
   static void check_pointer(const void* p, const char* what) {
     if (!p) weft::detail::throw_error(errc::invalid, std::string(what) + ": the pointer is null");
   }
@@ -660,21 +639,7 @@ class handler {
     int dims;
     access_mode mode;
   };
-  void check_placeholders() const {
-    for (auto& p : m_placeholders) {
-      bool bound = std::any_of(m_cg.requirements.begin(), m_cg.requirements.end(),
-                               [&](const weft::detail::requirement& r) { return r.buffer == p.buffer; });
-      if (bound) continue;
-      std::string extent = "{";
-      for (int d = 0; d < p.dims; ++d) extent += (d ? ", " : "") + std::to_string(p.extent[d]);
-      extent += "}";
-      weft::detail::throw_error(errc::kernel_argument,
-                                "a placeholder accessor (range " + extent + " of a buffer of " +
-                                    std::to_string(p.buffer->bytes) + " bytes, " + detail::mode_name(p.mode) +
-                                    ") is used in the command group but was not bound to it; call cgh.require(acc) "
-                                    "in the command group function before using it");
-    }
-  }
+  WEFT_API void check_placeholders() const;
   // Marks the handler whose command group function runs on this thread.
   struct recording_scope {
     handler* saved;
@@ -690,14 +655,6 @@ class handler {
   std::size_t m_local_accessors = 0;  // local accessors made with this handler (check_no_local_accessor)
   detail::kernel_extras m_extras;     // specialization constants, streams (sycl/detail/kernel_extras.hpp)
 };
-
-inline std::byte* detail::handler_access::note_placeholder(handler& cgh, const buffer_ptr& buffer,
-                                                           const std::size_t* extent, int dims, access_mode mode,
-                                                           bool on_device) {
-  handler::placeholder_use use{buffer, {extent[0], extent[1], extent[2]}, dims, mode};
-  cgh.m_placeholders.push_back(std::move(use));
-  return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
-}
 
 inline const weft::detail::device_state* detail::handler_access::device(const handler& cgh) {
   return cgh.target().device;

@@ -132,16 +132,9 @@ class queue : public detail::with_property_list {
         std::forward<Rest>(rest)...);
   }
 
-  event memcpy(void* dst, const void* src, std::size_t bytes) { return memcpy(dst, src, bytes, no_deps()); }
-  event memcpy(void* dst, const void* src, std::size_t bytes, event dep) {
-    return memcpy(dst, src, bytes, std::vector<event>{std::move(dep)});
-  }
-  event memcpy(void* dst, const void* src, std::size_t bytes, const std::vector<event>& deps) {
-    return submit([&](handler& h) {
-      h.depends_on(deps);
-      h.memcpy(dst, src, bytes);
-    });
-  }
+  WEFT_API event memcpy(void* dst, const void* src, std::size_t bytes);
+  WEFT_API event memcpy(void* dst, const void* src, std::size_t bytes, event dep);
+  WEFT_API event memcpy(void* dst, const void* src, std::size_t bytes, const std::vector<event>& deps);
   template <class T>
   event copy(const T* src, T* dst, std::size_t count) {
     return copy(src, dst, count, no_deps());
@@ -157,16 +150,9 @@ class queue : public detail::with_property_list {
       h.copy(src, dst, count);
     });
   }
-  event memset(void* ptr, int value, std::size_t bytes) { return memset(ptr, value, bytes, no_deps()); }
-  event memset(void* ptr, int value, std::size_t bytes, event dep) {
-    return memset(ptr, value, bytes, std::vector<event>{std::move(dep)});
-  }
-  event memset(void* ptr, int value, std::size_t bytes, const std::vector<event>& deps) {
-    return submit([&](handler& h) {
-      h.depends_on(deps);
-      h.memset(ptr, value, bytes);
-    });
-  }
+  WEFT_API event memset(void* ptr, int value, std::size_t bytes);
+  WEFT_API event memset(void* ptr, int value, std::size_t bytes, event dep);
+  WEFT_API event memset(void* ptr, int value, std::size_t bytes, const std::vector<event>& deps);
   template <class T>
   event fill(void* ptr, const T& pattern, std::size_t count) {
     return fill(ptr, pattern, count, no_deps());
@@ -182,26 +168,12 @@ class queue : public detail::with_property_list {
       h.fill(ptr, pattern, count);
     });
   }
-  event prefetch(const void* ptr, std::size_t bytes) { return prefetch(ptr, bytes, no_deps()); }
-  event prefetch(const void* ptr, std::size_t bytes, event dep) {
-    return prefetch(ptr, bytes, std::vector<event>{std::move(dep)});
-  }
-  event prefetch(const void* ptr, std::size_t bytes, const std::vector<event>& deps) {
-    return submit([&](handler& h) {
-      h.depends_on(deps);
-      h.prefetch(ptr, bytes);
-    });
-  }
-  event mem_advise(const void* ptr, std::size_t bytes, int advice) { return mem_advise(ptr, bytes, advice, no_deps()); }
-  event mem_advise(const void* ptr, std::size_t bytes, int advice, event dep) {
-    return mem_advise(ptr, bytes, advice, std::vector<event>{std::move(dep)});
-  }
-  event mem_advise(const void* ptr, std::size_t bytes, int advice, const std::vector<event>& deps) {
-    return submit([&](handler& h) {
-      h.depends_on(deps);
-      h.mem_advise(ptr, bytes, advice);
-    });
-  }
+  WEFT_API event prefetch(const void* ptr, std::size_t bytes);
+  WEFT_API event prefetch(const void* ptr, std::size_t bytes, event dep);
+  WEFT_API event prefetch(const void* ptr, std::size_t bytes, const std::vector<event>& deps);
+  WEFT_API event mem_advise(const void* ptr, std::size_t bytes, int advice);
+  WEFT_API event mem_advise(const void* ptr, std::size_t bytes, int advice, event dep);
+  WEFT_API event mem_advise(const void* ptr, std::size_t bytes, int advice, const std::vector<event>& deps);
   // Accessor copies and fills (section 4.6.5.2: queue shortcuts for explicit copies).
   template <class Src, class Dst>
   event copy(Src src, Dst dst) {

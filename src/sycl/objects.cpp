@@ -59,6 +59,61 @@ context exception::get_context() const {
 
 // ---- handler (sycl/handler.hpp) ---------------------------------------------------
 
+void handler::depends_on(const event& e) {
+  if (e.state()) m_cg.dependencies.push_back(e.state());
+}
+
+void handler::depends_on(const std::vector<event>& events) {
+  for (auto& e : events) depends_on(e);
+}
+
+void handler::check_no_local_accessor(const char* what) const {
+  if (m_local_accessors)
+    weft::detail::throw_error(errc::kernel_argument,
+                              std::string(what) + ": the command group has " + std::to_string(m_local_accessors) +
+                                  " local accessor(s); local memory exists only in work groups: use "
+                                  "parallel_for(nd_range) or parallel_for_work_group");
+}
+
+void handler::throw_mode_error(const char* what, const char* before, access_mode mode, const char* after) {
+  weft::detail::throw_error(errc::invalid, std::string(what) + before + detail::mode_name(mode) + after);
+}
+
+void handler::check_usm_extent(const void* p, std::size_t bytes, const char* what) {
+  if (!p || !bytes) return;
+  auto info = weft::detail::usm_lookup(p);
+  if (info.kind == usm::alloc::unknown) return;
+  std::size_t at = static_cast<std::size_t>(static_cast<const char*>(p) - static_cast<const char*>(info.base));
+  if (bytes > info.bytes - at)
+    weft::detail::throw_error(errc::invalid, std::string(what) + " range of " + std::to_string(bytes) +
+                                                 " bytes at offset " + std::to_string(at) +
+                                                 " runs past the end of its USM allocation of " +
+                                                 std::to_string(info.bytes) + " bytes");
+}
+
+void handler::check_placeholders() const {
+  for (auto& p : m_placeholders) {
+    bool bound = std::any_of(m_cg.requirements.begin(), m_cg.requirements.end(),
+                             [&](const weft::detail::requirement& r) { return r.buffer == p.buffer; });
+    if (bound) continue;
+    std::string extent = "{";
+    for (int d = 0; d < p.dims; ++d) extent += (d ? ", " : "") + std::to_string(p.extent[d]);
+    extent += "}";
+    weft::detail::throw_error(errc::kernel_argument,
+                              "a placeholder accessor (range " + extent + " of a buffer of " +
+                                  std::to_string(p.buffer->bytes) + " bytes, " + detail::mode_name(p.mode) +
+                                  ") is used in the command group but was not bound to it; call cgh.require(acc) "
+                                  "in the command group function before using it");
+  }
+}
+
+std::byte* detail::handler_access::note_placeholder(handler& cgh, const buffer_ptr& buffer, const std::size_t* extent,
+                                                    int dims, access_mode mode, bool on_device) {
+  handler::placeholder_use use{buffer, {extent[0], extent[1], extent[2]}, dims, mode};
+  cgh.m_placeholders.push_back(std::move(use));
+  return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
+}
+
 void handler::memcpy(void* dst, const void* src, std::size_t bytes) {
   if (bytes && (!dst || !src))
     weft::detail::throw_error(errc::invalid, std::string("memcpy: the ") + (!dst ? "destination" : "source") +
@@ -123,6 +178,52 @@ context::context(const platform& p, async_handler h, const property_list&) : con
 context::context(const std::vector<device>& devices, const property_list&) : context(devices, async_handler{}) {}
 
 // ---- queue (sycl/queue.hpp) -------------------------------------------------------
+
+event queue::memcpy(void* dst, const void* src, std::size_t bytes) { return memcpy(dst, src, bytes, no_deps()); }
+event queue::memcpy(void* dst, const void* src, std::size_t bytes, event dep) {
+  return memcpy(dst, src, bytes, std::vector<event>{std::move(dep)});
+}
+event queue::memcpy(void* dst, const void* src, std::size_t bytes, const std::vector<event>& deps) {
+  return submit([&](handler& h) {
+    h.depends_on(deps);
+    h.memcpy(dst, src, bytes);
+  });
+}
+
+event queue::memset(void* ptr, int value, std::size_t bytes) { return memset(ptr, value, bytes, no_deps()); }
+event queue::memset(void* ptr, int value, std::size_t bytes, event dep) {
+  return memset(ptr, value, bytes, std::vector<event>{std::move(dep)});
+}
+event queue::memset(void* ptr, int value, std::size_t bytes, const std::vector<event>& deps) {
+  return submit([&](handler& h) {
+    h.depends_on(deps);
+    h.memset(ptr, value, bytes);
+  });
+}
+
+event queue::prefetch(const void* ptr, std::size_t bytes) { return prefetch(ptr, bytes, no_deps()); }
+event queue::prefetch(const void* ptr, std::size_t bytes, event dep) {
+  return prefetch(ptr, bytes, std::vector<event>{std::move(dep)});
+}
+event queue::prefetch(const void* ptr, std::size_t bytes, const std::vector<event>& deps) {
+  return submit([&](handler& h) {
+    h.depends_on(deps);
+    h.prefetch(ptr, bytes);
+  });
+}
+
+event queue::mem_advise(const void* ptr, std::size_t bytes, int advice) {
+  return mem_advise(ptr, bytes, advice, no_deps());
+}
+event queue::mem_advise(const void* ptr, std::size_t bytes, int advice, event dep) {
+  return mem_advise(ptr, bytes, advice, std::vector<event>{std::move(dep)});
+}
+event queue::mem_advise(const void* ptr, std::size_t bytes, int advice, const std::vector<event>& deps) {
+  return submit([&](handler& h) {
+    h.depends_on(deps);
+    h.mem_advise(ptr, bytes, advice);
+  });
+}
 
 queue::queue(const context& c, const device& d, const async_handler& h, const property_list& props)
     : with_property_list(props) {

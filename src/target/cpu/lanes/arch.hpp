@@ -35,6 +35,16 @@ template <class E>
 bool permute_xor(const E* in, std::size_t n, std::size_t mask, E* out) {
   return kernels::permute_xor<WEFT_LANE_XSIMD_ARCH, E>(in, n, mask, out);
 }
+#define WEFT_LANE_INSTANTIATE(E, K)                        \
+  template E reduce<E, op_kind::K>(const E*, std::size_t); \
+  template void inclusive_scan<E, op_kind::K>(const E*, std::size_t, E*, const E*);
+#define WEFT_LANE_INSTANTIATE_PERMUTE(E) template bool permute_xor<E>(const E*, std::size_t, std::size_t, E*);
+WEFT_LANE_INSTANCES(WEFT_LANE_INSTANTIATE)
+WEFT_LANE_PERMUTE_INSTANCES(WEFT_LANE_INSTANTIATE_PERMUTE)
+#undef WEFT_LANE_INSTANTIATE
+#undef WEFT_LANE_INSTANTIATE_PERMUTE
+
+#if !WEFT_LANE_NO_FOLD
 // The range fold uses batches of at most 32 bytes: the values it reads were
 // usually just stored 32 bytes at a time by a distribute_items() loop, and a
 // 64-byte load of them cannot be forwarded from the store buffer.
@@ -42,18 +52,10 @@ template <class E, op_kind K>
 E fold(const E* p, std::size_t n, E acc) {
   return kernels::fold<WEFT_LANE_XSIMD_ARCH, E, K>(p, n, acc);
 }
-
-#define WEFT_LANE_INSTANTIATE(E, K)                                                 \
-  template E reduce<E, op_kind::K>(const E*, std::size_t);                          \
-  template void inclusive_scan<E, op_kind::K>(const E*, std::size_t, E*, const E*); \
-  template E fold<E, op_kind::K>(const E*, std::size_t, E);
 #define WEFT_LANE_INSTANTIATE_FOLD(E, K) template E fold<E, op_kind::K>(const E*, std::size_t, E);
-#define WEFT_LANE_INSTANTIATE_PERMUTE(E) template bool permute_xor<E>(const E*, std::size_t, std::size_t, E*);
-WEFT_LANE_INSTANCES(WEFT_LANE_INSTANTIATE)
+WEFT_LANE_INSTANCES(WEFT_LANE_INSTANTIATE_FOLD)
 WEFT_FOLD_EXTRA_INSTANCES(WEFT_LANE_INSTANTIATE_FOLD)
-WEFT_LANE_PERMUTE_INSTANCES(WEFT_LANE_INSTANTIATE_PERMUTE)
-#undef WEFT_LANE_INSTANTIATE
 #undef WEFT_LANE_INSTANTIATE_FOLD
-#undef WEFT_LANE_INSTANTIATE_PERMUTE
+#endif
 }  // namespace weft::cpu::lanes::WEFT_LANE_ARCH
 #endif

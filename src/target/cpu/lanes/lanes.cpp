@@ -1,44 +1,53 @@
 // The lane operations' batch kernels as libweft exports them (declared in
 // include/weft/target/cpu/lanes/simd.hpp and range_fold.hpp): each call goes to
-// the best architecture this CPU runs, chosen once when the library loads.
+// the best architecture this CPU runs (AVX-512, AVX2 or the default), chosen once
+// when the library loads.
 #include <weft/target/cpu/lanes/simd.hpp>
 #include <weft/target/cpu/range_fold.hpp>
 
 #define WEFT_LANE_ARCH baseline
 #include "arch.hpp"
 #undef WEFT_LANE_ARCH
-#if WEFT_LANES_AVX2
+#if WEFT_LANES_X86
 #define WEFT_LANE_ARCH avx2
+#include "arch.hpp"
+#undef WEFT_LANE_ARCH
+#define WEFT_LANE_ARCH avx512
 #include "arch.hpp"
 #undef WEFT_LANE_ARCH
 #endif
 #include "instances.hpp"
 
 namespace weft::cpu::lanes {
-#if WEFT_LANES_AVX2
+#if WEFT_LANES_X86
 namespace {
 const bool use_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+const bool use_avx512 = use_avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
 }  // namespace
 #endif
 
 namespace detail {
 template <class E, op_kind K>
 E batch_reduce(const E* in, std::size_t n) {
-#if WEFT_LANES_AVX2
+#if WEFT_LANES_X86
+  if (use_avx512) return avx512::reduce<E, K>(in, n);
   if (use_avx2) return avx2::reduce<E, K>(in, n);
 #endif
   return baseline::reduce<E, K>(in, n);
 }
 template <class E, op_kind K>
 void batch_inclusive_scan(const E* in, std::size_t n, E* out, const E* init) {
-#if WEFT_LANES_AVX2
+#if WEFT_LANES_X86
+  if (use_avx512) return avx512::inclusive_scan<E, K>(in, n, out, init);
   if (use_avx2) return avx2::inclusive_scan<E, K>(in, n, out, init);
 #endif
   baseline::inclusive_scan<E, K>(in, n, out, init);
 }
 template <class E>
 bool batch_permute_xor(const E* in, std::size_t n, std::size_t mask, E* out) {
-#if WEFT_LANES_AVX2
+#if WEFT_LANES_X86
+  if (use_avx512) return avx512::permute_xor<E>(in, n, mask, out);
   if (use_avx2) return avx2::permute_xor<E>(in, n, mask, out);
 #endif
   return baseline::permute_xor<E>(in, n, mask, out);
@@ -56,7 +65,7 @@ WEFT_LANE_PERMUTE_INSTANCES(WEFT_LANE_EXPORT_PERMUTE)
 namespace weft::cpu::range_fold {
 template <class T, ::weft::sycl::detail::op_kind K>
 T batch_fold(const T* p, std::size_t n, T acc) {
-#if WEFT_LANES_AVX2
+#if WEFT_LANES_X86
   if (::weft::cpu::lanes::use_avx2) return ::weft::cpu::lanes::avx2::fold<T, K>(p, n, acc);
 #endif
   return ::weft::cpu::lanes::baseline::fold<T, K>(p, n, acc);
