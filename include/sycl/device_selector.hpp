@@ -23,26 +23,14 @@ struct accelerator_selector_fn {
   int operator()(const device& d) const { return d.is_accelerator() ? 100 : -1; }
 };
 
+// The device with the highest non-negative score (src/sycl/device.cpp); `score`
+// calls the selector, so one compiled search serves every selector type.
+WEFT_API device select_device_by(int (*score)(const void* selector, const device& d), const void* selector,
+                                 const char* what);
 template <class Selector>
 device select_device(const Selector& selector, const char* what = "the selector") {
-  const device* best = nullptr;
-  int best_score = -1;
-  auto devices = device::get_devices();
-  for (auto& d : devices) {
-    int score = selector(d);
-    if (score >= 0 && score > best_score) {
-      best = &d;
-      best_score = score;
-    }
-  }
-  if (!best)
-    throw_error(
-        errc::runtime, std::string("no device matches ") + what + " (Weft offers: " + [&] {
-          std::string names;
-          for (auto& d : devices) names += (names.empty() ? "" : ", ") + d.get_info<info::device::name>();
-          return names;
-        }() + "); choose another selector, e.g. sycl::default_selector_v");
-  return *best;
+  return select_device_by([](const void* sel, const device& d) { return int((*static_cast<const Selector*>(sel))(d)); },
+                          &selector, what);
 }
 }  // namespace detail
 

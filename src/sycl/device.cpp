@@ -171,4 +171,26 @@ std::vector<platform> platform::get_platforms() {
   return out;
 }
 
+namespace detail {
+device select_device_by(int (*score)(const void* selector, const device& d), const void* selector, const char* what) {
+  const device* best = nullptr;
+  int best_score = -1;
+  auto devices = device::get_devices();
+  for (auto& d : devices) {
+    int s = score(selector, d);
+    if (s >= 0 && s > best_score) {
+      best = &d;
+      best_score = s;
+    }
+  }
+  if (!best) {
+    std::string names;
+    for (auto& d : devices) names += (names.empty() ? "" : ", ") + d.get_info<info::device::name>();
+    throw_error(errc::runtime, std::string("no device matches ") + what + " (Weft offers: " + names +
+                                   "); choose another selector, e.g. sycl::default_selector_v");
+  }
+  return *best;
+}
+}  // namespace detail
+
 }  // namespace weft::sycl
