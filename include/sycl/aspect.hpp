@@ -43,12 +43,12 @@ inline constexpr aspect cpu_device_aspects[] = {aspect::cpu,
                                                 aspect::usm_atomic_shared_allocations,
                                                 aspect::usm_system_allocations};
 inline constexpr aspect gpu_device_aspects[] = {aspect::gpu,
-                                                 aspect::fp64,
-                                                 aspect::atomic64,
-                                                 aspect::queue_profiling,
-                                                 aspect::usm_device_allocations,
-                                                 aspect::usm_host_allocations,
-                                                 aspect::usm_shared_allocations};
+                                                aspect::fp64,
+                                                aspect::atomic64,
+                                                aspect::queue_profiling,
+                                                aspect::usm_device_allocations,
+                                                aspect::usm_host_allocations,
+                                                aspect::usm_shared_allocations};
 #if defined(__CUDA__) || defined(__HIP__)
 inline constexpr bool gpu_devices_possible = true;
 #else

@@ -63,7 +63,8 @@ TEST(GpuFault, KernelFaultIsNamedThenTheDeviceRefusesWorkAndTheCpuGoesOn) {
   ASSERT_FALSE(first.empty());
   bool named = false;
   for (auto& m : first)
-    named = named || (contains(m, "faulting_kernel") && contains(m, gpu_name) && contains(m, std::string(gpu_runtime) + " error 700"));
+    named = named || (contains(m, "faulting_kernel") && contains(m, gpu_name) &&
+                      contains(m, std::string(gpu_runtime) + " error 700"));
   EXPECT_TRUE(named) << "first error: " << first[0];
   EXPECT_LE(first.size(), 2u);
   for (auto& m : first) EXPECT_FALSE(contains(m, "allocate")) << m;

@@ -399,8 +399,8 @@ TEST(CudaScoped, DeeperGroups) {
                            sycl::shift_group_right(ssg, x, y, 1);
                            sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) { sh[idx.get_global_id(0)] = y(idx); });
                            sycl::single_item(ssg, [&] {
-                             const std::size_t i =
-                                 grp.get_group_id(0) * wg + sg.get_group_id(0) * gpu_warp + ssg.get_group_id(0) * (gpu_warp / 4);
+                             const std::size_t i = grp.get_group_id(0) * wg + sg.get_group_id(0) * gpu_warp +
+                                                   ssg.get_group_id(0) * (gpu_warp / 4);
                              ld[i] = ssg.get_logical_local_linear_range();
                            });
                          });

@@ -114,7 +114,7 @@ bool fault_tracking() {
 
 struct marker {
   hipEvent_t event = nullptr;
-  std::uint32_t* done = nullptr;  // the completion word (pinned), with fault tracking
+  std::uint32_t* done = nullptr;   // the completion word (pinned), with fault tracking
   void* done_on_device = nullptr;  // its address for the GPU
   int device = 0;
   const stream_pair* streams = nullptr;
@@ -130,7 +130,7 @@ struct marker_pool {
   std::vector<marker*> free;
   std::vector<std::unique_ptr<device_streams>> devices;
   std::vector<std::shared_ptr<anchor>> anchors;  // per device, renewed each second
-  std::vector<hipStream_t> anchor_streams;      // per device, idle but for anchors
+  std::vector<hipStream_t> anchor_streams;       // per device, idle but for anchors
 };
 
 // Never destroyed: markers are released from ~event_state, at any time up to exit.
@@ -190,8 +190,7 @@ void marker_release(void* m) {
 }
 
 std::string failure(hipError_t e, const std::string& what) {
-  return what + ": HIP error " + std::to_string(int(e)) + " (" + hipGetErrorName(e) + ": " + hipGetErrorString(e) +
-         ")";
+  return what + ": HIP error " + std::to_string(int(e)) + " (" + hipGetErrorName(e) + ": " + hipGetErrorString(e) + ")";
 }
 
 bool marker_wait(void* mp, std::string* error) {
@@ -290,8 +289,7 @@ void* usm_allocate(const device_state& d, int kind, std::size_t bytes) {
 
 void usm_free(const device_state& d, int kind, void* p) {
   (void)hipSetDevice(d.ordinal);
-  if (static_cast<sycl::usm::alloc>(kind) == sycl::usm::alloc::host)
-    check(hipHostFree(p), "sycl::free (hipHostFree)");
+  if (static_cast<sycl::usm::alloc>(kind) == sycl::usm::alloc::host) check(hipHostFree(p), "sycl::free (hipHostFree)");
   else check(hipFree(p), "sycl::free (hipFree)");
 }
 

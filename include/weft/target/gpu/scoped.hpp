@@ -57,7 +57,7 @@ namespace sd = ::weft::sycl::detail::scoped;
 using ::weft::sycl::id;
 using ::weft::sycl::range;
 
-inline constexpr unsigned max_physical = 256;             // threads per block
+inline constexpr unsigned max_physical = 256;                    // threads per block
 inline constexpr unsigned max_warps = max_physical / warp_size;  // warps per block
 inline constexpr unsigned max_slots = 16;                        // level-1 sub-groups per warp
 
@@ -551,7 +551,7 @@ __device__ T broadcast(const G& g, const ks::private_wrapper<T, O, S>& x, std::s
   } else {
     const auto& s = sd::group_access::state(g);
     return gpu::shuffle<gpu::shfl::idx>(gpu::full_mask, x.at(s.ctx->slot),
-                                          unsigned(ks::first_lane(g) + local_linear_id));
+                                        unsigned(ks::first_lane(g) + local_linear_id));
   }
 }
 

@@ -104,9 +104,8 @@ void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
   if (per_warp > ks::max_slots)
     detail::too_large(std::string("parallel() on the ") + runtime_name + " target: the work-group size " +
                       std::to_string(items) + " makes " + std::to_string(subs) + " sub-groups of up to " +
-                      std::to_string(w) + " items, more than " +
-                      std::to_string(ks::max_slots) + " per warp of a " + std::to_string(threads) +
-                      "-thread block (at most 4096 items in 1-D); use smaller work groups");
+                      std::to_string(w) + " items, more than " + std::to_string(ks::max_slots) + " per warp of a " +
+                      std::to_string(threads) + "-thread block (at most 4096 items in 1-D); use smaller work groups");
   auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
   if constexpr (sizeof...(Reductions) == 0) {
     auto entry = &detail::scoped_entry<Dims, Kernel>;

@@ -155,8 +155,7 @@ __device__ inline T atomic_fetch(T* p, U operand, int order, atomic_scope scope)
       else if constexpr (Op == atomic_op::min) return __hip_atomic_fetch_min(p, v, order, sc);
       else return __hip_atomic_fetch_max(p, v, order, sc);
     });
-  } else if constexpr (std::is_floating_point_v<T> && hw_size<T> &&
-                       (Op == atomic_op::add || Op == atomic_op::sub)) {
+  } else if constexpr (std::is_floating_point_v<T> && hw_size<T> && (Op == atomic_op::add || Op == atomic_op::sub)) {
     const T v = Op == atomic_op::add ? T(operand) : -T(operand);
     return with_scope(scope, [&](auto s) { return __hip_atomic_fetch_add(p, v, order, decltype(s)::value); });
   } else if constexpr (std::is_pointer_v<T> && sizeof(T) == 8) {

@@ -17,7 +17,9 @@ inline constexpr const char* runtime_name = "CUDA";
 inline void allow_dynamic_shared(const void* entry, int bytes) {
   cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
 }
-inline bool malloc_async(void** p, std::size_t bytes, stream_t s) { return cudaMallocAsync(p, bytes, s) == cudaSuccess; }
+inline bool malloc_async(void** p, std::size_t bytes, stream_t s) {
+  return cudaMallocAsync(p, bytes, s) == cudaSuccess;
+}
 inline void free_async(void* p, stream_t s) { (void)cudaFreeAsync(p, s); }
 }  // namespace weft::gpu
 
