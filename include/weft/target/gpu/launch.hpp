@@ -1,7 +1,7 @@
 #pragma once
 // GPU definitions of the launch interface (weft/runtime/launch.hpp), used when
 // a queue's device is a GPU and the submitting translation unit is compiled as
-// CUDA. Each launch runs inside its command-group node (on the submitting
+// CUDA or HIP. Each launch runs inside its command-group node (on the submitting
 // thread, or a worker when it had to wait for host-side work): prepare() picks
 // the stream and makes it wait for the device work the node follows, finish()
 // leaves a marker behind the kernel; the node completes when the GPU reaches it.

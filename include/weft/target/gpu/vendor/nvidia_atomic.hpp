@@ -1,7 +1,8 @@
 #pragma once
 // NVIDIA GPUs (clang's CUDA mode): the atomics of weft/kernel/atomic.hpp as
-// device functions (vendor/amd_atomic.hpp has the same names for AMD). Generic pointers, so the same code serves global memory and
-// a work group's local (shared) memory.
+// device functions (vendor/amd_atomic.hpp has the same names for AMD). Generic
+// pointers, so the same code serves global memory and a work group's local
+// (shared) memory.
 //
 // Scope: work_item, sub_group and work_group -> the block (.cta), device ->
 // the GPU (.gpu), system -> .sys. The read-modify-write is a relaxed hardware
