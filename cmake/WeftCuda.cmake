@@ -52,42 +52,9 @@ foreach(_arch ${WEFT_CUDA_ARCHS})
   list(APPEND WEFT_CUDA_FLAGS --cuda-gpu-arch=${_arch})
 endforeach()
 
-find_program(WEFT_CUDA_CCACHE ccache)
-
-# The library target whose include directories CUDA sources get (Weft's own
-# target in its build tree, the imported Weft::sycl in the package).
-if(NOT WEFT_CUDA_SYCL_TARGET)
-  set(WEFT_CUDA_SYCL_TARGET Weft::sycl)
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/WeftGpu.cmake")
 
 function(weft_add_sycl_cuda_executable name)
-  cmake_parse_arguments(A "" "" "SOURCES;LINK_LIBRARIES;OPTIONS" ${ARGN})
-  if(NOT A_SOURCES)
-    message(FATAL_ERROR "weft_add_sycl_cuda_executable(${name}): no SOURCES")
-  endif()
-  set(_launcher)
-  if(WEFT_CUDA_CCACHE)
-    set(_launcher ${WEFT_CUDA_CCACHE})
-  endif()
-  set(_incs "$<TARGET_PROPERTY:${WEFT_CUDA_SYCL_TARGET},INTERFACE_INCLUDE_DIRECTORIES>")
-  set(_objs)
-  foreach(_src ${A_SOURCES})
-    get_filename_component(_abs "${_src}" ABSOLUTE)
-    get_filename_component(_base "${_src}" NAME)
-    set(_obj "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${name}.cuda/${_base}.o")
-    add_custom_command(OUTPUT "${_obj}"
-      COMMAND ${_launcher} ${WEFT_CUDA_CLANG} ${WEFT_CUDA_FLAGS}
-              "$<IF:$<CONFIG:Debug>,-O0;-g,-O3;-DNDEBUG>"
-              "$<$<BOOL:${_incs}>:-I$<JOIN:${_incs},;-I>>"
-              ${A_OPTIONS} -MD -MF "${_obj}.d" -c "${_abs}" -o "${_obj}"
-      DEPENDS "${_abs}"
-      DEPFILE "${_obj}.d"
-      COMMAND_EXPAND_LISTS VERBATIM
-      COMMENT "Building CUDA object ${name}/${_base}")
-    list(APPEND _objs "${_obj}")
-  endforeach()
-  set_source_files_properties(${_objs} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
-  add_executable(${name} ${_objs})
-  set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CXX)
-  target_link_libraries(${name} PRIVATE ${WEFT_CUDA_SYCL_TARGET} Weft::cuda ${A_LINK_LIBRARIES})
+  weft_add_gpu_executable(${name} KIND cuda COMPILER ${WEFT_CUDA_CLANG} FLAGS ${WEFT_CUDA_FLAGS} BACKEND Weft::cuda
+                          ${ARGN})
 endfunction()

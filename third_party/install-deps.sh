@@ -2,21 +2,25 @@
 # Installs exactly the Debian packages from third_party/packages.txt that are missing.
 # Safe to run repeatedly: when everything is present it does nothing.
 # Packages marked 'optional' in packages.txt are installed only with --optional,
-# those marked 'cuda' (the CUDA target's compiler) only with --cuda.
+# those marked 'cuda' (the CUDA target's compiler) only with --cuda, those marked
+# 'hip' (the HIP target's compiler, runtime and device libraries) only with --hip.
 set -eu
 optional=0
 cuda=0
+hip=0
 for arg in "$@"; do
   case "$arg" in
     --optional) optional=1 ;;
     --cuda) cuda=1 ;;
-    *) echo "usage: $0 [--optional] [--cuda]" >&2; exit 2 ;;
+    --hip) hip=1 ;;
+    *) echo "usage: $0 [--optional] [--cuda] [--hip]" >&2; exit 2 ;;
   esac
 done
 here=$(cd "$(dirname "$0")" && pwd)
 missing=""
 for pkg in $(grep -v '^#' "$here/packages.txt" |
-             awk -v opt="$optional" -v cuda="$cuda" 'NF && ($2 != "optional" || opt) && ($2 != "cuda" || cuda) {print $1}'); do
+             awk -v opt="$optional" -v cuda="$cuda" -v hip="$hip" \
+               'NF && ($2 != "optional" || opt) && ($2 != "cuda" || cuda) && ($2 != "hip" || hip) {print $1}'); do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing="$missing $pkg"
   fi

@@ -28,8 +28,8 @@ enum class aspect {
 
 namespace detail {
 // The aspects of Weft's devices: the CPU device (src/runtime/device.cpp reports this
-// list) and, in a program built with the CUDA target, NVIDIA GPUs (the list
-// src/target/cuda/backend.cpp reports; keep the two in step).
+// list) and, in a program built with the GPU target, NVIDIA or AMD GPUs (the list
+// src/target/cuda/backend.cpp and src/target/hip/backend.cpp report; keep them in step).
 inline constexpr aspect cpu_device_aspects[] = {aspect::cpu,
                                                 aspect::host_debuggable,
                                                 aspect::fp16,
@@ -42,17 +42,17 @@ inline constexpr aspect cpu_device_aspects[] = {aspect::cpu,
                                                 aspect::usm_shared_allocations,
                                                 aspect::usm_atomic_shared_allocations,
                                                 aspect::usm_system_allocations};
-inline constexpr aspect cuda_device_aspects[] = {aspect::gpu,
-                                                 aspect::fp64,
-                                                 aspect::atomic64,
-                                                 aspect::queue_profiling,
-                                                 aspect::usm_device_allocations,
-                                                 aspect::usm_host_allocations,
-                                                 aspect::usm_shared_allocations};
-#if defined(__CUDA__)
-inline constexpr bool cuda_devices_possible = true;
+inline constexpr aspect gpu_device_aspects[] = {aspect::gpu,
+                                                aspect::fp64,
+                                                aspect::atomic64,
+                                                aspect::queue_profiling,
+                                                aspect::usm_device_allocations,
+                                                aspect::usm_host_allocations,
+                                                aspect::usm_shared_allocations};
+#if defined(__CUDA__) || defined(__HIP__)
+inline constexpr bool gpu_devices_possible = true;
 #else
-inline constexpr bool cuda_devices_possible = false;
+inline constexpr bool gpu_devices_possible = false;
 #endif
 template <std::size_t N>
 constexpr bool aspect_in(const aspect (&list)[N], aspect a) {
@@ -66,11 +66,11 @@ constexpr bool aspect_in(const aspect (&list)[N], aspect a) {
 template <aspect Aspect>
 struct any_device_has
     : std::bool_constant<detail::aspect_in(detail::cpu_device_aspects, Aspect) ||
-                         (detail::cuda_devices_possible && detail::aspect_in(detail::cuda_device_aspects, Aspect))> {};
+                         (detail::gpu_devices_possible && detail::aspect_in(detail::gpu_device_aspects, Aspect))> {};
 template <aspect Aspect>
 struct all_devices_have
     : std::bool_constant<detail::aspect_in(detail::cpu_device_aspects, Aspect) &&
-                         (!detail::cuda_devices_possible || detail::aspect_in(detail::cuda_device_aspects, Aspect))> {};
+                         (!detail::gpu_devices_possible || detail::aspect_in(detail::gpu_device_aspects, Aspect))> {};
 template <aspect A>
 inline constexpr bool any_device_has_v = any_device_has<A>::value;
 template <aspect A>

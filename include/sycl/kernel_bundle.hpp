@@ -341,11 +341,11 @@ bool has_kernel_bundle(const context&, const std::vector<device>&) {
 }
 
 // Every kernel compiled into the program runs on the CPU device, and on the GPUs of the
-// CUDA target (a program has those only when it is built with the CUDA target, which
-// compiles its kernels for them); kernels that use optional features check them with
+// GPU target (a program has those only when it is built with the CUDA or HIP target,
+// which compiles its kernels for them); kernels that use optional features check them with
 // device::has when they run.
 inline bool is_compatible(const std::vector<kernel_id>&, const device& dev) {
-  return dev.is_cpu() || dev.get_backend() == backend::cuda;
+  return dev.is_cpu() || dev.get_backend() == backend::cuda || dev.get_backend() == backend::hip;
 }
 template <typename KernelName>
 bool is_compatible(const device& dev) {

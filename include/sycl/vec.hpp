@@ -244,7 +244,7 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
   As as() const {
     static_assert(sizeof(As) == sizeof(vec), "vec::as<T>(): T must have the same size as the vec");
     As r;
-    std::memcpy(static_cast<void*>(&r), static_cast<const void*>(this), sizeof r);
+    __builtin_memcpy(static_cast<void*>(&r), static_cast<const void*>(this), sizeof r);
     return r;
   }
 

@@ -2,20 +2,28 @@
 // between the host and that copy only where the task graph needs it (a command
 // reading a copy that is not current), never through managed memory.
 #include <numeric>
-#include <cuda_runtime_api.h>
 
 #include "../support/gpu.hpp"
 
 namespace {
 
-// Where p lives, as CUDA sees it.
-cudaMemoryType memory_type(const void* p) {
+// Whether p is device memory, as the GPU runtime sees it.
+bool in_device_memory(const void* p) {
+#if defined(__HIP__)
+  hipPointerAttribute_t a{};
+  if (hipPointerGetAttributes(&a, p) != hipSuccess) {
+    (void)hipGetLastError();
+    return false;
+  }
+  return a.memoryType == hipMemoryTypeDevice;
+#else
   cudaPointerAttributes a{};
   if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
     (void)cudaGetLastError();
-    return cudaMemoryTypeUnregistered;
+    return false;
   }
-  return a.type;
+  return a.type == cudaMemoryTypeDevice;
+#endif
 }
 
 }  // namespace
@@ -40,7 +48,7 @@ TEST(CudaBuffers, KernelsUseADeviceCopyAndTheHostSeesItOnlyWhenAsked) {
     });
     g.q.wait_and_throw();
     const int* device_pointer = *seen;
-    EXPECT_EQ(memory_type(device_pointer), cudaMemoryTypeDevice);
+    EXPECT_TRUE(in_device_memory(device_pointer));
     EXPECT_NE(static_cast<const void*>(device_pointer), static_cast<const void*>(v.data()));
     EXPECT_EQ(v[5], 5) << "the kernel's result reached the host before any host access";
     {

@@ -27,8 +27,9 @@ TEST(CudaGroups, SubGroupQueries) {
     });
     for (std::size_t i = 0; i < r.size(); ++i) {
       const std::size_t l = i % wg;
-      const std::size_t sz = std::min<std::size_t>(32, wg - l / 32 * 32);
-      ASSERT_EQ(r[i], std::uint32_t(l % 32 | (l / 32) << 8 | sz << 16 | 32u << 24)) << "wg " << wg << " item " << i;
+      constexpr std::size_t w = gpu_warp;
+      const std::size_t sz = std::min<std::size_t>(w, wg - l / w * w);
+      ASSERT_EQ(r[i], std::uint32_t(l % w | (l / w) << 8 | sz << 16 | w << 24)) << "wg " << wg << " item " << i;
     }
   }
 }
@@ -57,8 +58,9 @@ TEST(CudaGroups, SubGroupCollectives) {
       return v;
     });
     for (std::size_t i = 0; i < r.size(); ++i) {
-      const std::size_t l = i % wg, first = i - l % 32, n = std::min<std::size_t>(32, wg - l / 32 * 32);
-      const std::size_t lane = l % 32;
+      constexpr std::size_t w = gpu_warp;
+      const std::size_t l = i % wg, first = i - l % w, n = std::min<std::size_t>(w, wg - l / w * w);
+      const std::size_t lane = l % w;
       double sum = 0, incl = 0;
       for (std::size_t k = 0; k < n; ++k) sum += double(first + k + 1);
       for (std::size_t k = 0; k <= lane; ++k) incl += double(first + k + 1);

@@ -47,11 +47,12 @@ TEST(CudaScoped, RunsOnTheGpuWithPhysicalItems) {
                  })
         .wait();
     const auto r = out.get();
-    const unsigned phys = unsigned(std::min<std::size_t>((wg + 31) / 32 * 32, 256));
+    constexpr std::size_t w = gpu_warp;
+    const unsigned phys = unsigned(std::min<std::size_t>((wg + w - 1) / w * w, 256));
     for (std::size_t b = 0; b < 4; ++b) {
       EXPECT_EQ(r[b * 3], phys) << wg;
       EXPECT_EQ(r[b * 3 + 1], unsigned(wg));
-      EXPECT_EQ(r[b * 3 + 2], 32u);
+      EXPECT_EQ(r[b * 3 + 2], unsigned(w));
     }
   }
   EXPECT_TRUE(g.errors.empty());
@@ -144,7 +145,7 @@ TEST(CudaScoped, DistributeGroupsAndSubGroups) {
                  it[idx.get_global_id(0)] = unsigned(sg.get_group_linear_id() << 8 | idx.get_innermost_local_id(0));
                });
                sycl::single_item(sg, [&] {
-                 const std::size_t first = grp.get_group_linear_id() * wg + sg.get_group_linear_id() * 32;
+                 const std::size_t first = grp.get_group_linear_id() * wg + sg.get_group_linear_id() * gpu_warp;
                  ld[first] = unsigned(sg.get_logical_local_linear_range() | sg.get_group_linear_range() << 8);
                });
                sycl::distribute_groups(sg, [&](auto ssg) {
@@ -153,7 +154,7 @@ TEST(CudaScoped, DistributeGroupsAndSubGroups) {
                  });
                });
                // A rotation through warp-local memory between two sub-group barriers.
-               sycl::memory_environment(sg, sycl::require_local_mem<unsigned[32]>(), [&](auto& tile) {
+               sycl::memory_environment(sg, sycl::require_local_mem<unsigned[gpu_warp]>(), [&](auto& tile) {
                  sycl::distribute_items_and_wait(
                      sg, [&](sycl::s_item<1> idx) { tile[idx.get_local_id(sg, 0)] = unsigned(idx.get_global_id(0)); });
                  sycl::distribute_items(sg, [&](sycl::s_item<1> idx) {
@@ -165,12 +166,13 @@ TEST(CudaScoped, DistributeGroupsAndSubGroups) {
            })
         .wait();
     const auto ri = items.get(), rl = leaders.get(), rd = deep.get(), rr = rotated.get();
-    const std::size_t subs = (wg + 31) / 32;
+    constexpr std::size_t w = gpu_warp, d = gpu_warp / 4;  // sub-groups, then groups a level deeper
+    const std::size_t subs = (wg + w - 1) / w;
     for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t l = i % wg, sgi = l / 32, in = l % 32, m = std::min<std::size_t>(32, wg - sgi * 32);
+      const std::size_t l = i % wg, sgi = l / w, in = l % w, m = std::min<std::size_t>(w, wg - sgi * w);
       ASSERT_EQ(ri[i], unsigned(sgi << 8 | in)) << wg << " " << i;
       if (in == 0) ASSERT_EQ(rl[i], unsigned(m | subs << 8)) << i;
-      ASSERT_EQ(rd[i], unsigned((in / 8) << 8 | in % 8)) << i;
+      ASSERT_EQ(rd[i], unsigned((in / d) << 8 | in % d)) << i;
       ASSERT_EQ(rr[i], unsigned(i - in + (in + 1) % m)) << i;
     }
   }
@@ -355,7 +357,7 @@ TEST(CudaScoped, GroupAlgorithms) {
         ASSERT_EQ(re[i], 10 + xl * (xl - 1) / 2) << l;
         ASSERT_EQ(rl[i], l + 3 < wg ? xl + 3 : xl) << l;
         ASSERT_EQ(rx[i], (l ^ 5) < wg ? (long long)(l ^ 5) + 1 : xl) << l;
-        const std::size_t first = l / 32 * 32, m = std::min<std::size_t>(32, wg - first);
+        const std::size_t first = l / gpu_warp * gpu_warp, m = std::min<std::size_t>(gpu_warp, wg - first);
         long long s = 0, pre = 0;
         for (std::size_t k = first; k < first + m; ++k) s += (long long)k + 1;
         for (std::size_t k = first; k <= l; ++k) pre += (long long)k + 1;
@@ -366,7 +368,7 @@ TEST(CudaScoped, GroupAlgorithms) {
   EXPECT_TRUE(g.errors.empty());
 }
 
-// Groups two levels down (8 items inside each 32-item sub-group): their items,
+// Groups two levels down (8 items inside each 32-item sub-group, 16 in 64 on AMD): their items,
 // leaders, local memory and algorithms over a work-group wrapper.
 TEST(CudaScoped, DeeperGroups) {
   WEFT_REQUIRE_GPU();
@@ -397,8 +399,8 @@ TEST(CudaScoped, DeeperGroups) {
                            sycl::shift_group_right(ssg, x, y, 1);
                            sycl::distribute_items(ssg, [&](sycl::s_item<1> idx) { sh[idx.get_global_id(0)] = y(idx); });
                            sycl::single_item(ssg, [&] {
-                             const std::size_t i =
-                                 grp.get_group_id(0) * wg + sg.get_group_id(0) * 32 + ssg.get_group_id(0) * 8;
+                             const std::size_t i = grp.get_group_id(0) * wg + sg.get_group_id(0) * gpu_warp +
+                                                   ssg.get_group_id(0) * (gpu_warp / 4);
                              ld[i] = ssg.get_logical_local_linear_range();
                            });
                          });
@@ -408,8 +410,9 @@ TEST(CudaScoped, DeeperGroups) {
       .wait();
   const auto rs = sums.get(), rc = scans.get(), rb = bcast.get(), rh = shifted.get(), rl = lead.get();
   for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t l = i % wg, first = i - (l % 32) % 8;
-    const std::size_t size = std::min<std::size_t>(8, std::min<std::size_t>(32, wg - l / 32 * 32) - (l % 32) / 8 * 8);
+    constexpr std::size_t w = gpu_warp, d = gpu_warp / 4;
+    const std::size_t l = i % wg, first = i - (l % w) % d;
+    const std::size_t size = std::min<std::size_t>(d, std::min<std::size_t>(w, wg - l / w * w) - (l % w) / d * d);
     long long s = 0, pre = 0;
     for (std::size_t k = first; k < first + size; ++k) s += (long long)k;
     for (std::size_t k = first; k < i; ++k) pre += (long long)k;

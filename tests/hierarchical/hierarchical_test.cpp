@@ -360,7 +360,7 @@ TEST(Hierarchical, Accessors2D) {
 }
 
 // A kernel taking a kernel_handler reads specialization constants (CPU queues only
-// on the CUDA target, like every kernel_handler kernel: weft/target/cuda/launch.hpp).
+// on the CUDA target, like every kernel_handler kernel: weft/target/gpu/launch.hpp).
 constexpr sycl::specialization_id<int> hier_scale(3);
 TEST(Hierarchical, KernelHandler) {
   target_queue q;

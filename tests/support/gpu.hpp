@@ -8,7 +8,20 @@
 #include <sycl/sycl.hpp>
 #include <vector>
 
-// Whether the runtime lists a GPU (the CUDA target on a machine with one).
+// What the tests of GPU-only behaviour (tests/gpu/) expect of the GPU vendor
+// their translation unit is compiled for: the warp (sub-group) size, the
+// backend, and the runtime's name in platform names and error messages.
+#if defined(__HIP__)
+inline constexpr std::size_t gpu_warp = 64;  // the wavefront of gfx9xx
+inline constexpr sycl::backend gpu_backend = sycl::backend::hip;
+inline constexpr const char* gpu_runtime = "HIP";
+#else
+inline constexpr std::size_t gpu_warp = 32;
+inline constexpr sycl::backend gpu_backend = sycl::backend::cuda;
+inline constexpr const char* gpu_runtime = "CUDA";
+#endif
+
+// Whether the runtime lists a GPU (a GPU target on a machine with one).
 inline bool have_gpu() { return !sycl::device::get_devices(sycl::info::device_type::gpu).empty(); }
 
 #define WEFT_REQUIRE_GPU() \

@@ -15,6 +15,11 @@ namespace weft::cuda {
 bool register_backend();  // src/target/cuda/backend.cpp: adds the GPUs to the platform list
 }
 #endif
+#if WEFT_LS_HIP
+namespace weft::hip {
+bool register_backend();  // src/target/hip/backend.cpp: adds the AMD GPUs to the platform list
+}
+#endif
 
 namespace {
 
@@ -140,6 +145,9 @@ int main(int argc, char** argv) {
   }
 #if WEFT_LS_CUDA
   weft::cuda::register_backend();
+#endif
+#if WEFT_LS_HIP
+  weft::hip::register_backend();
 #endif
   try {
     std::map<sycl::backend, int> index;  // devices are numbered per backend, as sycl-ls does

@@ -161,12 +161,12 @@ auto nan_impl(U code) {
   } else if constexpr (sizeof(U) == 4) {
     std::uint32_t b = 0x7fc00000u | (std::uint32_t(code) & 0x3fffffu);
     float f;
-    std::memcpy(&f, &b, sizeof f);
+    __builtin_memcpy(&f, &b, sizeof f);
     return f;
   } else {
     std::uint64_t b = 0x7ff8000000000000ull | (std::uint64_t(code) & 0x7ffffffffffffull);
     double d;
-    std::memcpy(&d, &b, sizeof d);
+    __builtin_memcpy(&d, &b, sizeof d);
     return d;
   }
 }

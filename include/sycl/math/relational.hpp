@@ -61,7 +61,7 @@ auto bits_of_elem(const E& e) {
   } else if constexpr (std::is_floating_point_v<E>) {
     using U = std::conditional_t<sizeof(E) == 4, std::uint32_t, std::uint64_t>;
     U u;
-    std::memcpy(&u, &e, sizeof u);
+    __builtin_memcpy(&u, &e, sizeof u);
     return u;
   } else {
     return std::make_unsigned_t<E>(e);
@@ -73,7 +73,7 @@ E elem_of_bits(U u) {
     return half::from_bits(std::uint16_t(u));
   } else if constexpr (std::is_floating_point_v<E>) {
     E e;
-    std::memcpy(&e, &u, sizeof e);
+    __builtin_memcpy(&e, &u, sizeof e);
     return e;
   } else {
     return E(u);

@@ -84,7 +84,7 @@ class s_item {
   id<Dim> m_inner_id;
   range<Dim> m_inner_range;
   // The private-memory slot: on the CPU the linear id within the work group; on
-  // the CUDA target the slot in the owning thread's storage (weft/target/cuda/scoped.hpp).
+  // the CUDA target the slot in the owning thread's storage (weft/target/gpu/scoped.hpp).
   std::size_t m_wg_linear;
 };
 

@@ -8,7 +8,7 @@
 //
 // Each function forwards to the target of the compilation pass: the CPU's
 // (weft/target/cpu/atomic.hpp: __atomic builtins, plain operations on local
-// memory) or the CUDA target's (weft/target/cuda/atomic.hpp): hardware atomics with the scope
+// memory) or the GPU target's (weft/target/gpu/atomic.hpp, per vendor): hardware atomics with the scope
 // asked for (work_item/sub_group/work_group -> block, device -> GPU, system ->
 // system) on global and shared memory alike, the order given by fences.
 #include <cstring>
@@ -36,9 +36,9 @@ WEFT_HOST_DEVICE constexpr T atomic_apply(T v, U operand) {
 }  // namespace weft::kernel
 
 #include <weft/target/cpu/atomic.hpp>
-#if defined(__CUDA__)
-// The CUDA target's bodies (device functions used in the device pass below).
-#include <weft/target/cuda/atomic.hpp>
+#if WEFT_GPU_TRANSLATION_UNIT
+// The GPU target's bodies (device functions used in the device pass below).
+#include <weft/target/gpu/atomic.hpp>
 #endif
 
 namespace weft::kernel {
@@ -46,7 +46,7 @@ namespace weft::kernel {
 template <bool Local, class T>
 WEFT_HOST_DEVICE inline T atomic_load(T* p, int order, atomic_scope scope) {
 #if WEFT_DEVICE_PASS
-  return cuda::atomic_load(p, order, scope);
+  return gpu::atomic_load(p, order, scope);
 #else
   return cpu::atomic_load<Local>(p, order, scope);
 #endif
@@ -55,7 +55,7 @@ WEFT_HOST_DEVICE inline T atomic_load(T* p, int order, atomic_scope scope) {
 template <bool Local, class T>
 WEFT_HOST_DEVICE inline void atomic_store(T* p, T v, int order, atomic_scope scope) {
 #if WEFT_DEVICE_PASS
-  cuda::atomic_store(p, v, order, scope);
+  gpu::atomic_store(p, v, order, scope);
 #else
   cpu::atomic_store<Local>(p, v, order, scope);
 #endif
@@ -64,7 +64,7 @@ WEFT_HOST_DEVICE inline void atomic_store(T* p, T v, int order, atomic_scope sco
 template <bool Local, class T>
 WEFT_HOST_DEVICE inline T atomic_exchange(T* p, T v, int order, atomic_scope scope) {
 #if WEFT_DEVICE_PASS
-  return cuda::atomic_exchange(p, v, order, scope);
+  return gpu::atomic_exchange(p, v, order, scope);
 #else
   return cpu::atomic_exchange<Local>(p, v, order, scope);
 #endif
@@ -76,7 +76,7 @@ WEFT_HOST_DEVICE inline bool atomic_compare_exchange(T* p, T& expected, T desire
                                                      atomic_scope scope) {
 #if WEFT_DEVICE_PASS
   (void)weak;
-  return cuda::atomic_compare_exchange(p, expected, desired, success, failure, scope);
+  return gpu::atomic_compare_exchange(p, expected, desired, success, failure, scope);
 #else
   return cpu::atomic_compare_exchange<Local>(p, expected, desired, weak, success, failure, scope);
 #endif
@@ -87,7 +87,7 @@ WEFT_HOST_DEVICE inline bool atomic_compare_exchange(T* p, T& expected, T desire
 template <atomic_op Op, bool Local, class T, class U>
 WEFT_HOST_DEVICE inline T atomic_fetch(T* p, U operand, int order, atomic_scope scope) {
 #if WEFT_DEVICE_PASS
-  return cuda::atomic_fetch<Op>(p, operand, order, scope);
+  return gpu::atomic_fetch<Op>(p, operand, order, scope);
 #else
   return cpu::atomic_fetch<Op, Local>(p, operand, order, scope);
 #endif
@@ -104,7 +104,7 @@ WEFT_HOST_DEVICE inline bool atomic_is_lock_free([[maybe_unused]] T* p) {
 
 WEFT_HOST_DEVICE inline void atomic_fence(int order, [[maybe_unused]] atomic_scope scope) {
 #if WEFT_DEVICE_PASS
-  cuda::atomic_fence(order, scope);
+  gpu::atomic_fence(order, scope);
 #else
   cpu::atomic_fence(order, scope);
 #endif

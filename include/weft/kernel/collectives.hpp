@@ -2,8 +2,8 @@
 // Kernel interface: group collectives. The SYCL group functions and algorithms
 // (sycl/group_functions.hpp, sycl/group_algorithm.hpp) are written once and call
 // these; each target defines them for both scopes (CPU: lane buffers and xsimd,
-// weft/target/cpu/collectives.hpp; CUDA: shuffles and shared memory,
-// weft/target/cuda/collectives.hpp). Every item of the scope calls the same
+// weft/target/cpu/collectives.hpp; GPU: shuffles and shared memory,
+// weft/target/gpu/collectives.hpp). Every item of the scope calls the same
 // operation with the same uniform arguments.
 //
 // For Scope in {sub_group_scope, work_group_scope}, a target defines:
@@ -50,6 +50,6 @@ inline constexpr bool is_scope_v = std::is_same_v<Scope, sub_group_scope> || std
 }  // namespace weft::kernel
 
 #include <weft/target/cpu/collectives.hpp>
-#if defined(__CUDA__)
-#include <weft/target/cuda/collectives.hpp>
+#if WEFT_GPU_TRANSLATION_UNIT
+#include <weft/target/gpu/collectives.hpp>
 #endif

@@ -19,7 +19,7 @@
 // Both targets run the work-group function once per work group on one thread
 // (work-group-scope variables are then shared by the group's items, as the
 // specification wants, without compiler support), so they share the loop below.
-// CPU: weft/target/cpu/hierarchical.hpp; CUDA: weft/target/cuda/hierarchical.hpp.
+// CPU: weft/target/cpu/hierarchical.hpp; GPU: weft/target/gpu/hierarchical.hpp.
 #include <cstddef>
 #include <sycl/h_item.hpp>
 #include <sycl/id.hpp>
@@ -90,6 +90,6 @@ WEFT_HOST_DEVICE inline void serial_work_items(const sycl::id<Dims>& group_id, c
 }  // namespace weft::kernel::hierarchical
 
 #include <weft/target/cpu/hierarchical.hpp>
-#if defined(__CUDA__)
-#include <weft/target/cuda/hierarchical.hpp>
+#if WEFT_GPU_TRANSLATION_UNIT
+#include <weft/target/gpu/hierarchical.hpp>
 #endif

@@ -3,8 +3,9 @@
 // scratch area live. Each target defines
 //   std::byte* local_memory()            base of the running group's local memory
 //   bool is_local_memory(const void* p)  p points into it
-// (CPU: weft/target/cpu/local_memory.hpp; CUDA: the block's dynamic shared memory,
-// weft/target/cuda/local_memory.hpp).
+// (CPU: weft/target/cpu/local_memory.hpp; GPU: the block's dynamic shared memory,
+// weft/target/gpu/local_memory.hpp).
+#include <weft/kernel/target.hpp>
 #include <cstddef>
 #include <weft/runtime/export.hpp>
 
@@ -19,6 +20,6 @@ WEFT_API void* group_scratch();
 }  // namespace weft::kernel
 
 #include <weft/target/cpu/local_memory.hpp>
-#if defined(__CUDA__)
-#include <weft/target/cuda/local_memory.hpp>
+#if WEFT_GPU_TRANSLATION_UNIT
+#include <weft/target/gpu/local_memory.hpp>
 #endif

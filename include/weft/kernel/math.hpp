@@ -1,34 +1,34 @@
 #pragma once
 // Kernel interface: the math functions whose body differs per target. The
 // front end's math (sycl/math/) is host+device and calls the C library's
-// functions, which CUDA's headers also give device code (CUDA's libdevice,
-// within SYCL's ULP limits; sqrt correctly rounded through the build's
-// __CUDA_PREC_SQRT). These few are different:
+// functions, which the GPU's headers also give device code (CUDA's libdevice,
+// HIP's OCML; within SYCL's ULP limits; sqrt correctly rounded: CUDA through the
+// build's __CUDA_PREC_SQRT, HIP by default). These few are different:
 //
 //   - rsqrt, exp10, sinpi, cospi: the CPU computes them in a wider type and
-//     rounds once (sycl/math/float_math.hpp); CUDA has its own (rsqrt(f),
+//     rounds once (sycl/math/float_math.hpp); the GPU has its own (rsqrt(f),
 //     exp10(f), sinpi(f), cospi(f)).
-//   - native:: (float): the CPU computes at full precision; CUDA uses the fast
+//   - native:: (float): the CPU computes at full precision; the GPU uses the fast
 //     hardware approximations (__expf, __logf, __sinf, __fdividef, ...).
 //   - lgamma (the CPU's goes through the reentrant lgamma_r: std::lgamma writes the
-//     global signgam) and lgamma_r's sign (computed from x on CUDA).
+//     global signgam) and lgamma_r's sign (computed from x on the GPU).
 //
 // Each function here is host+device and forwards to the target of the compilation
-// pass: weft/target/cpu/math.hpp or weft/target/cuda/math.hpp.
+// pass: weft/target/cpu/math.hpp or weft/target/gpu/math.hpp.
 #include <weft/kernel/target.hpp>
 #include <weft/target/cpu/math.hpp>
-#if defined(__CUDA__)
-#include <weft/target/cuda/math.hpp>
+#if WEFT_GPU_TRANSLATION_UNIT
+#include <weft/target/gpu/math.hpp>
 #endif
 
 namespace weft::kernel::math {
 
-// True where the target has its own rsqrt, exp10, sinpi, cospi (the CUDA device pass).
+// True where the target has its own rsqrt, exp10, sinpi, cospi (the GPU device pass).
 inline constexpr bool target_special_functions = WEFT_DEVICE_PASS;
 
 // The bodies of the target this compilation pass is for.
 #if WEFT_DEVICE_PASS
-namespace target = cuda;
+namespace target = gpu;
 #else
 namespace target = cpu;
 #endif

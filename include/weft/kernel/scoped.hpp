@@ -3,6 +3,7 @@
 // scoped kernel's group objects point to, shared by every target. The
 // operations each target implements on scoped groups are in
 // weft/kernel/scoped_ops.hpp.
+#include <weft/kernel/target.hpp>
 #include <cstddef>
 
 namespace weft::kernel {
@@ -19,7 +20,7 @@ struct scoped_context {
   scoped_arena* arena;
   int depth = 0;  // nesting level of the innermost group in scope (0: work group)
   scoped_region region = scoped_region::group;
-  // Targets with several physical items per group (CUDA: weft/target/cuda/scoped.hpp)
+  // Targets with several physical items per group (GPU: weft/target/gpu/scoped.hpp)
   // keep here, per physical item, the level-1 sub-group its warp is working on.
   std::size_t sub_offset = 0;  // work-group linear id of that sub-group's first item
   unsigned slot = 0;           // its slot in the thread's work-group private memory
@@ -27,7 +28,7 @@ struct scoped_context {
 
 // The calling physical item of a scoped group at nesting level `level`: its
 // index and the number of physical items the group has. On the CPU a group has
-// one physical item; the CUDA target overloads this for device code.
+// one physical item; the GPU target overloads this for device code.
 struct scoped_physical {
   std::size_t id;
   std::size_t count;
@@ -36,6 +37,6 @@ inline scoped_physical scoped_physical_item(int /*level*/) noexcept { return {0,
 
 }  // namespace weft::kernel
 
-#if defined(__CUDA__)
-#include <weft/target/cuda/scoped_physical.hpp>
+#if WEFT_GPU_TRANSLATION_UNIT
+#include <weft/target/gpu/scoped_physical.hpp>
 #endif

@@ -23,9 +23,10 @@
 //   result, init, op), joint_any(g, first, last, pred)   over a range every item sees
 //
 // CPU: weft/target/cpu/scoped.hpp (one thread per group, loops over arrays);
-// CUDA: weft/target/cuda/scoped.hpp (a block per work group, warps per sub-group).
+// GPU: weft/target/gpu/scoped.hpp (a block per work group, warps per sub-group).
+#include <weft/kernel/target.hpp>
 #include <weft/kernel/scoped.hpp>
 #include <weft/target/cpu/scoped.hpp>
-#if defined(__CUDA__)
-#include <weft/target/cuda/scoped.hpp>
+#if WEFT_GPU_TRANSLATION_UNIT
+#include <weft/target/gpu/scoped.hpp>
 #endif

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <weft/kernel/target.hpp>
 
-#if defined(__CUDA__)
-// The CUDA target's body: a slot per thread of the block in shared memory.
-#include <weft/target/cuda/stream_item.hpp>
+#if WEFT_GPU_TRANSLATION_UNIT
+// The GPU target's body: a slot per thread of the block in shared memory.
+#include <weft/target/gpu/stream_item.hpp>
 #endif

@@ -1,6 +1,6 @@
 #pragma once
 // Kernel interface: synchronisation points a work item can reach. Each target
-// implements these (CPU: src/target/cpu/, fibers; CUDA: __syncthreads and warp sync).
+// implements these (CPU: src/target/cpu/, fibers; GPU: __syncthreads and warp sync).
 //
 // Ordering guarantee of the CPU target (collectives rely on it): within each
 // barrier episode the work items of a sub-group (WEFT_SUB_GROUP_SIZE
@@ -8,6 +8,7 @@
 // increasing local linear id order, and all items of one group run on one
 // thread. So the last lane to arrive may compute a collective for the whole
 // sub-group (or group) from values the earlier lanes left in group_scratch().
+#include <weft/kernel/target.hpp>
 #include <weft/runtime/export.hpp>
 
 namespace weft::kernel {
@@ -19,7 +20,7 @@ WEFT_API void sub_group_barrier();
 
 }  // namespace weft::kernel
 
-#if defined(__CUDA__)
-// The CUDA target's bodies (device overloads): __syncthreads, __syncwarp.
-#include <weft/target/cuda/sync.hpp>
+#if WEFT_GPU_TRANSLATION_UNIT
+// The GPU target's bodies (device overloads): __syncthreads and the vendor's warp sync.
+#include <weft/target/gpu/sync.hpp>
 #endif

@@ -6,8 +6,8 @@
 // The handler calls the forms that take a `target` (the queue's device) first.
 // They run the CPU definitions for the host device. For another device they
 // call that backend's launch code, which exists only where the translation unit
-// was compiled for it: in a CUDA translation unit (__CUDA__, docs/gpu.md) the
-// definitions in include/weft/target/cuda/ launch on the GPU; elsewhere a kernel for a
+// was compiled for it: in a CUDA or HIP translation unit (__CUDA__, __HIP__; docs/gpu.md) the
+// definitions in include/weft/target/gpu/ launch on the GPU; elsewhere a kernel for a
 // GPU queue is an error (errc::feature_not_supported) saying how to build it.
 #include <cstddef>
 #include <optional>
@@ -67,9 +67,9 @@ void hierarchical_kernel(const sycl::range<Dims>& num_groups, const std::optiona
 
 }  // namespace weft::launch
 
-#if defined(__CUDA__)
-// The CUDA target's launch code (include/weft/target/cuda/launch.hpp, included by sycl/sycl.hpp).
-namespace weft::cuda {
+#if defined(__CUDA__) || defined(__HIP__)
+// The GPU target's launch code (include/weft/target/gpu/launch.hpp, included by sycl/sycl.hpp).
+namespace weft::gpu {
 template <class Kernel>
 void single_task(const launch::target& t, const Kernel& k);
 template <int Dims, bool WithOffset, class Kernel>
@@ -90,8 +90,8 @@ template <int Dims, class Kernel>
 void hierarchical_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
                          const std::optional<sycl::range<Dims>>& group_size, const launch::local_memory_request& local,
                          const Kernel& k);
-}  // namespace weft::cuda
-#define WEFT_LAUNCH_ON_DEVICE(...) return ::weft::cuda::__VA_ARGS__
+}  // namespace weft::gpu
+#define WEFT_LAUNCH_ON_DEVICE(...) return ::weft::gpu::__VA_ARGS__
 #else
 #define WEFT_LAUNCH_ON_DEVICE(...) ::weft::launch::detail::not_compiled_for(t)
 #endif
@@ -102,13 +102,14 @@ namespace detail {
 [[noreturn]] inline void not_compiled_for(const target& t) {
   weft::detail::throw_error(sycl::errc::feature_not_supported,
                             "this kernel was compiled for the CPU only, but its queue's device is " + t.device->name +
-                                "; compile the translation unit that submits it as CUDA (CMake: "
-                                "weft_add_sycl_cuda_executable, docs/gpu.md), or use a CPU queue");
+                                "; compile the translation unit that submits it for the GPU (CMake: "
+                                "weft_add_sycl_cuda_executable or weft_add_sycl_hip_executable, docs/gpu.md), or "
+                                "use a CPU queue");
 }
 [[noreturn]] inline void not_on_device(const target& t, const char* what) {
   weft::detail::throw_error(sycl::errc::feature_not_supported,
                             std::string(what) + " is not supported on " + t.device->name +
-                                " yet (Weft's CUDA target, docs/gpu.md); run it on a CPU queue");
+                                " yet (Weft's GPU target, docs/gpu.md); run it on a CPU queue");
 }
 }  // namespace detail
 

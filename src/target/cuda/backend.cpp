@@ -18,7 +18,7 @@
 #include <sycl/exception.hpp>
 #include <sycl/usm_alloc.hpp>
 #include <weft/config.hpp>
-#include <weft/target/cuda/runtime.hpp>
+#include <weft/target/gpu/runtime.hpp>
 #include <weft/runtime/event_state.hpp>
 #include <weft/runtime/launch.hpp>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The CUDA target's group collectives (the kernel interface of
+// The GPU target's group collectives (the kernel interface of
 // weft/kernel/collectives.hpp) as __device__ overloads of the CPU target's
 // functions: clang picks the CPU (lane buffer) bodies in the host pass and these
 // in the device pass.
@@ -9,56 +9,59 @@
 // through a few words of static shared memory and __syncthreads. As on the CPU
 // (weft/target/cpu/lanes/shuffle.hpp), an item whose select/shift/permute source lies
 // outside its group keeps its own value.
-#if !defined(__CUDA__)
-#error "weft/target/cuda/collectives.hpp is for translation units compiled as CUDA"
+#if !defined(__CUDA__) && !defined(__HIP__)
+#error "weft/target/gpu/collectives.hpp is for translation units compiled as CUDA or HIP"
 #endif
 #include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <type_traits>
 #include <weft/kernel/collectives.hpp>
-#include <weft/target/cuda/sync.hpp>
+#include <weft/target/gpu/sync.hpp>
 
-namespace weft::kernel::cuda {
+namespace weft::kernel::gpu {
 
 enum class shfl { idx, up, down, bfly };
 
 // Shuffles any trivially copyable value, 32 bits at a time.
 template <shfl Kind, class T>
-__device__ inline T shuffle(std::uint32_t mask, const T& x, std::uint32_t arg) {
+__device__ inline T shuffle(lane_mask mask, const T& x, std::uint32_t arg) {
   static_assert(std::is_trivially_copyable_v<T>, "group functions need a trivially copyable type");
   constexpr std::size_t words = (sizeof(T) + 3) / 4;
   std::uint32_t w[words] = {};
-  std::memcpy(w, &x, sizeof(T));
+  __builtin_memcpy(w, &x, sizeof(T));
 #pragma unroll
   for (std::size_t i = 0; i < words; ++i) {
-    if constexpr (Kind == shfl::idx) w[i] = __shfl_sync(mask, w[i], static_cast<int>(arg));
-    else if constexpr (Kind == shfl::up) w[i] = __shfl_up_sync(mask, w[i], arg);
-    else if constexpr (Kind == shfl::down) w[i] = __shfl_down_sync(mask, w[i], arg);
-    else w[i] = __shfl_xor_sync(mask, w[i], static_cast<int>(arg));
+    if constexpr (Kind == shfl::idx) w[i] = shfl_idx(mask, w[i], arg);
+    else if constexpr (Kind == shfl::up) w[i] = shfl_up(mask, w[i], arg);
+    else if constexpr (Kind == shfl::down) w[i] = shfl_down(mask, w[i], arg);
+    else w[i] = shfl_xor(mask, w[i], arg);
   }
   T r;
-  std::memcpy(static_cast<void*>(&r), w, sizeof(T));
+  __builtin_memcpy(static_cast<void*>(&r), w, sizeof(T));
   return r;
 }
 
 // The calling lane's sub-group: its lane, its lane count and their mask.
 struct warp_view {
-  std::uint32_t lane, n, mask;
+  std::uint32_t lane, n;
+  lane_mask mask;
 };
 __device__ inline warp_view this_warp() {
   const std::uint32_t lid = block_linear_id();
-  const std::uint32_t first = lid & ~31u;
+  const std::uint32_t first = lid / warp_size * warp_size;
   const std::uint32_t left = block_size() - first;
-  const std::uint32_t n = left < 32 ? left : 32;
-  return {lid & 31u, n, n == 32 ? 0xffffffffu : ((1u << n) - 1u)};
+  const std::uint32_t n = left < warp_size ? left : warp_size;
+  return {lid % warp_size, n, first_lanes(n)};
 }
+// Warps in a block of at most 1024 threads.
+inline constexpr std::uint32_t max_warps = 1024 / warp_size;
 
 // Ordered reduction over the warp's n lanes: lane 0 ends with x0 op x1 op ... (then broadcast).
 template <class T, class Op>
 __device__ inline T warp_reduce(const warp_view& w, T x, Op op) {
 #pragma unroll
-  for (std::uint32_t o = 1; o < 32; o <<= 1) {
+  for (std::uint32_t o = 1; o < warp_size; o <<= 1) {
     const T y = shuffle<shfl::down>(w.mask, x, o);
     if ((w.lane & (2 * o - 1)) == 0 && w.lane + o < w.n) x = static_cast<T>(op(x, y));
   }
@@ -69,23 +72,24 @@ __device__ inline T warp_reduce(const warp_view& w, T x, Op op) {
 template <class T, class Op>
 __device__ inline T warp_inclusive_scan(const warp_view& w, T x, Op op) {
 #pragma unroll
-  for (std::uint32_t o = 1; o < 32; o <<= 1) {
+  for (std::uint32_t o = 1; o < warp_size; o <<= 1) {
     const T y = shuffle<shfl::up>(w.mask, x, o);
     if (w.lane >= o) x = static_cast<T>(op(y, x));
   }
   return x;
 }
 
-// Static shared words for work-group collectives of T: one slot per warp and a result slot.
+// Static shared words for work-group collectives of T: one slot per warp and a
+// result slot (slot max_warps).
 template <class T>
 __device__ inline T* group_slots() {
-  __shared__ __align__(16) unsigned char raw[33 * ((sizeof(T) + 15) / 16 * 16)];
+  __shared__ __align__(16) unsigned char raw[(max_warps + 1) * ((sizeof(T) + 15) / 16 * 16)];
   return reinterpret_cast<T*>(raw);
 }
 // One slot per work item (for select/shift/permute over a whole work group).
 template <class T>
 __device__ inline T* item_slots() {
-  static_assert(sizeof(T) <= 16, "work-group select/shift/permute on the CUDA target support types up to 16 bytes");
+  static_assert(sizeof(T) <= 16, "work-group select/shift/permute on the GPU target support types up to 16 bytes");
   __shared__ __align__(16) unsigned char raw[1024 * sizeof(T)];
   return reinterpret_cast<T*>(raw);
 }
@@ -93,22 +97,22 @@ __device__ inline T* item_slots() {
 template <class T, class Op>
 __device__ inline T block_reduce(T x, Op op) {
   const warp_view w = this_warp();
-  const std::uint32_t warp = block_linear_id() / 32, warps = (block_size() + 31) / 32;
+  const std::uint32_t warp = block_linear_id() / warp_size, warps = (block_size() + warp_size - 1) / warp_size;
   T* slots = group_slots<T>();
   x = warp_reduce(w, x, op);
   if (warps == 1) return x;
-  if (w.lane == 0) std::memcpy(static_cast<void*>(slots + warp), &x, sizeof(T));
+  if (w.lane == 0) __builtin_memcpy(static_cast<void*>(slots + warp), &x, sizeof(T));
   __syncthreads();
   if (warp == 0) {
-    const warp_view w0{w.lane, warps, warps == 32 ? 0xffffffffu : ((1u << warps) - 1u)};
+    const warp_view w0{w.lane, warps, first_lanes(warps)};
     if (w.lane < warps) {
       T v = slots[w.lane];
       v = warp_reduce(w0, v, op);
-      if (w.lane == 0) std::memcpy(static_cast<void*>(slots + 32), &v, sizeof(T));
+      if (w.lane == 0) __builtin_memcpy(static_cast<void*>(slots + max_warps), &v, sizeof(T));
     }
   }
   __syncthreads();
-  return slots[32];
+  return slots[max_warps];
 }
 
 // Inclusive scan over the block; `prefix_out` gets the exclusive prefix of the calling
@@ -116,17 +120,17 @@ __device__ inline T block_reduce(T x, Op op) {
 template <class T, class Op>
 __device__ inline T block_scan(T x, Op op, T* up, bool* first_of_group, const T* init) {
   const warp_view w = this_warp();
-  const std::uint32_t warp = block_linear_id() / 32, warps = (block_size() + 31) / 32;
+  const std::uint32_t warp = block_linear_id() / warp_size, warps = (block_size() + warp_size - 1) / warp_size;
   T incl = warp_inclusive_scan(w, x, op);
   T prev = shuffle<shfl::up>(w.mask, incl, 1);
   T prefix{};
   bool has_prefix = false;
   if (warps > 1) {
     T* slots = group_slots<T>();
-    if (w.lane == w.n - 1) std::memcpy(static_cast<void*>(slots + warp), &incl, sizeof(T));
+    if (w.lane == w.n - 1) __builtin_memcpy(static_cast<void*>(slots + warp), &incl, sizeof(T));
     __syncthreads();
     if (warp == 0 && w.lane < warps) {
-      const warp_view w0{w.lane, warps, warps == 32 ? 0xffffffffu : ((1u << warps) - 1u)};
+      const warp_view w0{w.lane, warps, first_lanes(warps)};
       T t = slots[w.lane];
       t = warp_inclusive_scan(w0, t, op);
       slots[w.lane] = t;
@@ -152,7 +156,7 @@ __device__ inline T block_scan(T x, Op op, T* up, bool* first_of_group, const T*
 template <class T>
 __device__ inline T block_exchange(T x, std::uint32_t src) {
   T* slots = item_slots<T>();
-  std::memcpy(static_cast<void*>(slots + block_linear_id()), &x, sizeof(T));
+  __builtin_memcpy(static_cast<void*>(slots + block_linear_id()), &x, sizeof(T));
   __syncthreads();
   T r = src < block_size() ? slots[src] : x;  // a source outside the group: the item keeps its value
   __syncthreads();
@@ -164,23 +168,23 @@ inline constexpr bool is_warp_v = std::is_same_v<Scope, sub_group_scope>;
 
 template <class Scope>
 __device__ inline void group_sync() {
-  if constexpr (is_warp_v<Scope>) __syncwarp(this_warp().mask);
+  if constexpr (is_warp_v<Scope>) warp_sync(this_warp().mask);
   else __syncthreads();
 }
 
-}  // namespace weft::kernel::cuda
+}  // namespace weft::kernel::gpu
 
 namespace weft::kernel {
 
 // --- exchanges -------------------------------------------------------------------------
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ T broadcast(const Scope& s, const T& x, std::size_t src) {
-  namespace k = cuda;
+  namespace k = gpu;
   if constexpr (k::is_warp_v<Scope>) {
     return k::shuffle<k::shfl::idx>(k::this_warp().mask, x, static_cast<std::uint32_t>(src));
   } else {
-    T* slot = k::group_slots<T>() + 32;
-    if (s.id == src) std::memcpy(static_cast<void*>(slot), &x, sizeof(T));
+    T* slot = k::group_slots<T>() + k::max_warps;
+    if (s.id == src) __builtin_memcpy(static_cast<void*>(slot), &x, sizeof(T));
     __syncthreads();
     T r = *slot;
     __syncthreads();
@@ -190,7 +194,7 @@ __device__ T broadcast(const Scope& s, const T& x, std::size_t src) {
 
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ T select(const Scope&, const T& x, std::size_t src) {
-  namespace k = cuda;
+  namespace k = gpu;
   const auto from = static_cast<std::uint32_t>(src);
   if constexpr (k::is_warp_v<Scope>) {
     const k::warp_view w = k::this_warp();
@@ -202,7 +206,7 @@ __device__ T select(const Scope&, const T& x, std::size_t src) {
 
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ T shift_left(const Scope& s, const T& x, std::size_t delta) {
-  namespace k = cuda;
+  namespace k = gpu;
   if constexpr (k::is_warp_v<Scope>) {
     // A partial last warp has no lanes past n: their values are undefined, so such a lane keeps its own.
     const k::warp_view w = k::this_warp();
@@ -215,7 +219,7 @@ __device__ T shift_left(const Scope& s, const T& x, std::size_t delta) {
 
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ T shift_right(const Scope& s, const T& x, std::size_t delta) {
-  namespace k = cuda;
+  namespace k = gpu;
   if constexpr (k::is_warp_v<Scope>)
     return k::shuffle<k::shfl::up>(k::this_warp().mask, x, static_cast<std::uint32_t>(delta));
   else return k::block_exchange(x, static_cast<std::uint32_t>(s.id - delta));
@@ -223,7 +227,7 @@ __device__ T shift_right(const Scope& s, const T& x, std::size_t delta) {
 
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ T permute_xor(const Scope& s, const T& x, std::size_t mask) {
-  namespace k = cuda;
+  namespace k = gpu;
   if constexpr (k::is_warp_v<Scope>) {
     const k::warp_view w = k::this_warp();
     const std::uint32_t src = w.lane ^ static_cast<std::uint32_t>(mask);
@@ -236,12 +240,12 @@ __device__ T permute_xor(const Scope& s, const T& x, std::size_t mask) {
 // --- votes -----------------------------------------------------------------------------
 template <class Scope, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ bool any(const Scope&, bool pred) {
-  if constexpr (cuda::is_warp_v<Scope>) return __any_sync(cuda::this_warp().mask, pred) != 0;
+  if constexpr (gpu::is_warp_v<Scope>) return gpu::vote_any(gpu::this_warp().mask, pred);
   else return __syncthreads_or(pred) != 0;
 }
 template <class Scope, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ bool all(const Scope&, bool pred) {
-  if constexpr (cuda::is_warp_v<Scope>) return __all_sync(cuda::this_warp().mask, pred) != 0;
+  if constexpr (gpu::is_warp_v<Scope>) return gpu::vote_all(gpu::this_warp().mask, pred);
   else return __syncthreads_and(pred) != 0;
 }
 template <class Scope, class = std::enable_if_t<is_scope_v<Scope>>>
@@ -252,11 +256,11 @@ __device__ bool none(const Scope& s, bool pred) {
 // --- reductions and scans --------------------------------------------------------------
 template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ T reduce(const Scope&, const T& x, Op op) {
-  if constexpr (cuda::is_warp_v<Scope>) return cuda::warp_reduce(cuda::this_warp(), x, op);
-  else return cuda::block_reduce(x, op);
+  if constexpr (gpu::is_warp_v<Scope>) return gpu::warp_reduce(gpu::this_warp(), x, op);
+  else return gpu::block_reduce(x, op);
 }
 
-namespace cuda {
+namespace gpu {
 template <bool Inclusive, class Scope, class T, class Op>
 __device__ T scan(T x, Op op, const T* init) {
   if constexpr (is_warp_v<Scope>) {
@@ -277,15 +281,15 @@ __device__ T scan(T x, Op op, const T* init) {
     else return up;
   }
 }
-}  // namespace cuda
+}  // namespace gpu
 
 template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ T exclusive_scan(const Scope&, const T& x, Op op, const T& init) {
-  return cuda::scan<false, Scope>(x, op, &init);
+  return gpu::scan<false, Scope>(x, op, &init);
 }
 template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ T inclusive_scan(const Scope&, const T& x, Op op, const T* init) {
-  return cuda::scan<true, Scope>(x, op, init);
+  return gpu::scan<true, Scope>(x, op, init);
 }
 
 // --- joint algorithms over a range: every item computes the value (reads only), then
@@ -293,7 +297,7 @@ __device__ T inclusive_scan(const Scope&, const T& x, Op op, const T* init) {
 template <class R, class Scope, class Compute, class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ R uniform(const Scope&, Compute&& compute) {
   const R r = compute();
-  cuda::group_sync<Scope>();
+  gpu::group_sync<Scope>();
   return r;
 }
 
@@ -312,7 +316,7 @@ __device__ T reduce_range(const T* first, std::size_t n, Op op) {
 template <bool Inclusive, class Scope, class InPtr, class OutPtr, class T, class Op,
           class = std::enable_if_t<is_scope_v<Scope>>>
 __device__ void joint_scan(const Scope& s, InPtr first, InPtr last, OutPtr result, const T* init, Op op) {
-  namespace k = cuda;
+  namespace k = gpu;
   const std::size_t n = static_cast<std::size_t>(last - first);
   std::size_t lid, size;
   if constexpr (k::is_warp_v<Scope>) lid = s.lane, size = s.n;

@@ -1,7 +1,7 @@
 #pragma once
-// CUDA definitions of the launch interface (weft/runtime/launch.hpp), used when
+// GPU definitions of the launch interface (weft/runtime/launch.hpp), used when
 // a queue's device is a GPU and the submitting translation unit is compiled as
-// CUDA. Each launch runs inside its command-group node (on the submitting
+// CUDA or HIP. Each launch runs inside its command-group node (on the submitting
 // thread, or a worker when it had to wait for host-side work): prepare() picks
 // the stream and makes it wait for the device work the node follows, finish()
 // leaves a marker behind the kernel; the node completes when the GPU reaches it.
@@ -13,8 +13,8 @@
 //                             the block's linear thread id is the local linear id
 //                             (and warps are sub-groups); local accessors live in
 //                             dynamic shared memory
-#if !defined(__CUDA__)
-#error "weft/target/cuda/launch.hpp is for translation units compiled as CUDA"
+#if !defined(__CUDA__) && !defined(__HIP__)
+#error "weft/target/gpu/launch.hpp is for translation units compiled as CUDA or HIP"
 #endif
 #include <cstddef>
 #include <string>
@@ -23,10 +23,11 @@
 #include <sycl/detail/kernel_extras.hpp>
 #include <sycl/item.hpp>
 #include <sycl/nd_item.hpp>
-#include <weft/target/cuda/runtime.hpp>
+#include <weft/target/gpu/runtime.hpp>
+#include <weft/target/gpu/vendor.hpp>
 #include <weft/runtime/launch.hpp>
 
-namespace weft::cuda {
+namespace weft::gpu {
 
 namespace detail {
 
@@ -128,17 +129,18 @@ __global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, co
 template <class Entry>
 void allow_shared(const launch::target& t, Entry entry, std::size_t bytes, const char* what) {
   if (bytes <= 48 * 1024) return;
-  if (bytes > max_dynamic_shared(*t.device))
+  if (bytes > runtime::max_dynamic_shared(*t.device))
     weft::detail::throw_error(
         sycl::errc::memory_allocation,
         std::string(what) + " needs " + std::to_string(bytes) +
             " bytes of local memory per work group, more than the GPU's shared memory per block (" +
-            std::to_string(max_dynamic_shared(*t.device)) + " bytes)");
-  cudaFuncSetAttribute(reinterpret_cast<const void*>(entry), cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+            std::to_string(runtime::max_dynamic_shared(*t.device)) + " bytes)");
+  allow_dynamic_shared(reinterpret_cast<const void*>(entry), int(bytes));
 }
 
-// The CUDA block of an nd_range's work group (SYCL's last dimension is x);
-// throws errc::nd_range where CUDA's block or grid limits are exceeded.
+// The block of an nd_range's work group (SYCL's last dimension is x);
+// throws errc::nd_range where the block or grid limits (CUDA's, which HIP
+// shares) are exceeded.
 template <int Dims>
 dim3 work_group_block(const sycl::range<Dims>& lr, const sycl::range<Dims>& gr) {
   dim3 block(1, 1, 1);
@@ -146,39 +148,39 @@ dim3 work_group_block(const sycl::range<Dims>& lr, const sycl::range<Dims>& gr) 
   else if constexpr (Dims == 2) block = dim3(unsigned(lr[1]), unsigned(lr[0]), 1);
   else block = dim3(unsigned(lr[2]), unsigned(lr[1]), unsigned(lr[0]));
   if (lr.size() > 1024 || block.z > 64)
-    too_large("nd_range on the CUDA target: the work-group size " + std::to_string(lr.size()) +
-              " exceeds 1024 items, or its first dimension of 3 exceeds 64 (CUDA block limits)");
+    too_large(std::string("nd_range on the ") + runtime_name + " target: the work-group size " +
+              std::to_string(lr.size()) + " exceeds 1024 items, or its first dimension of 3 exceeds 64 (block limits)");
   if (gr.size() > 0x7fffffffu)
-    too_large("nd_range on the CUDA target: " + std::to_string(gr.size()) +
-              " work groups exceed the 2^31-1 blocks of a CUDA grid; use larger work groups");
+    too_large(std::string("nd_range on the ") + runtime_name + " target: " + std::to_string(gr.size()) +
+              " work groups exceed the 2^31-1 blocks of a grid; use larger work groups");
   return block;
 }
 }  // namespace detail
 
 template <class Kernel>
 void single_task(const launch::target& t, const Kernel& k) {
-  if constexpr (detail::takes_handler<Kernel>::value) return weft::cuda::single_task(t, detail::with_spec_constants(k));
+  if constexpr (detail::takes_handler<Kernel>::value) return weft::gpu::single_task(t, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::host_only<Kernel>::value) {
-    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     detail::single_task_entry<<<1, 1, 0, s>>>(k);
-    finish(s, "single_task");
+    runtime::finish(s, "single_task");
   }
 }
 
 template <int Dims, bool WithOffset, class Kernel>
 void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& k) {
   if constexpr (detail::takes_handler<Kernel>::value)
-    return weft::cuda::range_kernel<Dims, WithOffset>(t, r, offset, detail::with_spec_constants(k));
+    return weft::gpu::range_kernel<Dims, WithOffset>(t, r, offset, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::host_only<Kernel>::value) {
     const std::size_t n = r.size();
     if (n == 0) return;
-    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     const std::size_t blocks = (n + detail::range_block - 1) / detail::range_block;
     const unsigned grid = static_cast<unsigned>(blocks < 0x7fffffffu ? blocks : 0x7fffffffu);
     detail::range_entry<Dims, WithOffset><<<grid, detail::range_block, 0, s>>>(k, r, offset, n);
-    finish(s, "parallel_for(range)");
+    runtime::finish(s, "parallel_for(range)");
   }
 }
 
@@ -186,21 +188,21 @@ template <int Dims, class Kernel>
 void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr,
                      const launch::local_memory_request& local, const Kernel& k) {
   if constexpr (detail::takes_handler<Kernel>::value)
-    return weft::cuda::nd_range_kernel(t, ndr, local, detail::with_spec_constants(k));
+    return weft::gpu::nd_range_kernel(t, ndr, local, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::host_only<Kernel>::value) {
     const sycl::range<Dims> lr = ndr.get_local_range();
     const sycl::range<Dims> gr = ndr.get_group_range();
     if (gr.size() == 0) return;
     const dim3 block = detail::work_group_block(lr, gr);
-    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     auto entry = &detail::nd_range_entry<Dims, Kernel>;
     detail::allow_shared(t, entry, local.bytes, "nd_range kernel: local accessors");
     entry<<<unsigned(gr.size()), block, local.bytes, s>>>(k, lr, gr, sycl::detail::nd_range_access::offset(ndr));
-    finish(s, "parallel_for(nd_range)");
+    runtime::finish(s, "parallel_for(nd_range)");
   }
 }
 
-// Scoped parallelism (handler::parallel): weft/target/cuda/scoped_launch.hpp.
+// Scoped parallelism (handler::parallel): weft/target/gpu/scoped_launch.hpp.
 
-}  // namespace weft::cuda
+}  // namespace weft::gpu

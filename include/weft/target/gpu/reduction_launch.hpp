@@ -1,5 +1,5 @@
 #pragma once
-// CUDA definitions of the reduction forms of the launch interface:
+// GPU definitions of the reduction forms of the launch interface:
 // parallel_for(range | nd_range, sycl::reduction..., kernel) on a GPU queue.
 //
 //   pass 1 (the kernel): each thread keeps one private partial state per
@@ -17,8 +17,8 @@
 // Any operator and type (known identities, user identities, reductions without
 // an identity: partials carry an 'engaged' flag); the operator must be callable
 // in device code (sycl:: function objects and lambdas are).
-#if !defined(__CUDA__)
-#error "weft/target/cuda/reduction_launch.hpp is for translation units compiled as CUDA"
+#if !defined(__CUDA__) && !defined(__HIP__)
+#error "weft/target/gpu/reduction_launch.hpp is for translation units compiled as CUDA or HIP"
 #endif
 #include <cstddef>
 #include <string>
@@ -28,11 +28,11 @@
 #include <sycl/item.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/reduction.hpp>
-#include <weft/target/cuda/launch.hpp>
-#include <weft/target/cuda/runtime.hpp>
-#include <weft/target/cuda/sync.hpp>
+#include <weft/target/gpu/launch.hpp>
+#include <weft/target/gpu/runtime.hpp>
+#include <weft/target/gpu/sync.hpp>
 
-namespace weft::cuda {
+namespace weft::gpu {
 
 namespace red {
 
@@ -102,8 +102,8 @@ template <class D>
 __device__ inline state<typename D::value_type> block_combine(const D& d, state<typename D::value_type> s,
                                                               unsigned char* base) {
   using T = typename D::value_type;
-  const unsigned tid = weft::kernel::cuda::block_linear_id();
-  const unsigned n = weft::kernel::cuda::block_size();
+  const unsigned tid = weft::kernel::gpu::block_linear_id();
+  const unsigned n = weft::kernel::gpu::block_size();
   T* values = reinterpret_cast<T*>(base);
   unsigned char* engaged = base + n * sizeof(T);
   new (&values[tid]) T(s.value);
@@ -128,12 +128,12 @@ __device__ inline state<typename D::value_type> block_combine(const D& d, state<
 template <class... D, class... S, std::size_t... J>
 __device__ inline void write_block_partials(const std::tuple<D...>& ds, std::tuple<S...>& states,
                                             unsigned char* scratch, unsigned block, std::index_sequence<J...>) {
-  const unsigned n = weft::kernel::cuda::block_size();
+  const unsigned n = weft::kernel::gpu::block_size();
   (
       [&] {
         const auto& d = std::get<J>(ds);
         const auto p = block_combine(d, std::get<J>(states), scratch);
-        if (weft::kernel::cuda::block_linear_id() == 0) {
+        if (weft::kernel::gpu::block_linear_id() == 0) {
           d.part_value[block] = p.value;
           d.part_engaged[block] = p.engaged;
         }
@@ -189,7 +189,7 @@ __global__ void nd_range_reduction_entry(const Kernel k, const sycl::range<Dims>
                                          const std::tuple<D...> ds) {
   using seq = std::index_sequence_for<D...>;
   sycl::id<Dims> lid, gid;
-  weft::cuda::detail::block_ids(groups, lid, gid);
+  weft::gpu::detail::block_ids(groups, lid, gid);
   auto states = std::apply([](const auto&... d) { return std::make_tuple(empty_state(d)...); }, ds);
   run_nd_item(k, sycl::detail::nd_item_access::make(sycl::detail::group_access::make(gid, lid, local, groups), offset),
               ds, states, seq());
@@ -207,10 +207,10 @@ __device__ inline void finish_all(const std::tuple<D...>& ds, unsigned blocks, u
         const auto& d = std::get<J>(ds);
         using T = typename std::decay_t<decltype(d)>::value_type;
         state<T> s = empty_state(d);
-        for (unsigned b = weft::kernel::cuda::block_linear_id(); b < blocks; b += weft::kernel::cuda::block_size())
+        for (unsigned b = weft::kernel::gpu::block_linear_id(); b < blocks; b += weft::kernel::gpu::block_size())
           add(d, s, state<T>{d.part_value[b], d.part_engaged[b] != 0});
         const state<T> total = block_combine(d, s, scratch);
-        if (weft::kernel::cuda::block_linear_id() == 0)
+        if (weft::kernel::gpu::block_linear_id() == 0)
           sycl::detail::write_result<std::decay_t<decltype(d)>::has_identity>(
               d.target, total.value, total.engaged, d.op, d.identity, d.initialize_to_identity);
       }(),
@@ -228,7 +228,7 @@ inline constexpr unsigned finish_block = 256;
 // Device arrays of block partials for every reduction, in one allocation.
 template <class... R>
 struct partials {
-  cudaStream_t stream;
+  stream_t stream;
   unsigned char* memory;
   unsigned char* next;  // where the next reduction's arrays go, while ds is built
   std::tuple<typename device_of<R>::type...> ds;
@@ -237,10 +237,10 @@ struct partials {
   static constexpr std::size_t bytes_for(unsigned blocks) {
     return (sizeof(T) * blocks + blocks + 15) / 16 * 16;
   }
-  static unsigned char* allocate(cudaStream_t s, unsigned blocks) {
+  static unsigned char* allocate(stream_t s, unsigned blocks) {
     const std::size_t bytes = (bytes_for<typename R::value_type>(blocks) + ... + 0);
     void* m = nullptr;
-    if (cudaMallocAsync(&m, bytes, s) != cudaSuccess)
+    if (!malloc_async(&m, bytes, s))
       weft::detail::throw_error(sycl::errc::memory_allocation, "parallel_for with sycl::reduction: no GPU memory for " +
                                                                    std::to_string(bytes) +
                                                                    " bytes of per-block partial results");
@@ -255,9 +255,9 @@ struct partials {
     return d;
   }
 
-  partials(cudaStream_t s, unsigned blocks, const R&... reds)
+  partials(stream_t s, unsigned blocks, const R&... reds)
       : stream(s), memory(allocate(s, blocks)), next(memory), ds{make(reds, blocks)...} {}
-  ~partials() { cudaFreeAsync(memory, stream); }
+  ~partials() { free_async(memory, stream); }
   partials(const partials&) = delete;
   partials& operator=(const partials&) = delete;
 };
@@ -270,7 +270,7 @@ std::size_t max_scratch(unsigned n) {
 }
 
 template <class... D>
-void launch_finish(const std::tuple<D...>& ds, unsigned blocks, cudaStream_t s) {
+void launch_finish(const std::tuple<D...>& ds, unsigned blocks, stream_t s) {
   finish_entry<<<1, finish_block, max_scratch<D...>(finish_block), s>>>(ds, blocks);
 }
 
@@ -280,11 +280,11 @@ template <int Dims, class Kernel, class... Reductions>
 void range_reduction_kernel(const launch::target& t, const sycl::range<Dims>& r, const Kernel& k,
                             Reductions... reductions) {
   if constexpr (detail::takes_handler<Kernel>::value)
-    return weft::cuda::range_reduction_kernel(t, r, detail::with_spec_constants(k), reductions...);
+    return weft::gpu::range_reduction_kernel(t, r, detail::with_spec_constants(k), reductions...);
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::host_only<Kernel>::value) {
     const std::size_t n = r.size();
-    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     // Enough blocks to fill the GPU several times over; each thread strides beyond.
     const std::size_t want = (n + red::block - 1) / red::block;
     const unsigned blocks = unsigned(want < 4096 ? (want ? want : 1) : 4096);
@@ -292,7 +292,7 @@ void range_reduction_kernel(const launch::target& t, const sycl::range<Dims>& r,
     const std::size_t shared = red::max_scratch<typename red::device_of<Reductions>::type...>(red::block);
     red::range_reduction_entry<Dims><<<blocks, red::block, shared, s>>>(k, r, n, parts.ds);
     red::launch_finish(parts.ds, blocks, s);
-    finish(s, "parallel_for(range) with sycl::reduction");
+    runtime::finish(s, "parallel_for(range) with sycl::reduction");
   }
 }
 
@@ -300,13 +300,13 @@ template <int Dims, class Kernel, class... Reductions>
 void nd_range_reduction_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr,
                                const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
   if constexpr (detail::takes_handler<Kernel>::value)
-    return weft::cuda::nd_range_reduction_kernel(t, ndr, local, detail::with_spec_constants(k), reductions...);
+    return weft::gpu::nd_range_reduction_kernel(t, ndr, local, detail::with_spec_constants(k), reductions...);
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::host_only<Kernel>::value) {
     const sycl::range<Dims> lr = ndr.get_local_range();
     const sycl::range<Dims> gr = ndr.get_group_range();
     const dim3 blk = detail::work_group_block(lr, gr);
-    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     const unsigned blocks = unsigned(gr.size());
     red::partials<Reductions...> parts(s, blocks ? blocks : 1, reductions...);
     if (blocks != 0) {
@@ -319,8 +319,8 @@ void nd_range_reduction_kernel(const launch::target& t, const sycl::nd_range<Dim
                                         parts.ds);
     }
     red::launch_finish(parts.ds, blocks, s);
-    finish(s, "parallel_for(nd_range) with sycl::reduction");
+    runtime::finish(s, "parallel_for(nd_range) with sycl::reduction");
   }
 }
 
-}  // namespace weft::cuda
+}  // namespace weft::gpu

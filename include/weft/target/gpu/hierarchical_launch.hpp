@@ -1,24 +1,24 @@
 #pragma once
-// CUDA launch of hierarchical kernels (handler::parallel_for_work_group): each
+// GPU launch of hierarchical kernels (handler::parallel_for_work_group): each
 // work group runs on one GPU thread (a 1-thread block, a grid-stride loop over
 // the groups), which executes the work-group function once and each
-// parallel_for_work_item as a loop (weft/target/cuda/hierarchical.hpp).
+// parallel_for_work_item as a loop (weft/target/gpu/hierarchical.hpp).
 // Work-group-scope variables are then shared by the group's items exactly as the
 // specification says; a GPU compiler would place them in shared memory and spread
 // the items over the block's threads, which a library cannot do. Local accessors
 // live in the block's dynamic shared memory.
-#if !defined(__CUDA__)
-#error "weft/target/cuda/hierarchical_launch.hpp is for translation units compiled as CUDA"
+#if !defined(__CUDA__) && !defined(__HIP__)
+#error "weft/target/gpu/hierarchical_launch.hpp is for translation units compiled as CUDA or HIP"
 #endif
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <sycl/group.hpp>
 #include <weft/kernel/hierarchical.hpp>
-#include <weft/target/cuda/launch.hpp>
-#include <weft/target/cuda/runtime.hpp>
+#include <weft/target/gpu/launch.hpp>
+#include <weft/target/gpu/runtime.hpp>
 
-namespace weft::cuda {
+namespace weft::gpu {
 
 namespace detail {
 
@@ -50,19 +50,19 @@ void hierarchical_kernel(const launch::target& t, const sycl::range<Dims>& num_g
                          const std::optional<sycl::range<Dims>>& group_size, const launch::local_memory_request& local,
                          const Kernel& k) {
   if constexpr (detail::takes_handler<Kernel>::value)
-    return weft::cuda::hierarchical_kernel(t, num_groups, group_size, local, detail::with_spec_constants(k));
+    return weft::gpu::hierarchical_kernel(t, num_groups, group_size, local, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::host_only<Kernel>::value) {
     const sycl::range<Dims> size = group_size ? *group_size : detail::hierarchical_default_group_size<Dims>();
     const std::size_t n = num_groups.size();
     if (n == 0) return;
-    auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     auto entry = &detail::hierarchical_entry<Dims, Kernel>;
     detail::allow_shared(t, entry, local.bytes, "parallel_for_work_group: local accessors");
     const unsigned grid = unsigned(n < detail::hierarchical_max_blocks ? n : detail::hierarchical_max_blocks);
     entry<<<grid, 1, local.bytes, s>>>(k, num_groups, size, n);
-    finish(s, "parallel_for_work_group");
+    runtime::finish(s, "parallel_for_work_group");
   }
 }
 
-}  // namespace weft::cuda
+}  // namespace weft::gpu

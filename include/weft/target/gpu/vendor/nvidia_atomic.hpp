@@ -1,7 +1,8 @@
 #pragma once
-// Kernel interface, CUDA target: the atomics of weft/kernel/atomic.hpp as
-// device functions. Generic pointers, so the same code serves global memory and
-// a work group's local (shared) memory.
+// NVIDIA GPUs (clang's CUDA mode): the atomics of weft/kernel/atomic.hpp as
+// device functions (vendor/amd_atomic.hpp has the same names for AMD). Generic
+// pointers, so the same code serves global memory and a work group's local
+// (shared) memory.
 //
 // Scope: work_item, sub_group and work_group -> the block (.cta), device ->
 // the GPU (.gpu), system -> .sys. The read-modify-write is a relaxed hardware
@@ -15,7 +16,7 @@
 // negated value, compare-exchange loops). Other sizes (1 and 2 bytes) use
 // clang's __atomic builtins (system scope).
 #if !defined(__CUDA__)
-#error "weft/target/cuda/atomic.hpp is for translation units compiled as CUDA"
+#error "weft/target/gpu/vendor/nvidia_atomic.hpp is for translation units compiled as CUDA"
 #endif
 #include <cstdint>
 #include <cstring>
@@ -26,7 +27,7 @@ namespace weft::kernel {
 enum class atomic_scope : int;
 enum class atomic_op : int;
 
-namespace cuda {
+namespace gpu {
 
 enum class nv_scope { cta, gpu, sys };
 
@@ -273,5 +274,5 @@ __device__ inline T atomic_fetch(T* p, U operand, int order, atomic_scope scope)
   return old;
 }
 
-}  // namespace cuda
+}  // namespace gpu
 }  // namespace weft::kernel

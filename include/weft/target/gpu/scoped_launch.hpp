@@ -1,30 +1,31 @@
 #pragma once
-// CUDA launch of scoped-parallelism kernels (handler::parallel): one block per
-// work group of P = min(round_up(logical group size, 32), 256) threads, a 1-D
+// GPU launch of scoped-parallelism kernels (handler::parallel): one block per
+// work group of P = min(round_up(logical group size, w), 256) threads (w: the
+// warp size, 32 on NVIDIA, 64 on AMD), a 1-D
 // grid over the work groups. The kernel receives the GPU's work-group type,
-// whose distribute_groups() makes level-1 sub-groups of up to 32 items (one per
-// warp); the device bodies of the scoped functions are weft/target/cuda/scoped.hpp.
+// whose distribute_groups() makes level-1 sub-groups of up to w items (one per
+// warp); the device bodies of the scoped functions are weft/target/gpu/scoped.hpp.
 // With sycl::reduction arguments each thread gets its own reducers, and the
 // block's partials are combined as in parallel_for's reductions (two passes,
-// weft/target/cuda/reduction_launch.hpp); a contribution made by every physical item
+// weft/target/gpu/reduction_launch.hpp); a contribution made by every physical item
 // (outside distribute_items and single_item) counts once per thread.
-#if !defined(__CUDA__)
-#error "weft/target/cuda/scoped_launch.hpp is for translation units compiled as CUDA"
+#if !defined(__CUDA__) && !defined(__HIP__)
+#error "weft/target/gpu/scoped_launch.hpp is for translation units compiled as CUDA or HIP"
 #endif
 #include <cstddef>
 #include <string>
 #include <sycl/scoped_parallelism.hpp>
-#include <weft/target/cuda/launch.hpp>
-#include <weft/target/cuda/reduction_launch.hpp>
-#include <weft/target/cuda/runtime.hpp>
-#include <weft/target/cuda/scoped.hpp>
+#include <weft/target/gpu/launch.hpp>
+#include <weft/target/gpu/reduction_launch.hpp>
+#include <weft/target/gpu/runtime.hpp>
+#include <weft/target/gpu/scoped.hpp>
 
-namespace weft::cuda {
+namespace weft::gpu {
 
 namespace detail {
 
 template <int Dims>
-using scoped_work_group_t = sycl::s_group<sycl::detail::scoped::props<Dims, 0, 32>>;
+using scoped_work_group_t = sycl::s_group<sycl::detail::scoped::props<Dims, 0, kernel::gpu::warp_size>>;
 
 // Runs f(group) with this block's work group (the group refers to state on this frame).
 template <int Dims, class F>
@@ -81,7 +82,7 @@ __global__ void scoped_reduction_entry(const Kernel k, const sycl::range<Dims> n
 template <int Dims, class Kernel, class... Reductions>
 void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
                    const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
-  namespace ks = kernel::cuda::scoped;
+  namespace ks = kernel::gpu::scoped;
   namespace sd = sycl::detail::scoped;
   using group_t = detail::scoped_work_group_t<Dims>;
   static_assert(std::is_invocable_v<const Kernel&, group_t, typename Reductions::reducer_type&...>,
@@ -90,26 +91,27 @@ void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
   const std::size_t groups = num_groups.size(), items = group_size.size();
   if ((groups == 0 || items == 0) && sizeof...(Reductions) == 0) return;
   if (groups > 0x7fffffffu)
-    detail::too_large("parallel() on the CUDA target: " + std::to_string(groups) +
-                      " work groups exceed the 2^31-1 blocks of a CUDA grid; use larger work groups");
-  const std::size_t rounded = (items + 31) / 32 * 32;
-  const unsigned threads = unsigned(rounded < ks::max_physical ? (rounded ? rounded : 32) : ks::max_physical);
+    detail::too_large(std::string("parallel() on the ") + runtime_name + " target: " + std::to_string(groups) +
+                      " work groups exceed the 2^31-1 blocks of a grid; use larger work groups");
+  constexpr unsigned w = kernel::gpu::warp_size;
+  const std::size_t rounded = (items + w - 1) / w * w;
+  const unsigned threads = unsigned(rounded < ks::max_physical ? (rounded ? rounded : w) : ks::max_physical);
   // Work-group private memory holds one slot per level-1 sub-group a warp works on.
   const sycl::range<Dims> shape = sd::sub_group_shape(group_size, sd::child_group<group_t>::tile);
   std::size_t subs = 1;
   for (int d = 0; d < Dims; ++d) subs *= (group_size[d] + shape[d] - 1) / shape[d];
-  const std::size_t per_warp = (subs + threads / 32 - 1) / (threads / 32);
+  const std::size_t per_warp = (subs + threads / w - 1) / (threads / w);
   if (per_warp > ks::max_slots)
-    detail::too_large("parallel() on the CUDA target: the work-group size " + std::to_string(items) + " makes " +
-                      std::to_string(subs) + " sub-groups of up to 32 items, more than " +
-                      std::to_string(ks::max_slots) + " per warp of a " + std::to_string(threads) +
-                      "-thread block (at most 4096 items in 1-D); use smaller work groups");
-  auto* s = static_cast<cudaStream_t>(prepare(*t.device));
+    detail::too_large(std::string("parallel() on the ") + runtime_name + " target: the work-group size " +
+                      std::to_string(items) + " makes " + std::to_string(subs) + " sub-groups of up to " +
+                      std::to_string(w) + " items, more than " + std::to_string(ks::max_slots) + " per warp of a " +
+                      std::to_string(threads) + "-thread block (at most 4096 items in 1-D); use smaller work groups");
+  auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
   if constexpr (sizeof...(Reductions) == 0) {
     auto entry = &detail::scoped_entry<Dims, Kernel>;
     detail::allow_shared(t, entry, local.bytes, "parallel(): local accessors");
     entry<<<unsigned(groups), threads, local.bytes, s>>>(k, num_groups, group_size);
-    finish(s, "parallel (scoped)");
+    runtime::finish(s, "parallel (scoped)");
   } else {
     const unsigned blocks = items ? unsigned(groups) : 0;
     red::partials<Reductions...> parts(s, blocks ? blocks : 1, reductions...);
@@ -122,8 +124,8 @@ void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
       entry<<<blocks, threads, shared, s>>>(k, num_groups, group_size, scratch_offset, parts.ds);
     }
     red::launch_finish(parts.ds, blocks, s);
-    finish(s, "parallel (scoped) with sycl::reduction");
+    runtime::finish(s, "parallel (scoped) with sycl::reduction");
   }
 }
 
-}  // namespace weft::cuda
+}  // namespace weft::gpu

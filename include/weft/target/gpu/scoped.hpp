@@ -1,24 +1,24 @@
 #pragma once
-// The CUDA target's scoped parallelism (weft/kernel/scoped_ops.hpp) in device
+// The GPU target's scoped parallelism (weft/kernel/scoped_ops.hpp) in device
 // code: __device__ overloads of the CPU target's functions in
 // weft::kernel::scoped; clang picks these in the device pass and the CPU ones in
-// the host pass. The launch is weft/target/cuda/scoped_launch.hpp.
+// the host pass. The launch is weft/target/gpu/scoped_launch.hpp.
 //
-// Mapping (docs/gpu.md):
-//   work group    one 1-D block of P = min(round_up(logical size, 32), 256) threads
-//   level-1 sub-groups (distribute_groups on the work group): boxes of up to 32
-//                 logical items (sycl/scoped/groups.hpp's shapes with a tile of 32);
-//                 sub-group c is worked on by warp c % W (W = P / 32), one item per
+// Mapping (docs/gpu.md), with w = warp_size (32 on NVIDIA, 64 on AMD):
+//   work group    one 1-D block of P = min(round_up(logical size, w), 256) threads
+//   level-1 sub-groups (distribute_groups on the work group): boxes of up to w
+//                 logical items (sycl/scoped/groups.hpp's shapes with a tile of w);
+//                 sub-group c is worked on by warp c % W (W = P / w), one item per
 //                 lane, in round c / W
 //   deeper groups worked on by the warp of the level-1 sub-group they lie in, one
 //                 after another; each item by the lane that owns it
 //   ownership     the logical item at lane j of level-1 sub-group c belongs to
-//                 thread 32 * (c % W) + j, slot c / W, whichever group's
+//                 thread w * (c % W) + j, slot c / W, whichever group's
 //                 distribute_items() runs it (1-D: item i -> thread i % P, slot i / P),
 //                 so private memory is per-thread storage and never moves
 //   distribute_items   the team's threads run the items they own
 //   single_item        thread 0 of the block (work group) or lane 0 of the warp
-//   group_barrier      __syncthreads() (work group), __syncwarp() (deeper groups)
+//   group_barrier      __syncthreads() (work group), warp_sync (deeper groups)
 //   local memory       static __shared__ storage per request (its size comes from
 //                      the type at compile time): one copy for the work group, one
 //                      per warp for deeper groups; the leader constructs it (the
@@ -30,8 +30,8 @@
 //                      and (work group) a few words of shared memory
 // Nothing synchronises but group_barrier, the *_and_wait forms, memory_environment
 // and the group algorithms, as the specification says.
-#if !defined(__CUDA__)
-#error "weft/target/cuda/scoped.hpp is for translation units compiled as CUDA"
+#if !defined(__CUDA__) && !defined(__HIP__)
+#error "weft/target/gpu/scoped.hpp is for translation units compiled as CUDA or HIP"
 #endif
 #include <cstddef>
 #include <cstdint>
@@ -47,23 +47,24 @@
 #include <sycl/scoped/s_item.hpp>
 #include <weft/kernel/collectives.hpp>
 #include <weft/kernel/scoped.hpp>
-#include <weft/target/cuda/scoped_physical.hpp>
-#include <weft/target/cuda/sync.hpp>
+#include <weft/target/gpu/scoped_physical.hpp>
+#include <weft/target/gpu/sync.hpp>
+#include <weft/target/gpu/vendor.hpp>
 
-namespace weft::kernel::cuda::scoped {
+namespace weft::kernel::gpu::scoped {
 
 namespace sd = ::weft::sycl::detail::scoped;
 using ::weft::sycl::id;
 using ::weft::sycl::range;
 
-inline constexpr unsigned max_physical = 256;             // threads per block
-inline constexpr unsigned max_warps = max_physical / 32;  // warps per block
-inline constexpr unsigned max_slots = 16;                 // level-1 sub-groups per warp
-inline constexpr std::uint32_t full_mask = 0xffffffffu;
+inline constexpr unsigned max_physical = 256;                    // threads per block
+inline constexpr unsigned max_warps = max_physical / warp_size;  // warps per block
+inline constexpr unsigned max_slots = 16;                        // level-1 sub-groups per warp
 
-__device__ inline unsigned lane() { return threadIdx.x & 31u; }
-__device__ inline unsigned warp() { return threadIdx.x >> 5; }
-__device__ inline unsigned warps() { return blockDim.x >> 5; }
+// Blocks are whole warps (P is a multiple of warp_size), so warps use full_mask.
+__device__ inline unsigned lane() { return threadIdx.x % warp_size; }
+__device__ inline unsigned warp() { return threadIdx.x / warp_size; }
+__device__ inline unsigned warps() { return blockDim.x / warp_size; }
 
 template <class T>
 struct alignas(alignof(T)) raw {
@@ -76,7 +77,7 @@ inline constexpr int level_of = G::properties::level;
 template <int Level>
 __device__ inline void team_barrier() {
   if constexpr (Level == 0) __syncthreads();
-  else __syncwarp(full_mask);
+  else warp_sync(full_mask);
 }
 template <int Level>
 __device__ inline bool team_leader() {
@@ -171,7 +172,7 @@ __device__ inline owner owner_of_wg(const G& g, std::size_t q) {
       in[d] = lid[d] - o;
     }
     const std::size_t c = ::weft::sycl::detail::linearize(j, l.count);
-    return {unsigned(32 * (c % warps()) + ::weft::sycl::detail::linearize(in, ext)), unsigned(c / warps())};
+    return {unsigned(warp_size * (c % warps()) + ::weft::sycl::detail::linearize(in, ext)), unsigned(c / warps())};
   }
 }
 
@@ -300,28 +301,28 @@ __device__ inline void allocate_and_call(const Group& g, F& f, const Tuple& requ
 template <class T>
 __device__ inline T load(const raw<T>& r) {
   T v;
-  std::memcpy(static_cast<void*>(&v), &r, sizeof(T));
+  __builtin_memcpy(static_cast<void*>(&v), &r, sizeof(T));
   return v;
 }
 template <class T>
 __device__ inline void store(raw<T>& r, const T& v) {
-  std::memcpy(static_cast<void*>(&r), &v, sizeof(T));
+  __builtin_memcpy(static_cast<void*>(&r), &v, sizeof(T));
 }
 
 // Combines the engaged values of the warp in lane order; every lane gets the result.
 template <class T, class Op>
 __device__ inline bool warp_fold(T& v, bool has, Op& op) {
 #pragma unroll
-  for (unsigned o = 1; o < 32; o <<= 1) {
+  for (unsigned o = 1; o < warp_size; o <<= 1) {
     const T y = shuffle<shfl::down>(full_mask, v, o);
-    const bool yh = __shfl_down_sync(full_mask, int(has), o) != 0;
-    if ((lane() & (2 * o - 1)) == 0 && lane() + o < 32 && yh) {
+    const bool yh = shfl_down(full_mask, unsigned(has), o) != 0;
+    if ((lane() & (2 * o - 1)) == 0 && lane() + o < warp_size && yh) {
       v = has ? static_cast<T>(op(v, y)) : y;
       has = true;
     }
   }
   v = shuffle<shfl::idx>(full_mask, v, 0);
-  return __shfl_sync(full_mask, int(has), 0) != 0;
+  return shfl_idx(full_mask, unsigned(has), 0) != 0;
 }
 template <class T, class Op>
 __device__ inline bool block_fold(T& v, bool has, Op& op) {
@@ -351,7 +352,7 @@ __device__ inline bool team_fold(T& v, bool has, Op& op) {
 template <int Level>
 __device__ inline bool team_any(bool p) {
   if constexpr (Level == 0) return __syncthreads_or(p) != 0;
-  else return __any_sync(full_mask, p) != 0;
+  else return vote_any(full_mask, p);
 }
 
 // Scan of g's items in local linear order into result; init (when has_init) first.
@@ -373,7 +374,7 @@ __device__ inline void scan(const G& g, const private_wrapper<T, O, S1>& x, priv
       const bool engaged = lane() < m;
       R v = engaged ? static_cast<R>(x.at(k)) : R{};
 #pragma unroll
-      for (unsigned o = 1; o < 32; o <<= 1) {
+      for (unsigned o = 1; o < warp_size; o <<= 1) {
         const R y = shuffle<shfl::up>(full_mask, v, o);
         if (lane() >= o) v = static_cast<R>(op(y, v));
       }
@@ -411,7 +412,7 @@ __device__ inline void scan(const G& g, const private_wrapper<T, O, S1>& x, priv
     const unsigned slot = s.ctx->slot;
     R v = engaged ? static_cast<R>(x.at(slot)) : R{};
 #pragma unroll
-    for (unsigned o = 1; o < 32; o <<= 1) {
+    for (unsigned o = 1; o < warp_size; o <<= 1) {
       const R y = shuffle<shfl::up>(full_mask, v, o);
       if (lane() >= first + o) v = static_cast<R>(op(y, v));
     }
@@ -422,7 +423,7 @@ __device__ inline void scan(const G& g, const private_wrapper<T, O, S1>& x, priv
       else out = lane() == first ? init : static_cast<R>(op(init, prev));
       result.at(slot) = out;
     }
-    __syncwarp(full_mask);
+    warp_sync(full_mask);
   }
 }
 
@@ -463,16 +464,16 @@ __device__ inline void exchange(const G& g, const private_wrapper<T, O, S1>& x, 
     }
     const T v = shuffle<shfl::idx>(full_mask, x.at(slot), from_lane);
     if (engaged) result.at(slot) = v;
-    __syncwarp(full_mask);
+    warp_sync(full_mask);
   }
 }
 
-}  // namespace weft::kernel::cuda::scoped
+}  // namespace weft::kernel::gpu::scoped
 
 namespace weft::kernel::scoped {
 
 namespace sd = ::weft::sycl::detail::scoped;
-namespace ks = ::weft::kernel::cuda::scoped;
+namespace ks = ::weft::kernel::gpu::scoped;
 using ::weft::sycl::id;
 
 // ---- distribution ---------------------------------------------------------------------
@@ -549,8 +550,8 @@ __device__ T broadcast(const G& g, const ks::private_wrapper<T, O, S>& x, std::s
     return r;
   } else {
     const auto& s = sd::group_access::state(g);
-    return cuda::shuffle<cuda::shfl::idx>(ks::full_mask, x.at(s.ctx->slot),
-                                          unsigned(ks::first_lane(g) + local_linear_id));
+    return gpu::shuffle<gpu::shfl::idx>(gpu::full_mask, x.at(s.ctx->slot),
+                                        unsigned(ks::first_lane(g) + local_linear_id));
   }
 }
 

@@ -1,13 +1,15 @@
 #pragma once
-// Kernel interface, CUDA target: the per-target math of weft/kernel/math.hpp
-// as device functions (CUDA's device math library and fast intrinsics).
-#if !defined(__CUDA__)
-#error "weft/target/cuda/math.hpp is for translation units compiled as CUDA"
+// Kernel interface, GPU target: the per-target math of weft/kernel/math.hpp
+// as device functions (the device math library and fast intrinsics, which CUDA
+// and HIP name alike).
+#if !defined(__CUDA__) && !defined(__HIP__)
+#error "weft/target/gpu/math.hpp is for translation units compiled as CUDA or HIP"
 #endif
 
 #include <type_traits>
+#include <weft/target/gpu/vendor.hpp>
 
-namespace weft::kernel::math::cuda {
+namespace weft::kernel::math::gpu {
 
 template <class T>
 __device__ T lgamma(T x) {
@@ -49,4 +51,4 @@ __device__ inline float native_rsqrt(float v) { return ::rsqrtf(v); }
 __device__ inline float native_powr(float v, float w) { return ::__powf(v, w); }
 __device__ inline float native_divide(float v, float w) { return ::__fdividef(v, w); }
 
-}  // namespace weft::kernel::math::cuda
+}  // namespace weft::kernel::math::gpu

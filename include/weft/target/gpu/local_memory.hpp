@@ -1,0 +1,20 @@
+#pragma once
+// Kernel interface, GPU target: a work group's local memory is the block's
+// dynamic shared memory (the launch sizes it from the local accessors'
+// request), so local_memory() in device code is its base.
+#if !defined(__CUDA__) && !defined(__HIP__)
+#error "weft/target/gpu/local_memory.hpp is for translation units compiled as CUDA or HIP"
+#endif
+#include <cstddef>
+#include <weft/target/gpu/vendor.hpp>
+
+namespace weft::kernel {
+
+namespace gpu {
+extern __shared__ __align__(64) unsigned char dynamic_local_memory[];
+}  // namespace gpu
+
+__device__ inline std::byte* local_memory() { return reinterpret_cast<std::byte*>(gpu::dynamic_local_memory); }
+__device__ inline bool is_local_memory(const void* p) { return gpu::is_shared(p); }
+
+}  // namespace weft::kernel

@@ -1,0 +1,58 @@
+#pragma once
+// NVIDIA GPUs (clang's CUDA mode): the vendor primitives the shared GPU code
+// calls (weft/target/gpu/vendor.hpp; vendor/amd.hpp has the same names). A
+// sub-group is a warp of 32 lanes; CUDA's *_sync intrinsics take the mask of
+// the lanes taking part.
+#if !defined(__CUDA__)
+#error "weft/target/gpu/vendor/nvidia.hpp is for translation units compiled as CUDA"
+#endif
+#include <cstddef>
+#include <cstdint>
+
+namespace weft::gpu {
+// Host side of the launch templates: the CUDA runtime.
+using stream_t = cudaStream_t;
+inline constexpr const char* runtime_name = "CUDA";
+// Lets `entry` use `bytes` of dynamic shared memory (above the default 48 KiB).
+inline void allow_dynamic_shared(const void* entry, int bytes) {
+  cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+}
+inline bool malloc_async(void** p, std::size_t bytes, stream_t s) {
+  return cudaMallocAsync(p, bytes, s) == cudaSuccess;
+}
+inline void free_async(void* p, stream_t s) { (void)cudaFreeAsync(p, s); }
+}  // namespace weft::gpu
+
+namespace weft::kernel::gpu {
+
+inline constexpr unsigned warp_size = 32;  // lanes of a warp: the sub-group size
+using lane_mask = std::uint32_t;           // one bit per lane
+inline constexpr lane_mask full_mask = 0xffffffffu;
+// The mask of lanes 0 .. n-1 (n <= warp_size).
+__device__ inline lane_mask first_lanes(unsigned n) { return n >= warp_size ? full_mask : (lane_mask(1) << n) - 1u; }
+
+// 32-bit shuffles among the lanes of `mask` (a source outside the warp, for
+// up/down, gives the caller's own value).
+__device__ inline std::uint32_t shfl_idx(lane_mask m, std::uint32_t w, unsigned src) {
+  return __shfl_sync(m, w, int(src));
+}
+__device__ inline std::uint32_t shfl_up(lane_mask m, std::uint32_t w, unsigned d) { return __shfl_up_sync(m, w, d); }
+__device__ inline std::uint32_t shfl_down(lane_mask m, std::uint32_t w, unsigned d) {
+  return __shfl_down_sync(m, w, d);
+}
+__device__ inline std::uint32_t shfl_xor(lane_mask m, std::uint32_t w, unsigned x) {
+  return __shfl_xor_sync(m, w, int(x));
+}
+
+__device__ inline bool vote_any(lane_mask m, bool p) { return __any_sync(m, p) != 0; }
+__device__ inline bool vote_all(lane_mask m, bool p) { return __all_sync(m, p) != 0; }
+// Synchronises the lanes of `mask` and orders their memory accesses (a sub-group barrier).
+__device__ inline void warp_sync(lane_mask m) { __syncwarp(m); }
+
+__device__ inline bool is_shared(const void* p) { return __isShared(p); }
+[[noreturn]] __device__ inline void trap() {
+  __trap();
+  __builtin_unreachable();
+}
+
+}  // namespace weft::kernel::gpu
