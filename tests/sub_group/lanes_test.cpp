@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 #include <weft/target/cpu/lanes.hpp>
+#include <weft/target/cpu/range_fold.hpp>
 
 namespace {
 
@@ -25,6 +26,21 @@ std::vector<T> random_lanes(std::size_t n, unsigned seed) {
   return v;
 }
 
+// Runs check once for every batch level the library compiled that this CPU runs
+// (the library's choice is the best one; the others must give the same results).
+template <class F>
+void at_every_batch_level(F check) {
+  using lanes::detail::batch_level;
+  const batch_level best = lanes::detail::best_batch_level();
+  for (batch_level l : {batch_level::baseline, batch_level::avx2, batch_level::avx512}) {
+    if (l > best) break;
+    lanes::detail::set_batch_level(l);
+    SCOPED_TRACE("batch level " + std::to_string(static_cast<int>(l)));
+    check();
+  }
+  EXPECT_EQ(lanes::detail::set_batch_level(best), best < batch_level::avx512 ? best : batch_level::avx512);
+}
+
 template <class T>
 class Lanes : public ::testing::Test {};
 using LaneTypes = ::testing::Types<int, unsigned, float, double, std::int64_t, std::uint64_t, long long, short, char>;
@@ -34,28 +50,30 @@ constexpr std::size_t max_lanes = 70;
 
 TYPED_TEST(Lanes, BroadcastSelectShiftPermute) {
   using T = TypeParam;
-  for (std::size_t n = 1; n <= max_lanes; ++n) {
-    auto in = random_lanes<T>(n, static_cast<unsigned>(n));
-    std::vector<T> out(n);
-    for (std::size_t src : {std::size_t{0}, n / 2, n - 1}) {
-      lanes::broadcast(in.data(), n, src, out.data());
-      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], in[src]) << "n=" << n;
+  at_every_batch_level([] {
+    for (std::size_t n = 1; n <= max_lanes; ++n) {
+      auto in = random_lanes<T>(n, static_cast<unsigned>(n));
+      std::vector<T> out(n);
+      for (std::size_t src : {std::size_t{0}, n / 2, n - 1}) {
+        lanes::broadcast(in.data(), n, src, out.data());
+        for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], in[src]) << "n=" << n;
+      }
+      std::vector<std::uint32_t> idx(n);
+      for (std::size_t i = 0; i < n; ++i) idx[i] = static_cast<std::uint32_t>((i * 7 + 3) % n);
+      lanes::select(in.data(), idx.data(), n, out.data());
+      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], in[idx[i]]);
+      for (std::size_t d : {0, 1, 3, 8, 16, 17}) {
+        lanes::shift_left(in.data(), n, d, out.data());
+        for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], i + d < n ? in[i + d] : in[i]) << n << " " << d;
+        lanes::shift_right(in.data(), n, d, out.data());
+        for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], i >= d ? in[i - d] : in[i]) << n << " " << d;
+      }
+      for (std::size_t m : {0, 1, 2, 5, 8, 15, 16, 31, 63}) {
+        lanes::permute_xor(in.data(), n, m, out.data());
+        for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], (i ^ m) < n ? in[i ^ m] : in[i]) << n << " " << m;
+      }
     }
-    std::vector<std::uint32_t> idx(n);
-    for (std::size_t i = 0; i < n; ++i) idx[i] = static_cast<std::uint32_t>((i * 7 + 3) % n);
-    lanes::select(in.data(), idx.data(), n, out.data());
-    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], in[idx[i]]);
-    for (std::size_t d : {0, 1, 3, 8, 16, 17}) {
-      lanes::shift_left(in.data(), n, d, out.data());
-      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], i + d < n ? in[i + d] : in[i]) << n << " " << d;
-      lanes::shift_right(in.data(), n, d, out.data());
-      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], i >= d ? in[i - d] : in[i]) << n << " " << d;
-    }
-    for (std::size_t m : {0, 1, 2, 5, 8, 15, 16, 31, 63}) {
-      lanes::permute_xor(in.data(), n, m, out.data());
-      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], (i ^ m) < n ? in[i ^ m] : in[i]) << n << " " << m;
-    }
-  }
+  });
 }
 
 template <class T, class Op>
@@ -100,19 +118,42 @@ struct user_plus {  // an operator Weft does not know: the scalar loop
 
 TYPED_TEST(Lanes, ReduceAndScan) {
   using T = TypeParam;
-  check_reduce_scan<T>(sycl::plus<T>());
-  check_reduce_scan<T>(sycl::plus<>());
-  check_reduce_scan<T>(sycl::multiplies<T>());
-  check_reduce_scan<T>(sycl::minimum<T>());
-  check_reduce_scan<T>(sycl::maximum<>());
-  check_reduce_scan<T>(user_plus());
-  if constexpr (std::is_integral_v<T>) {
-    check_reduce_scan<T>(sycl::bit_and<T>());
-    check_reduce_scan<T>(sycl::bit_or<T>());
-    check_reduce_scan<T>(sycl::bit_xor<>());
-    check_reduce_scan<T>(sycl::logical_and<T>());
-    check_reduce_scan<T>(sycl::logical_or<>());
-  }
+  at_every_batch_level([] {
+    check_reduce_scan<T>(sycl::plus<T>());
+    check_reduce_scan<T>(sycl::plus<>());
+    check_reduce_scan<T>(sycl::multiplies<T>());
+    check_reduce_scan<T>(sycl::minimum<T>());
+    check_reduce_scan<T>(sycl::maximum<>());
+    check_reduce_scan<T>(user_plus());
+    if constexpr (std::is_integral_v<T>) {
+      check_reduce_scan<T>(sycl::bit_and<T>());
+      check_reduce_scan<T>(sycl::bit_or<T>());
+      check_reduce_scan<T>(sycl::bit_xor<>());
+      check_reduce_scan<T>(sycl::logical_and<T>());
+      check_reduce_scan<T>(sycl::logical_or<>());
+    }
+  });
+}
+
+// The scoped algorithms' fold over a contiguous range (batches, four accumulators,
+// then the tail), against a left-to-right loop; values keep float sums exact.
+TYPED_TEST(Lanes, FoldRange) {
+  using T = TypeParam;
+  at_every_batch_level([] {
+    for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{16}, std::size_t{33},
+                          std::size_t{64}, std::size_t{129}, std::size_t{1000}}) {
+      auto in = random_lanes<T>(n, static_cast<unsigned>(n + 11));
+      auto check = [&](auto op) {
+        T model = static_cast<T>(3);
+        for (std::size_t i = 0; i < n; ++i) model = static_cast<T>(op(model, in[i]));
+        ASSERT_EQ(weft::kernel::fold_range(in.data(), n, static_cast<T>(3), op), model) << "n=" << n;
+      };
+      check(sycl::plus<T>());
+      check(sycl::minimum<>());
+      check(sycl::maximum<T>());
+      if constexpr (std::is_integral_v<T>) check(sycl::bit_xor<T>());
+    }
+  });
 }
 
 TEST(Lanes, Vote) {

@@ -53,6 +53,13 @@ constexpr bool is_simd_op = is_simd_type<T> &&
 template <class Op, class T>
 constexpr bool use_simd = is_simd_op<T, sycl::detail::op_kind_v<Op, T>>;
 
+// The instruction sets the batch kernels are compiled for; the library uses the
+// best one this CPU runs. set_batch_level chooses a lower one (for tests: each
+// compiled level gives the same results) and returns the previous level.
+enum class batch_level { baseline, avx2, avx512 };
+WEFT_API batch_level best_batch_level();
+WEFT_API batch_level set_batch_level(batch_level level);
+
 // The batch kernels (libweft). E is a simd_element_t; K an operator of is_simd_op.
 // The combination of in[0..n), n >= 1.
 template <class E, op_kind K>
