@@ -29,8 +29,12 @@ WEFT_API device select_device_by(int (*score)(const void* selector, const device
                                  const char* what);
 template <class Selector>
 device select_device(const Selector& selector, const char* what = "the selector") {
-  return select_device_by([](const void* sel, const device& d) { return int((*static_cast<const Selector*>(sel))(d)); },
-                          &selector, what);
+  // A function selector (`int my_selector(const device&)`) passes through its pointer:
+  // a function has no object address for the type-erased search to carry.
+  if constexpr (std::is_function_v<Selector>) return select_device(&selector, what);
+  else
+    return select_device_by(
+        [](const void* sel, const device& d) { return int((*static_cast<const Selector*>(sel))(d)); }, &selector, what);
 }
 }  // namespace detail
 

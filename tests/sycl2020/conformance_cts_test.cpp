@@ -4,7 +4,8 @@
 // single_task and parallel_for(range), the implicit accessor conversions, swizzles
 // (get_size, one-element swizzles into vec<T, 1>, lo/hi/even/odd of three elements),
 // vec<std::byte, N>, the buffer constructors with an allocator and their deduction
-// guides, and the kernel properties that stand for the kernel attributes.
+// guides, the kernel properties that stand for the kernel attributes, and selectors that
+// are plain functions.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -430,6 +431,20 @@ TEST(ConformanceCts, KernelPropertiesRequirementsAtSubmission) {
               q.wait_and_throw();
             }),
             sycl::errc::success);
+}
+
+// ---- Selectors that are functions, not function objects -----------------------------------
+// The CTS helper library (util/device_manager.cpp) passes a function by reference:
+// device(const Selector&) deduces a function type, which has no object address.
+int cpu_only_selector(const sycl::device& d) { return d.is_cpu() ? 1 : -1; }
+int no_device_selector(const sycl::device&) { return -1; }
+
+TEST(ConformanceCts, FunctionSelectors) {
+  EXPECT_TRUE(sycl::device(cpu_only_selector).is_cpu());
+  EXPECT_TRUE(sycl::device(&cpu_only_selector).is_cpu());
+  EXPECT_TRUE(sycl::queue(cpu_only_selector).get_device().is_cpu());
+  EXPECT_TRUE(sycl::platform(cpu_only_selector) == sycl::device(cpu_only_selector).get_platform());
+  EXPECT_EQ(thrown_errc([] { sycl::device d(no_device_selector); }), sycl::errc::runtime);
 }
 
 }  // namespace
