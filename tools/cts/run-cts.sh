@@ -5,8 +5,7 @@
 # usage: tools/cts/run-cts.sh [--compiler g++|clang++] CTS_DIR WEFT_PREFIX BUILD_DIR [CATEGORY...]
 #   CTS_DIR      a SYCL-CTS work tree with vendor/Catch2 and vendor/OpenCL-Headers filled in
 #                (tools/cts/fetch-cts.sh makes one). It is patched in place, idempotently: two CMake /
-#                header lines so that the CTS knows the implementation "Weft", and one line of the
-#                CTS helper library (util/math_reference.cpp, see below).
+#                header lines so that the CTS knows the implementation "Weft"; no test source changes.
 #   WEFT_PREFIX  a Weft install prefix (holds lib/cmake/Weft)
 #   BUILD_DIR    the CTS build directory; use one per compiler
 #   CATEGORY     directories under CTS_DIR/tests (default: the list in DEFAULT_CATEGORIES)
@@ -35,17 +34,16 @@ CASE_TIMEOUT=${CASE_TIMEOUT:-60} NICE=${NICE:-10} BUILD_TYPE=${BUILD_TYPE:-}
 out=$build/weft-results; mkdir -p "$out"
 [ -d "$cts/vendor/Catch2/src" ] || { echo "$cts/vendor/Catch2 is empty: run tools/cts/fetch-cts.sh" >&2; exit 1; }
 
-# --- 1. teach the CTS the implementation name "Weft" ---
-grep -q ';Weft"' "$cts/cmake/AddSYCLExecutable.cmake" ||
-  sed -i 's/;ProtoSYCL"/;ProtoSYCL;Weft"/' "$cts/cmake/AddSYCLExecutable.cmake"
-grep -q SYCL_CTS_COMPILING_WITH_WEFT "$cts/tests/common/disabled_for_test_case.h" ||
-  sed -i 's/^#elif SYCL_CTS_COMPILING_WITH_PROTOSYCL$/#elif SYCL_CTS_COMPILING_WITH_WEFT\n#define INTERNAL_CTS_SYCL_IMPL_Weft ()\n&/' \
-    "$cts/tests/common/disabled_for_test_case.h"
-# The CTS helper library calls clamp<T>(half, int, int) unqualified in namespace reference; Weft's
-# sycl::clamp takes any mix of scalar types, so argument-dependent lookup prefers it (it returns
-# half, not reference::resultRef<half>). Qualify that one call; no test source is changed.
-! grep -q '^  auto t = clamp<T>(' "$cts/util/math_reference.cpp" ||
-  sed -i 's/^  auto t = clamp<T>(/  auto t = reference::clamp<T>(/' "$cts/util/math_reference.cpp"
+# --- 1. teach the CTS the implementation name "Weft" (under a lock: runs for two compilers
+#        may start at once on one checkout) ---
+(
+  flock 9
+  grep -q ';Weft"' "$cts/cmake/AddSYCLExecutable.cmake" ||
+    sed -i 's/;ProtoSYCL"/;ProtoSYCL;Weft"/' "$cts/cmake/AddSYCLExecutable.cmake"
+  grep -q SYCL_CTS_COMPILING_WITH_WEFT "$cts/tests/common/disabled_for_test_case.h" ||
+    sed -i 's/^#elif SYCL_CTS_COMPILING_WITH_PROTOSYCL$/#elif SYCL_CTS_COMPILING_WITH_WEFT\n#define INTERNAL_CTS_SYCL_IMPL_Weft ()\n&/' \
+      "$cts/tests/common/disabled_for_test_case.h"
+) 9< "$cts/CMakeLists.txt"
 
 # --- 2. configure only the chosen categories (plus those configured before) ---
 configured=$(cat "$build/weft-categories.txt" 2>/dev/null || true)
