@@ -29,7 +29,7 @@ enum class aspect {
 namespace detail {
 // The aspects of Weft's devices: the CPU device (src/runtime/device.cpp reports this
 // list) and, in a program built with the GPU target, NVIDIA or AMD GPUs (the list
-// src/target/cuda/backend.cpp and src/target/hip/backend.cpp report; keep them in step).
+// src/target/gpu/backend.cpp reports; keep them in step).
 inline constexpr aspect cpu_device_aspects[] = {aspect::cpu,
                                                 aspect::host_debuggable,
                                                 aspect::fp16,

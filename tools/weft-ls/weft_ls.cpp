@@ -12,12 +12,12 @@
 
 #if WEFT_LS_CUDA
 namespace weft::cuda {
-bool register_backend();  // src/target/cuda/backend.cpp: adds the GPUs to the platform list
+bool register_backend();  // src/target/gpu/backend.cpp in weft_cuda: adds the GPUs to the platform list
 }
 #endif
 #if WEFT_LS_HIP
 namespace weft::hip {
-bool register_backend();  // src/target/hip/backend.cpp: adds the AMD GPUs to the platform list
+bool register_backend();  // src/target/gpu/backend.cpp in weft_hip: adds the AMD GPUs to the platform list
 }
 #endif
 

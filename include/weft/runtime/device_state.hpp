@@ -12,8 +12,8 @@ namespace weft::detail {
 struct platform_state;
 struct device_state;
 
-// What a backend other than the host provides for its devices (src/target/cuda/ for
-// CUDA): USM allocation and the memory commands a queue on the device runs.
+// What a backend other than the host provides for its devices (src/target/gpu/ for
+// the GPUs): USM allocation and the memory commands a queue on the device runs.
 // Inside a command's work the memory operations may leave their work in flight
 // (defer_completion); elsewhere every function completes before it returns.
 // The CPU device has none (null).

@@ -1,9 +1,9 @@
 #pragma once
 // The GPU runtime's entry points, one set per vendor, each compiled once into
-// its backend library: weft::cuda in weft_cuda (src/target/cuda/backend.cpp,
-// the CUDA runtime), weft::hip in weft_hip (src/target/hip/backend.cpp, the
-// HIP runtime). The launch templates of include/weft/target/gpu/ reach the
-// vendor their translation unit is compiled for through weft::gpu::runtime.
+// its backend library from src/target/gpu/backend.cpp: weft::cuda in weft_cuda
+// (on the CUDA runtime), weft::hip in weft_hip (on the HIP runtime). The launch
+// templates of include/weft/target/gpu/ reach the vendor their translation unit
+// is compiled for through weft::gpu::runtime.
 // Device discovery, USM, memory commands, streams and error checks live in the
 // libraries.
 #include <cstddef>

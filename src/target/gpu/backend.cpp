@@ -1,9 +1,9 @@
-// CUDA backend, compiled once into the static library weft_cuda (linked into
-// CUDA executables with cudart_static, so the program has one CUDA runtime,
-// the one that registers its kernels): device discovery, USM, memory
-// commands, streams and error checks.
-#include <cuda.h>
-#include <cuda_runtime_api.h>
+// The GPU backend, written once over the vendor's runtime (runtime_api.hpp)
+// and compiled into a static library per vendor: weft_cuda on the CUDA
+// runtime, weft_hip on the HIP runtime. Device discovery, USM, memory
+// commands, streams and error checks, behind the entry points of
+// include/weft/target/gpu/runtime.hpp (weft::cuda, weft::hip).
+#include "runtime_api.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -22,54 +22,50 @@
 #include <weft/runtime/event_state.hpp>
 #include <weft/runtime/launch.hpp>
 
-namespace weft::cuda {
+namespace weft::gpu::backend {
 namespace {
 
 using weft::detail::device_state;
 
-// CUDA's "sticky" errors: a kernel fault leaves the context unusable, and
-// every later call in the process fails with the same error.
-bool sticky(cudaError_t e) {
-  switch (e) {
-    case cudaErrorIllegalAddress:
-    case cudaErrorLaunchTimeout:
-    case cudaErrorAssert:
-    case cudaErrorHardwareStackError:
-    case cudaErrorIllegalInstruction:
-    case cudaErrorMisalignedAddress:
-    case cudaErrorInvalidAddressSpace:
-    case cudaErrorInvalidPc:
-    case cudaErrorLaunchFailure:
-    case cudaErrorECCUncorrectable:
-    case cudaErrorContextIsDestroyed: return true;
-    default: return false;
-  }
-}
-
-// The last sticky error seen per device ordinal (markers are waited for on any thread).
+// The last sticky error (api::sticky) seen per device ordinal (markers are
+// waited for on any thread).
 constexpr int max_devices = 64;
 std::atomic<int> g_sticky[max_devices];
 
-void note(cudaError_t e, int device) {
-  if (sticky(e) && device >= 0 && device < max_devices) g_sticky[device].store(int(e), std::memory_order_relaxed);
+void note(api::error_t e, int device) {
+  if (api::sticky(e) && device >= 0 && device < max_devices) g_sticky[device].store(int(e), std::memory_order_relaxed);
 }
 
 bool context_lost(const device_state& d) {
   if (d.ordinal >= 0 && d.ordinal < max_devices && g_sticky[d.ordinal].load(std::memory_order_relaxed) != 0)
     return true;
-  if (cudaSetDevice(d.ordinal) != cudaSuccess) return true;
-  const cudaError_t e = cudaPeekAtLastError();
+  if (api::set_device(d.ordinal) != api::success) return true;
+  const api::error_t e = api::peek_at_last_error();
   note(e, d.ordinal);
-  return sticky(e);
+  return api::sticky(e);
 }
 
-[[noreturn]] void fail(cudaError_t e, const std::string& what) {
-  weft::detail::throw_error(sycl::errc::runtime, what + ": CUDA error " + std::to_string(int(e)) + " (" +
-                                                     cudaGetErrorName(e) + ": " + cudaGetErrorString(e) + ")");
+std::string failure(api::error_t e, const std::string& what) {
+  return what + ": " + api::runtime_name + " error " + std::to_string(int(e)) + " (" + api::get_error_name(e) + ": " +
+         api::get_error_string(e) + ")";
 }
 
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) fail(e, what);
+[[noreturn]] void fail(api::error_t e, const std::string& what) {
+  weft::detail::throw_error(sycl::errc::runtime, failure(e, what));
+}
+
+void check(api::error_t e, const char* what) {
+  if (e != api::success) fail(e, what);
+}
+
+// A runtime call as the vendor names it: "EventRecord" is cudaEventRecord or hipEventRecord.
+std::string call_name(const char* call) { return std::string(api::call_prefix) + call; }
+
+// check() for a runtime call, named by call_name (after the SYCL operation it
+// serves, where there is one: "queue::memcpy (cudaMemcpyAsync)").
+void check_call(api::error_t e, const char* call, const char* operation = nullptr) {
+  if (e == api::success) return;
+  fail(e, operation ? std::string(operation) + " (" + call_name(call) + ")" : call_name(call));
 }
 
 // --- kernels in flight ------------------------------------------------------------
@@ -84,8 +80,8 @@ void check(cudaError_t e, const char* what) {
 constexpr int streams_per_device = 4;
 
 struct stream_pair {
-  cudaStream_t work = nullptr;
-  cudaStream_t notify = nullptr;
+  api::stream_t work = nullptr;
+  api::stream_t notify = nullptr;
 };
 
 struct device_streams {
@@ -97,17 +93,17 @@ struct device_streams {
 // Converts GPU event times into the host clock (weft::detail::now_ns): an event
 // recorded on an idle stream and waited for at a known host time.
 struct anchor {
-  cudaEvent_t event = nullptr;
+  api::event_t event = nullptr;
   std::uint64_t host_ns = 0;
-  ~anchor() { (void)cudaEventDestroy(event); }
+  ~anchor() { (void)api::event_destroy(event); }
 };
 
 // Completion words (with WEFT_GPU_FAULT_TRACKING=1): after each command's work
 // the GPU writes 1 to the command's word in pinned host memory (a stream memory
-// operation, cuStreamWriteValue32, reached through the runtime). After a fault
-// every CUDA call fails with the fault's error, also for the commands in flight
-// that had completed; their words tell them apart from the one that faulted.
-// Off by default: the write costs about a microsecond per command.
+// operation, api::stream_write_value32). After a fault every runtime call fails
+// with the fault's error, also for the commands in flight that had completed;
+// their words tell them apart from the one that faulted. Off by default: the
+// write costs about a microsecond per command.
 bool fault_tracking() {
   static const bool on = [] {
     const char* v = std::getenv("WEFT_GPU_FAULT_TRACKING");
@@ -116,32 +112,19 @@ bool fault_tracking() {
   return on;
 }
 
-using write_value_fn = CUresult (*)(CUstream, CUdeviceptr, cuuint32_t, unsigned int);
-write_value_fn write_value() {
-  static const write_value_fn fn = [] {
-    if (!fault_tracking()) return write_value_fn(nullptr);
-    void* f = nullptr;
-    cudaDriverEntryPointQueryResult found{};
-    if (cudaGetDriverEntryPointByVersion("cuStreamWriteValue32", &f, 12000, cudaEnableDefault, &found) != cudaSuccess ||
-        found != cudaDriverEntryPointSuccess) {
-      (void)cudaGetLastError();
-      return write_value_fn(nullptr);
-    }
-    return reinterpret_cast<write_value_fn>(f);
-  }();
-  return fn;
-}
+// Fault tracking on, and the runtime can write the words.
+bool tracks_completion() { return fault_tracking() && api::can_write_value(); }
 
 struct marker {
-  cudaEvent_t event = nullptr;
-  std::uint32_t* done = nullptr;   // the completion word (pinned), when the driver offers it
-  CUdeviceptr done_on_device = 0;  // its address for the GPU
+  api::event_t event = nullptr;
+  std::uint32_t* done = nullptr;   // the completion word (pinned), with fault tracking
+  void* done_on_device = nullptr;  // its address for the GPU
   int device = 0;
   const stream_pair* streams = nullptr;
   const char* what = "";
   // A profiled command's work lies between two timing events (made on first use).
   bool timed = false;
-  cudaEvent_t timed_start = nullptr, timed_end = nullptr;
+  api::event_t timed_start = nullptr, timed_end = nullptr;
   std::shared_ptr<anchor> base;
 };
 
@@ -150,7 +133,7 @@ struct marker_pool {
   std::vector<marker*> free;
   std::vector<std::unique_ptr<device_streams>> devices;
   std::vector<std::shared_ptr<anchor>> anchors;  // per device, renewed each second
-  std::vector<cudaStream_t> anchor_streams;      // per device, idle but for anchors
+  std::vector<api::stream_t> anchor_streams;     // per device, idle but for anchors
 };
 
 // Never destroyed: markers are released from ~event_state, at any time up to exit.
@@ -170,8 +153,8 @@ const stream_pair& pick_streams(int device) {
   }
   std::call_once(ds->made, [&] {
     for (auto& sp : ds->pairs) {
-      check(cudaStreamCreate(&sp.work), "cudaStreamCreate");
-      check(cudaStreamCreateWithFlags(&sp.notify, cudaStreamNonBlocking), "cudaStreamCreate");
+      check_call(api::stream_create(&sp.work), "StreamCreate");
+      check_call(api::stream_create_non_blocking(&sp.notify), "StreamCreate");
     }
   });
   return ds->pairs[ds->next.fetch_add(1, std::memory_order_relaxed) % streams_per_device];
@@ -191,16 +174,14 @@ marker* acquire_marker(int device) {
   }
   auto* m = new marker;
   m->device = device;
-  check(cudaEventCreateWithFlags(&m->event, cudaEventDisableTiming), "cudaEventCreate");
+  check_call(api::event_create_without_timing(&m->event), "EventCreate");
   void* word = nullptr;
-  if (write_value() &&
-      cudaHostAlloc(&word, sizeof(std::uint32_t), cudaHostAllocMapped | cudaHostAllocPortable) == cudaSuccess)
+  if (tracks_completion() && api::host_alloc_mapped(&word, sizeof(std::uint32_t)) == api::success)
     m->done = static_cast<std::uint32_t*>(word);
   void* on_device = nullptr;
-  if (m->done && cudaHostGetDevicePointer(&on_device, word, 0) == cudaSuccess)
-    m->done_on_device = reinterpret_cast<CUdeviceptr>(on_device);
+  if (m->done && api::host_get_device_pointer(&on_device, word) == api::success) m->done_on_device = on_device;
   else m->done = nullptr;
-  (void)cudaGetLastError();
+  (void)api::get_last_error();
   return m;
 }
 
@@ -210,31 +191,27 @@ void marker_release(void* m) {
   p.free.push_back(static_cast<marker*>(m));
 }
 
-std::string failure(cudaError_t e, const std::string& what) {
-  return what + ": CUDA error " + std::to_string(int(e)) + " (" + cudaGetErrorName(e) + ": " + cudaGetErrorString(e) +
-         ")";
-}
-
 bool marker_wait(void* mp, std::string* error) {
   auto* m = static_cast<marker*>(mp);
-  const cudaError_t e = cudaEventSynchronize(m->event);
-  if (e == cudaSuccess) return true;
+  const api::error_t e = api::event_synchronize(m->event);
+  if (e == api::success) return true;
   // The program is exiting and the runtime unloads before the last markers are
   // waited for: nothing can observe the command any more, so it is no failure.
-  if (e == cudaErrorCudartUnloading) return true;
+  if (e == api::error_unloading) return true;
   note(e, m->device);
   if (m->done && __atomic_load_n(m->done, __ATOMIC_ACQUIRE) == 1) return true;  // it completed before the fault
   if (error) {
     *error = failure(e, std::string(m->what) + ": failed on the GPU");
-    if (sticky(e) && !m->done)
-      *error += " (CUDA reports a fault for every command in flight at the time: run with WEFT_GPU_FAULT_TRACKING=1 to "
+    if (api::sticky(e) && !m->done)
+      *error += std::string(" (") + api::runtime_name +
+                " reports a fault for every command in flight at the time: run with WEFT_GPU_FAULT_TRACKING=1 to "
                 "have only the command that faulted reported)";
   }
   return false;
 }
 
 // The device's current anchor, renewed when older than a second (so the float
-// milliseconds of cudaEventElapsedTime stay fine-grained). The device is current.
+// milliseconds of api::event_elapsed_time stay fine-grained). The device is current.
 std::shared_ptr<anchor> current_anchor(int device) {
   auto& p = pool();
   std::lock_guard<std::mutex> g(p.mutex);
@@ -245,13 +222,12 @@ std::shared_ptr<anchor> current_anchor(int device) {
   auto& a = p.anchors[device];
   const std::uint64_t now = weft::detail::now_ns();
   if (a && now - a->host_ns < 1000000000u) return a;
-  if (!p.anchor_streams[device])
-    check(cudaStreamCreateWithFlags(&p.anchor_streams[device], cudaStreamNonBlocking), "cudaStreamCreate");
+  if (!p.anchor_streams[device]) check_call(api::stream_create_non_blocking(&p.anchor_streams[device]), "StreamCreate");
   auto fresh = std::make_shared<anchor>();
-  check(cudaEventCreate(&fresh->event), "cudaEventCreate");
+  check_call(api::event_create(&fresh->event), "EventCreate");
   const std::uint64_t before = weft::detail::now_ns();
-  check(cudaEventRecord(fresh->event, p.anchor_streams[device]), "cudaEventRecord");
-  check(cudaEventSynchronize(fresh->event), "cudaEventSynchronize");
+  check_call(api::event_record(fresh->event, p.anchor_streams[device]), "EventRecord");
+  check_call(api::event_synchronize(fresh->event), "EventSynchronize");
   fresh->host_ns = before + (weft::detail::now_ns() - before) / 2;
   a = fresh;
   return a;
@@ -261,9 +237,9 @@ bool marker_times(void* mp, std::uint64_t* start_ns, std::uint64_t* end_ns) {
   auto* m = static_cast<marker*>(mp);
   if (!m->timed || !m->base) return false;
   float since_anchor = 0, duration = 0;
-  if (cudaEventElapsedTime(&since_anchor, m->base->event, m->timed_start) != cudaSuccess ||
-      cudaEventElapsedTime(&duration, m->timed_start, m->timed_end) != cudaSuccess) {
-    (void)cudaGetLastError();
+  if (api::event_elapsed_time(&since_anchor, m->base->event, m->timed_start) != api::success ||
+      api::event_elapsed_time(&duration, m->timed_start, m->timed_end) != api::success) {
+    (void)api::get_last_error();
     return false;
   }
   *start_ns = m->base->host_ns + std::uint64_t(std::max(0.0, double(since_anchor) * 1e6));
@@ -271,71 +247,65 @@ bool marker_times(void* mp, std::uint64_t* start_ns, std::uint64_t* end_ns) {
   return true;
 }
 
-bool marker_reached(void* mp) { return cudaEventQuery(static_cast<marker*>(mp)->event) != cudaErrorNotReady; }
+bool marker_reached(void* mp) { return api::event_query(static_cast<marker*>(mp)->event) != api::error_not_ready; }
 
-// cudaStreamAddCallback rather than cudaLaunchHostFunc: its callback runs after
-// a device error too (with the error), so the command still completes.
+// A stream callback (StreamAddCallback) rather than a host function
+// (LaunchHostFunc): the callback runs after a device error too (with the
+// error), so the command still completes.
 struct notification {
   void (*callback)(void*);
   void* arg;
 };
 
-void CUDART_CB on_notify(cudaStream_t, cudaError_t, void* p) {
+void on_notify(api::stream_t, api::error_t, void* p) {
   std::unique_ptr<notification> n(static_cast<notification*>(p));
   n->callback(n->arg);
 }
 
 bool marker_notify(void* mp, void (*callback)(void*), void* arg) {
   auto* m = static_cast<marker*>(mp);
-  if (cudaSetDevice(m->device) != cudaSuccess) return false;
-  cudaStream_t s = m->streams->notify;
-  if (cudaStreamWaitEvent(s, m->event, 0) != cudaSuccess) return false;
+  if (api::set_device(m->device) != api::success) return false;
+  api::stream_t s = m->streams->notify;
+  if (api::stream_wait_event(s, m->event) != api::success) return false;
   auto* n = new notification{callback, arg};
-  if (cudaStreamAddCallback(s, &on_notify, n, 0) == cudaSuccess) return true;
+  if (api::stream_add_callback(s, &on_notify, n) == api::success) return true;
   delete n;
   return false;
 }
 
 void* usm_allocate(const device_state& d, int kind, std::size_t bytes) {
-  if (cudaSetDevice(d.ordinal) != cudaSuccess) return nullptr;
+  if (api::set_device(d.ordinal) != api::success) return nullptr;
   void* p = nullptr;
-  cudaError_t e;
+  api::error_t e;
   switch (static_cast<sycl::usm::alloc>(kind)) {
-    case sycl::usm::alloc::device: e = cudaMalloc(&p, bytes); break;
-    case sycl::usm::alloc::shared: e = cudaMallocManaged(&p, bytes, cudaMemAttachGlobal); break;
-    default: e = cudaMallocHost(&p, bytes); break;
+    case sycl::usm::alloc::device: e = api::malloc_device(&p, bytes); break;
+    case sycl::usm::alloc::shared: e = api::malloc_shared(&p, bytes); break;
+    default: e = api::malloc_host(&p, bytes); break;
   }
-  if (e != cudaSuccess) {
-    (void)cudaGetLastError();  // out of memory is reported as nullptr (SYCL), not as a sticky error
+  if (e != api::success) {
+    (void)api::get_last_error();  // out of memory is reported as nullptr (SYCL), not as a sticky error
     return nullptr;
   }
   return p;
 }
 
 void usm_free(const device_state& d, int kind, void* p) {
-  (void)cudaSetDevice(d.ordinal);
+  (void)api::set_device(d.ordinal);
   if (static_cast<sycl::usm::alloc>(kind) == sycl::usm::alloc::host)
-    check(cudaFreeHost(p), "sycl::free (cudaFreeHost)");
-  else check(cudaFree(p), "sycl::free (cudaFree)");
+    check_call(api::free_host(p), api::free_host_call, "sycl::free");
+  else check_call(api::free_device(p), "Free", "sycl::free");
 }
 
-// True when the device can reach p (device, managed or pinned host memory).
-bool device_reachable(const void* p) {
-  cudaPointerAttributes a{};
-  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return false;
-  }
-  return a.type != cudaMemoryTypeUnregistered;
-}
+void* prepare(const device_state& d);
+void finish(void* stream, const char* what);
 
 // Memory commands go to the command's stream like kernels (prepare) and leave a
 // marker behind (finish), so a queue's copies and kernels follow each other on
 // the GPU and no worker waits for them. Outside a command (a buffer's copies,
 // weft::detail::prepare_access) they complete before returning.
 void memcpy_op(const device_state& d, void* dst, const void* src, std::size_t bytes) {
-  auto s = static_cast<cudaStream_t>(prepare(d));
-  check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, s), "queue::memcpy (cudaMemcpyAsync)");
+  auto s = static_cast<api::stream_t>(prepare(d));
+  check_call(api::memcpy_async(dst, src, bytes, s), "MemcpyAsync", "queue::memcpy");
   finish(s, "queue::memcpy");
 }
 
@@ -347,13 +317,13 @@ void wait_for_device_work_followed() {
 }
 
 void memset_op(const device_state& d, void* dst, int value, std::size_t bytes) {
-  if (!device_reachable(dst)) {
+  if (!api::device_reachable(dst)) {
     wait_for_device_work_followed();
     std::memset(dst, value, bytes);
     return;
   }
-  auto s = static_cast<cudaStream_t>(prepare(d));
-  check(cudaMemsetAsync(dst, value, bytes, s), "queue::memset (cudaMemsetAsync)");
+  auto s = static_cast<api::stream_t>(prepare(d));
+  check_call(api::memset_async(dst, value, bytes, s), "MemsetAsync", "queue::memset");
   finish(s, "queue::memset");
 }
 
@@ -362,7 +332,7 @@ void memset_op(const device_state& d, void* dst, int value, std::size_t bytes) {
 void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t pattern_bytes, std::size_t count) {
   auto* out = static_cast<unsigned char*>(dst);
   const std::size_t total = pattern_bytes * count;
-  if (!device_reachable(dst)) {
+  if (!api::device_reachable(dst)) {
     wait_for_device_work_followed();
     for (std::size_t i = 0; i < count; ++i) std::memcpy(out + i * pattern_bytes, pattern, pattern_bytes);
     return;
@@ -370,12 +340,12 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
   const std::size_t first = std::min<std::size_t>(count, 4096);
   std::vector<unsigned char> block(first * pattern_bytes);
   for (std::size_t i = 0; i < first; ++i) std::memcpy(block.data() + i * pattern_bytes, pattern, pattern_bytes);
-  auto s = static_cast<cudaStream_t>(prepare(d));
-  check(cudaMemcpyAsync(out, block.data(), block.size(), cudaMemcpyDefault, s), "queue::fill");
+  auto s = static_cast<api::stream_t>(prepare(d));
+  check(api::memcpy_async(out, block.data(), block.size(), s), "queue::fill");
   std::size_t filled = block.size();
   while (filled < total) {
     const std::size_t n = std::min(filled, total - filled);
-    check(cudaMemcpyAsync(out + filled, out, n, cudaMemcpyDefault, s), "queue::fill");
+    check(api::memcpy_async(out + filled, out, n, s), "queue::fill");
     filled += n;
   }
   finish(s, "queue::fill");
@@ -385,49 +355,47 @@ const weft::detail::backend_ops ops = {&usm_allocate,   &usm_free,     &memcpy_o
                                        &fill_op,        &marker_wait,  &marker_reached, &marker_notify,
                                        &marker_release, &marker_times, &context_lost};
 
-struct cuda_platform {
+struct gpu_platform {
   weft::detail::platform_state platform;
   std::vector<std::unique_ptr<device_state>> devices;
   std::vector<std::size_t> optin_shared;
 };
 
-cuda_platform* discover() {
+gpu_platform* discover() {
   int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count <= 0) {
-    (void)cudaGetLastError();
+  if (api::get_device_count(&count) != api::success || count <= 0) {
+    (void)api::get_last_error();
     return nullptr;
   }
-  auto* p = new cuda_platform;  // lives as long as the program
-  p->platform.name = "Weft CUDA";
-  p->platform.vendor = "NVIDIA Corporation";
+  auto* p = new gpu_platform;  // lives as long as the program
+  p->platform.name = std::string("Weft ") + api::runtime_name;
+  p->platform.vendor = api::platform_vendor;
   int runtime = 0, driver = 0;
-  cudaRuntimeGetVersion(&runtime);
-  cudaDriverGetVersion(&driver);
-  p->platform.version = "SYCL 2020 (Weft " WEFT_VERSION_STRING ", CUDA " + std::to_string(runtime / 1000) + "." +
-                        std::to_string(runtime % 1000 / 10) + ")";
+  (void)api::runtime_get_version(&runtime);
+  (void)api::driver_get_version(&driver);
+  p->platform.version = "SYCL 2020 (Weft " WEFT_VERSION_STRING ", " + std::string(api::runtime_name) + " " +
+                        api::version_string(runtime) + ")";
   for (int i = 0; i < count; ++i) {
-    cudaDeviceProp prop{};
-    if (cudaGetDeviceProperties(&prop, i) != cudaSuccess) continue;
+    api::device_properties prop{};
+    if (api::get_device_properties(&prop, i) != api::success) continue;
     auto d = std::make_unique<device_state>();
     d->type = sycl::info::device_type::gpu;
-    d->backend = sycl::backend::cuda;
+    d->backend = api::backend;
     d->platform = &p->platform;
     d->name = prop.name;
-    d->vendor = "NVIDIA";
-    d->vendor_id = 0x10de;
-    d->driver_version = std::to_string(driver / 1000) + "." + std::to_string(driver % 1000 / 10);
-    d->version = "sm_" + std::to_string(prop.major) + std::to_string(prop.minor);
+    d->vendor = api::device_vendor;
+    d->vendor_id = api::vendor_id;
+    d->driver_version = api::version_string(driver);
+    d->version = api::architecture(prop);
     d->compute_units = static_cast<std::uint32_t>(prop.multiProcessorCount);
-    int clock_khz = 0;
-    cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, i);
-    d->clock_mhz = static_cast<std::uint32_t>(clock_khz / 1000);
+    d->clock_mhz = static_cast<std::uint32_t>(api::clock_rate_khz(prop, i) / 1000);
     d->max_work_group_size = static_cast<std::size_t>(prop.maxThreadsPerBlock);
     d->global_mem_size = prop.totalGlobalMem;
     d->max_mem_alloc_size = prop.totalGlobalMem;
-    d->local_mem_size = prop.sharedMemPerBlockOptin > 0 ? prop.sharedMemPerBlockOptin : prop.sharedMemPerBlock;
+    d->local_mem_size = api::local_mem_size(prop);
     d->cache_size = static_cast<std::uint64_t>(prop.l2CacheSize);
     d->cache_line_size = 128;
-    d->sub_group_sizes = {32};
+    d->sub_group_sizes = {api::sub_group_size(prop)};
     d->aspects = {sycl::aspect::gpu,
                   sycl::aspect::fp64,
                   sycl::aspect::atomic64,
@@ -445,7 +413,7 @@ cuda_platform* discover() {
   return p;
 }
 
-cuda_platform* g_platform = nullptr;
+gpu_platform* g_platform = nullptr;
 
 void add_platform() {
   g_platform = discover();
@@ -453,23 +421,13 @@ void add_platform() {
   weft::detail::register_platform(&g_platform->platform);
 }
 
-}  // namespace
-
-bool register_backend() {
-  static const bool once = [] {
-    weft::detail::add_platform_provider(&add_platform);
-    return true;
-  }();
-  return once;
-}
-
 // The launching thread's stream and the work it follows are kept between
 // prepare and finish (one command at a time per thread).
 thread_local const stream_pair* t_streams = nullptr;
 thread_local marker* t_timed_marker = nullptr;  // a profiled command's, from prepare
 
-void* prepare(const weft::detail::device_state& d) {
-  check(cudaSetDevice(d.ordinal), "cudaSetDevice");
+void* prepare(const device_state& d) {
+  check_call(api::set_device(d.ordinal), "SetDevice");
   const auto waits = weft::detail::take_device_waits();
   const stream_pair* sp = nullptr;
   for (std::size_t i = 0; i < waits.count && !sp; ++i) {
@@ -479,7 +437,7 @@ void* prepare(const weft::detail::device_state& d) {
   if (!sp) sp = &pick_streams(d.ordinal);
   for (std::size_t i = 0; i < waits.count; ++i) {
     auto* m = static_cast<const marker*>(waits.markers[i]);
-    if (m->streams != sp) check(cudaStreamWaitEvent(sp->work, m->event, 0), "cudaStreamWaitEvent");
+    if (m->streams != sp) check_call(api::stream_wait_event(sp->work, m->event), "StreamWaitEvent");
   }
   t_streams = sp;
   if (t_timed_marker) {  // left by a launch that failed before its finish
@@ -490,12 +448,12 @@ void* prepare(const weft::detail::device_state& d) {
     // Timed: the marker is taken now, and its start event goes before the work.
     marker* m = acquire_marker(d.ordinal);
     if (!m->timed_start) {
-      check(cudaEventCreate(&m->timed_start), "cudaEventCreate");
-      check(cudaEventCreate(&m->timed_end), "cudaEventCreate");
+      check_call(api::event_create(&m->timed_start), "EventCreate");
+      check_call(api::event_create(&m->timed_end), "EventCreate");
     }
     m->base = current_anchor(d.ordinal);
     m->timed = true;
-    check(cudaEventRecord(m->timed_start, sp->work), "cudaEventRecord");
+    check_call(api::event_record(m->timed_start, sp->work), "EventRecord");
     t_timed_marker = m;
   }
   return sp->work;
@@ -504,38 +462,52 @@ void* prepare(const weft::detail::device_state& d) {
 void finish(void* stream, const char* what) {
   marker* timed = t_timed_marker;
   t_timed_marker = nullptr;
-  cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess) {
+  api::error_t e = api::get_last_error();
+  if (e != api::success) {
     int device = -1;
-    (void)cudaGetDevice(&device);
+    (void)api::get_device(&device);
     note(e, device);
     if (timed) marker_release(timed);
     fail(e, std::string(what) + ": the launch failed");
   }
-  auto s = static_cast<cudaStream_t>(stream);
+  auto s = static_cast<api::stream_t>(stream);
   int device = 0;
-  check(cudaGetDevice(&device), "cudaGetDevice");
+  check_call(api::get_device(&device), "GetDevice");
   marker* m = timed ? timed : acquire_marker(device);
   m->what = what;
-  if (m->timed) check(cudaEventRecord(m->timed_end, s), "cudaEventRecord");
+  if (m->timed) check_call(api::event_record(m->timed_end, s), "EventRecord");
   m->streams = t_streams && t_streams->work == s ? t_streams : &pick_streams(device);
   if (m->done) {
     __atomic_store_n(m->done, 0u, __ATOMIC_RELAXED);
-    if (write_value()(static_cast<CUstream>(s), m->done_on_device, 1, 0) != CUDA_SUCCESS)
+    if (!api::stream_write_value32(s, m->done_on_device, 1))
       __atomic_store_n(m->done, 2u, __ATOMIC_RELAXED);  // unknown: a failure is then believed
   }
-  e = cudaEventRecord(m->event, s);
-  if (e != cudaSuccess) {
+  e = api::event_record(m->event, s);
+  if (e != api::success) {
     marker_release(m);
-    fail(e, std::string(what) + ": cudaEventRecord after the kernel");
+    fail(e, std::string(what) + ": " + call_name("EventRecord") + " after the kernel");
   }
   if (weft::detail::defer_completion(m, &ops)) return;
   // Not inside a command: wait here.
   marker_release(m);
-  e = cudaStreamSynchronize(s);
-  if (e != cudaSuccess) fail(e, std::string(what) + ": failed on the GPU");
+  e = api::stream_synchronize(s);
+  if (e != api::success) fail(e, std::string(what) + ": failed on the GPU");
 }
 
-std::size_t max_dynamic_shared(const weft::detail::device_state& d) { return d.local_mem_size; }
+}  // namespace
+}  // namespace weft::gpu::backend
 
-}  // namespace weft::cuda
+// The entry points, in the vendor's namespace (weft::cuda or weft::hip).
+bool weft::gpu::runtime::register_backend() {
+  static const bool once = [] {
+    weft::detail::add_platform_provider(&weft::gpu::backend::add_platform);
+    return true;
+  }();
+  return once;
+}
+
+void* weft::gpu::runtime::prepare(const weft::detail::device_state& d) { return weft::gpu::backend::prepare(d); }
+
+void weft::gpu::runtime::finish(void* stream, const char* what) { weft::gpu::backend::finish(stream, what); }
+
+std::size_t weft::gpu::runtime::max_dynamic_shared(const weft::detail::device_state& d) { return d.local_mem_size; }
