@@ -144,7 +144,13 @@ void report(const char* name, double weft_s, double base_s, const char* unit, do
 }  // namespace
 
 int main(int argc, char** argv) {
+  // usage: cuda_bench [REPS [buffers]]: REPS (default 20) timed runs per figure
   const int reps = argc > 1 ? std::atoi(argv[1]) : 20;
+  if (reps < 1) {
+    std::fprintf(stderr, "usage: %s [REPS [buffers]]: REPS is a positive number of timed runs (got '%s')\n", argv[0],
+                 argv[1]);
+    return 2;
+  }
   sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
   std::printf("device: %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
 

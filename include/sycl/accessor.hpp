@@ -372,7 +372,20 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   using accessor_ptr = multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
   template <access::decorated IsDecorated>
   WEFT_HOST_DEVICE accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
-    return accessor_ptr<IsDecorated>(this->get_pointer());
+    return accessor_ptr<IsDecorated>(view::get_pointer());
+  }
+  template <target G = Tgt, std::enable_if_t<G != target::constant_buffer, int> = 0>
+  WEFT_HOST_DEVICE value_type* get_pointer() const noexcept {
+    return view::get_pointer();
+  }
+  // The deprecated constant-buffer accessor keeps SYCL 1.2.1's constant_ptr of the
+  // element type (the constant space, not const, makes it read-only).
+  template <target G = Tgt, std::enable_if_t<G == target::constant_buffer, int> = 0>
+  WEFT_HOST_DEVICE multi_ptr<std::remove_const_t<T>, access::address_space::constant_space, access::decorated::legacy>
+  get_pointer() const noexcept {
+    using element = std::remove_const_t<T>;
+    return multi_ptr<element, access::address_space::constant_space, access::decorated::legacy>(
+        const_cast<element*>(view::get_pointer()));
   }
 
   bool is_placeholder() const noexcept { return m_placeholder; }

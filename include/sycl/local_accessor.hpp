@@ -197,6 +197,11 @@ class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_acces
   WEFT_HOST_DEVICE local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(base::get_pointer()); }
 };
 
+// SYCL 2020 4.7.7.1: a multi_ptr made from a local accessor points into local
+// memory (the generic guide in multi_ptr.hpp deduces global_space).
+template <typename DataT, int Dims>
+multi_ptr(local_accessor<DataT, Dims>) -> multi_ptr<DataT, access::address_space::local_space, access::decorated::no>;
+
 namespace detail {
 // Tests and the runtime build local accessors from an offset directly.
 struct local_accessor_access {

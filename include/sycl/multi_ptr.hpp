@@ -26,6 +26,11 @@ class multi_ptr {
   using reference = std::add_lvalue_reference_t<ElementType>;
   using iterator_category = std::random_access_iterator_tag;
   using const_pointer = std::add_pointer_t<std::add_const_t<ElementType>>;  // legacy
+  // SYCL 1.2.1 names (the legacy interface).
+  using pointer_t = pointer;
+  using const_pointer_t = const_pointer;
+  using reference_t = reference;
+  using const_reference_t = std::add_lvalue_reference_t<std::add_const_t<ElementType>>;
   static constexpr bool is_decorated = DecorateAddress == access::decorated::yes;
   static constexpr access::address_space address_space = Space;
 
@@ -52,6 +57,17 @@ class multi_ptr {
                              int> = 0>
   constexpr multi_ptr(const multi_ptr<U, S, D>& o) noexcept : m_ptr(o.get_raw()) {}
 
+  // From another space (to generic) or decoration: an exact match, so the
+  // conversion through a raw pointer (operator=(ElementType*)) never competes.
+  template <class U, access::address_space S, access::decorated D,
+            std::enable_if_t<std::is_convertible_v<U*, ElementType*> &&
+                                 (S == Space || Space == access::address_space::generic_space) &&
+                                 !(std::is_same_v<U, ElementType> && S == Space && D == DecorateAddress),
+                             int> = 0>
+  constexpr multi_ptr& operator=(const multi_ptr<U, S, D>& o) noexcept {
+    m_ptr = o.get_raw();
+    return *this;
+  }
   multi_ptr& operator=(std::nullptr_t) noexcept {
     m_ptr = nullptr;
     return *this;
@@ -59,6 +75,14 @@ class multi_ptr {
   multi_ptr& operator=(ElementType* p) noexcept {
     m_ptr = p;
     return *this;
+  }
+
+  // A void multi_ptr to a typed one of the same space, explicitly (static_cast).
+  template <
+      class U, access::decorated D, class E = ElementType,
+      std::enable_if_t<std::is_void_v<E> && !std::is_void_v<U> && (std::is_const_v<U> || !std::is_const_v<E>), int> = 0>
+  explicit operator multi_ptr<U, Space, D>() const noexcept {
+    return multi_ptr<U, Space, D>(static_cast<U*>(m_ptr));
   }
 
   template <class T = ElementType, std::enable_if_t<!std::is_void_v<T>, int> = 0>
@@ -117,22 +141,16 @@ class multi_ptr {
   }
   friend difference_type operator-(const multi_ptr& a, const multi_ptr& b) noexcept { return a.m_ptr - b.m_ptr; }
 
-#define WEFT_MPTR_CMP(op)                                                                                 \
-  friend bool operator op(const multi_ptr& a, const multi_ptr& b) noexcept { return a.m_ptr op b.m_ptr; } \
-  friend bool operator op(const multi_ptr& a, std::nullptr_t) noexcept { return a.m_ptr op nullptr; }     \
+  // Against nullptr: exact matches, so neither the pointer conversion nor the
+  // nullptr constructor makes them ambiguous. (Two multi_ptrs compare through
+  // the templates after the class.)
+#define WEFT_MPTR_CMP(op)                                                                             \
+  friend bool operator op(const multi_ptr& a, std::nullptr_t) noexcept { return a.m_ptr op nullptr; } \
   friend bool operator op(std::nullptr_t, const multi_ptr& b) noexcept { return nullptr op b.m_ptr; }
   WEFT_MPTR_CMP(==)
   WEFT_MPTR_CMP(!=)
 #undef WEFT_MPTR_CMP
-#define WEFT_MPTR_ORDER(op) \
-  friend bool operator op(const multi_ptr& a, const multi_ptr& b) noexcept { return a.m_ptr op b.m_ptr; }
-  WEFT_MPTR_ORDER(<)
-  WEFT_MPTR_ORDER(>)
-  WEFT_MPTR_ORDER(<=)
-  WEFT_MPTR_ORDER(>=)
-#undef WEFT_MPTR_ORDER
-  // Against nullptr (exact matches, so neither the pointer conversion nor the
-  // nullptr constructor makes them ambiguous): the null pointer orders first.
+  // The null pointer orders first.
   friend bool operator<(const multi_ptr&, std::nullptr_t) noexcept { return false; }
   friend bool operator<(std::nullptr_t, const multi_ptr& b) noexcept { return b.m_ptr != nullptr; }
   friend bool operator>(const multi_ptr& a, std::nullptr_t) noexcept { return a.m_ptr != nullptr; }
@@ -146,6 +164,22 @@ class multi_ptr {
   constexpr multi_ptr(ElementType* p, int) noexcept : m_ptr(p) {}
   ElementType* m_ptr = nullptr;
 };
+
+// Comparisons of two multi_ptrs of one type. Templates, so that nothing converts
+// into them: a multi_ptr against a raw pointer (multi_ptr<void> == void*) takes the
+// built-in comparison through the implicit conversion to a pointer, unambiguously.
+#define WEFT_MPTR_CMP(op)                                                               \
+  template <typename E, access::address_space S, access::decorated D>                   \
+  bool operator op(const multi_ptr<E, S, D>& a, const multi_ptr<E, S, D>& b) noexcept { \
+    return a.get_raw() op b.get_raw();                                                  \
+  }
+WEFT_MPTR_CMP(==)
+WEFT_MPTR_CMP(!=)
+WEFT_MPTR_CMP(<)
+WEFT_MPTR_CMP(>)
+WEFT_MPTR_CMP(<=)
+WEFT_MPTR_CMP(>=)
+#undef WEFT_MPTR_CMP
 
 // Address-space aliases (section 4.7.7.2): space_ptr, raw_space_ptr and
 // decorated_space_ptr for each address space but the deprecated constant one.

@@ -4,8 +4,8 @@
 // single_task and parallel_for(range), the implicit accessor conversions, swizzles
 // (get_size, one-element swizzles into vec<T, 1>, lo/hi/even/odd of three elements),
 // vec<std::byte, N>, the buffer constructors with an allocator and their deduction
-// guides, the kernel properties that stand for the kernel attributes, and selectors that
-// are plain functions.
+// guides, the kernel properties that stand for the kernel attributes, selectors that are
+// plain functions, and multi_ptr's assignments, comparisons and deduction guides.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -445,6 +445,65 @@ TEST(ConformanceCts, FunctionSelectors) {
   EXPECT_TRUE(sycl::queue(cpu_only_selector).get_device().is_cpu());
   EXPECT_TRUE(sycl::platform(cpu_only_selector) == sycl::device(cpu_only_selector).get_platform());
   EXPECT_EQ(thrown_errc([] { sycl::device d(no_device_selector); }), sycl::errc::runtime);
+}
+
+// ---- multi_ptr: assignment to generic, comparison with raw pointers, guides ---------------
+// The CTS's multi_ptr category: `generic = local` was ambiguous (the converting
+// constructor against operator=(T*) through the pointer conversion), so was
+// `multi_ptr<void, ..., legacy> == void*`; multi_ptr(local_accessor) must deduce
+// local_space; a constant-buffer accessor's get_pointer() is SYCL 1.2.1's constant_ptr.
+TEST(ConformanceCts, MultiPtrAssignmentsComparisonsAndGuides) {
+  using sycl::access::address_space;
+  using sycl::access::decorated;
+  int x = 1, y = 2;
+  const auto local = sycl::address_space_cast<address_space::local_space, decorated::no>(&x);
+  sycl::multi_ptr<int, address_space::generic_space, decorated::no> generic;
+  generic = local;
+  EXPECT_EQ(generic.get_raw(), &x);
+  const auto global = sycl::address_space_cast<address_space::global_space, decorated::no>(&y);
+  generic = global;
+  EXPECT_EQ(generic.get_raw(), &y);
+
+  void* raw = &x;
+  sycl::multi_ptr<void, address_space::global_space, decorated::legacy> legacy_void(raw), other;
+  other = legacy_void;
+  EXPECT_TRUE(other == raw);
+  EXPECT_TRUE(other == legacy_void);
+  EXPECT_FALSE(other != legacy_void);
+  EXPECT_TRUE(other != nullptr);
+  static_assert(std::is_same_v<decltype(other.get()), decltype(other)::pointer_t>);  // SYCL 1.2.1 names
+  static_assert(std::is_same_v<decltype(other)::const_pointer_t, const void*>);
+  const auto typed = static_cast<sycl::multi_ptr<int, address_space::global_space, decorated::legacy>>(other);
+  EXPECT_EQ(typed.get(), &x);
+  sycl::multi_ptr<int, address_space::global_space, decorated::legacy> legacy_int(&x);
+  EXPECT_TRUE(legacy_int == &x);
+  EXPECT_TRUE(legacy_int < legacy_int + 1);
+
+  sycl::queue q;
+  int data[2] = {5, 6};
+  bool ok = false;
+  {
+    sycl::buffer<int, 1> b(data, sycl::range<1>(2));
+    sycl::buffer<bool, 1> result(&ok, sycl::range<1>(1));
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::device> read(b, cgh);
+      sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::device> read_write(b, cgh);
+      sycl::local_accessor<int, 1> local_acc(sycl::range<1>(1), cgh);
+      static_assert(std::is_same_v<decltype(sycl::multi_ptr(read)),
+                                   sycl::multi_ptr<const int, address_space::global_space, decorated::no>>);
+      static_assert(std::is_same_v<decltype(sycl::multi_ptr(read_write)),
+                                   sycl::multi_ptr<int, address_space::global_space, decorated::no>>);
+      static_assert(std::is_same_v<decltype(sycl::multi_ptr(local_acc)),
+                                   sycl::multi_ptr<int, address_space::local_space, decorated::no>>);
+      sycl::accessor<bool, 1, sycl::access_mode::write, sycl::target::device> out(result, cgh);
+      cgh.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1>) {
+        local_acc[0] = 7;
+        auto lp = sycl::multi_ptr(local_acc);
+        out[0] = *lp == 7 && read.get_pointer()[1] == 6;
+      });
+    });
+  }
+  EXPECT_TRUE(ok);
 }
 
 }  // namespace
