@@ -274,7 +274,7 @@ class handler {
                                 "bundle (in input state) before building it, or drop use_kernel_bundle");
     m_extras.spec = m_extras.spec ? std::make_shared<detail::spec_constant_values>(*m_extras.spec)
                                   : std::make_shared<detail::spec_constant_values>();
-    m_extras.spec->set(detail::spec_key<SpecName>, &value, sizeof value);
+    m_extras.spec->set<SpecName>(value);
   }
   template <auto& SpecName>
   typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() {

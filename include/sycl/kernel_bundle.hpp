@@ -221,7 +221,7 @@ class kernel_bundle {
     auto d = std::make_shared<detail::bundle_data>(*m_data);
     d->spec = d->spec ? std::make_shared<detail::spec_constant_values>(*d->spec)
                       : std::make_shared<detail::spec_constant_values>();
-    d->spec->set(detail::spec_key<SpecName>, &value, sizeof value);
+    d->spec->set<SpecName>(value);
     m_data = d;
     m_image = device_image<State>(m_data);
   }
@@ -364,7 +364,7 @@ kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
     if (bd.spec)
       for (auto& v : bd.spec->values) {
         if (!d->spec) d->spec = std::make_shared<detail::spec_constant_values>();
-        d->spec->set(v.first, v.second.data(), v.second.size());
+        d->spec->set(v.object, v.name_key, v.bytes.data(), v.bytes.size());
       }
   }
   return kernel_bundle<State>(d);

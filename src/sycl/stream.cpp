@@ -105,20 +105,20 @@ void stream_end_item(const void* frame) {
 
 // ---- specialization constants (kernel_extras.hpp) ---------------------------------
 
-const unsigned char* spec_constant_values::find(std::uint64_t key) const {
+const unsigned char* spec_constant_values::find(const void* object) const {
   for (auto& v : values)
-    if (v.first == key) return v.second.data();
+    if (v.object == object) return v.bytes.data();
   return nullptr;
 }
 
-void spec_constant_values::set(std::uint64_t key, const void* bytes, std::size_t n) {
+void spec_constant_values::set(const void* object, std::uint64_t name_key, const void* bytes, std::size_t n) {
   const auto* b = static_cast<const unsigned char*>(bytes);
   for (auto& v : values)
-    if (v.first == key) {
-      v.second.assign(b, b + n);
+    if (v.object == object) {
+      v.bytes.assign(b, b + n);
       return;
     }
-  values.emplace_back(key, std::vector<unsigned char>(b, b + n));
+  values.push_back({object, name_key, std::vector<unsigned char>(b, b + n)});
 }
 
 // ---- the sink ----------------------------------------------------------------------

@@ -27,25 +27,36 @@ class kernel_handler;
 
 namespace detail {
 
-// The key of a specialization constant: a hash of the name of this function's
-// instantiation for it. Host and device code agree on it (the addresses of a
-// specialization_id differ between a GPU's device pass and the host).
+// A specialization constant has two keys. On the host, its object: unique, also
+// where two names print alike (clang writes a variable template's instance
+// `sc<bool, 11>` as `sc` in __PRETTY_FUNCTION__). In a GPU kernel's device pass,
+// where the object's address is not the host's, a hash of the name of this
+// function's instantiation for it, which host and device passes agree on.
 template <auto& SpecName>
-constexpr std::uint64_t spec_key_of() {
+constexpr std::uint64_t spec_name_key_of() {
   const char* name = __PRETTY_FUNCTION__;
   std::uint64_t h = 1469598103934665603ull;  // FNV-1a
   for (; *name; ++name) h = (h ^ std::uint64_t(static_cast<unsigned char>(*name))) * 1099511628211ull;
   return h;
 }
 template <auto& SpecName>
-inline constexpr std::uint64_t spec_key = spec_key_of<SpecName>();
+inline constexpr std::uint64_t spec_name_key = spec_name_key_of<SpecName>();
 
-// Values set with set_specialization_constant, keyed by spec_key (src/sycl/stream.cpp).
+// Values set with set_specialization_constant (src/sycl/stream.cpp).
 struct WEFT_API spec_constant_values {
-  std::vector<std::pair<std::uint64_t, std::vector<unsigned char>>> values;
+  struct value {
+    const void* object;  // the specialization_id
+    std::uint64_t name_key;
+    std::vector<unsigned char> bytes;
+  };
+  std::vector<value> values;
 
-  const unsigned char* find(std::uint64_t key) const;
-  void set(std::uint64_t key, const void* bytes, std::size_t n);
+  const unsigned char* find(const void* object) const;
+  void set(const void* object, std::uint64_t name_key, const void* bytes, std::size_t n);
+  template <auto& SpecName, class T>
+  void set(const T& v) {
+    set(&SpecName, spec_name_key<SpecName>, &v, sizeof v);
+  }
 };
 
 // The values a GPU kernel reads through its kernel_handler: a copy of the
@@ -70,11 +81,11 @@ struct spec_constant_table {
     if (!v) return true;
     for (auto& e : v->values) {
       used = (used + 15) / 16 * 16;
-      if (count == max_values || used + e.second.size() > max_bytes) return false;
-      keys[count] = e.first;
+      if (count == max_values || used + e.bytes.size() > max_bytes) return false;
+      keys[count] = e.name_key;
       offsets[count] = std::uint32_t(used);
-      std::memcpy(bytes + used, e.second.data(), e.second.size());
-      used += e.second.size();
+      std::memcpy(bytes + used, e.bytes.data(), e.bytes.size());
+      used += e.bytes.size();
       ++count;
     }
     return true;
@@ -158,9 +169,9 @@ class kernel_handler {
       const {
     using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
     T value = detail::spec_default<T>::get(SpecName);
-    const unsigned char* bytes = m_table ? m_table->find(detail::spec_key<SpecName>) : nullptr;
+    const unsigned char* bytes = m_table ? m_table->find(detail::spec_name_key<SpecName>) : nullptr;
 #if !WEFT_DEVICE_PASS
-    if (!bytes && m_values) bytes = m_values->find(detail::spec_key<SpecName>);
+    if (!bytes && m_values) bytes = m_values->find(&SpecName);
 #endif
     if (bytes) __builtin_memcpy(static_cast<void*>(&value), bytes, sizeof(T));
     return value;
