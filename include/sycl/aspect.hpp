@@ -29,12 +29,17 @@ enum class aspect {
 namespace detail {
 // The aspects of Weft's devices: the CPU device (src/runtime/device.cpp reports this
 // list) and, in a program built with the GPU target, NVIDIA or AMD GPUs (the list
-// src/target/gpu/backend.cpp reports; keep them in step).
+// src/target/gpu/backend.cpp reports; keep them in step). online_compiler and
+// online_linker: every kernel is compiled into the program ahead of time, so kernel
+// bundles in every state are available and compile(), link() and build() work (they
+// change the state; there is nothing left to compile).
 inline constexpr aspect cpu_device_aspects[] = {aspect::cpu,
                                                 aspect::host_debuggable,
                                                 aspect::fp16,
                                                 aspect::fp64,
                                                 aspect::atomic64,
+                                                aspect::online_compiler,
+                                                aspect::online_linker,
                                                 aspect::queue_profiling,
                                                 aspect::usm_device_allocations,
                                                 aspect::usm_host_allocations,
@@ -45,6 +50,8 @@ inline constexpr aspect cpu_device_aspects[] = {aspect::cpu,
 inline constexpr aspect gpu_device_aspects[] = {aspect::gpu,
                                                 aspect::fp64,
                                                 aspect::atomic64,
+                                                aspect::online_compiler,
+                                                aspect::online_linker,
                                                 aspect::queue_profiling,
                                                 aspect::usm_device_allocations,
                                                 aspect::usm_host_allocations,

@@ -376,6 +376,8 @@ WEFT_API kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_
                                                      const std::vector<device>&, const property_list& = {});
 WEFT_API kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>>& bs,
                                                       const property_list& = {});
+WEFT_API kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>>& bs,
+                                                      const std::vector<device>&, const property_list& = {});
 WEFT_API kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
                                                       const property_list& = {});
 WEFT_API kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,

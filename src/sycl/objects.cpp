@@ -237,30 +237,60 @@ queue::queue(const context& c, const device& d, const async_handler& h, const pr
 
 // ---- kernel bundles (sycl/kernel_bundle.hpp) ---------------------------------------
 
+namespace {
+// The bundle `b` for the devices `devs` (SYCL 2020 4.11.11): each must be one of
+// the bundle's devices; the result is associated with those devices.
+template <bundle_state To, bundle_state From>
+kernel_bundle<To> for_devices(const kernel_bundle<From>& b, const std::vector<device>& devs, const char* what) {
+  if (devs.empty())
+    weft::detail::throw_error(errc::invalid, std::string(what) + ": no devices given; pass the bundle's devices "
+                                                                 "(kernel_bundle::get_devices())");
+  const std::vector<device> own = b.get_devices();
+  for (const device& d : devs)
+    if (std::find(own.begin(), own.end(), d) == own.end())
+      weft::detail::throw_error(errc::invalid, std::string(what) + ": the device '" + d.get_info<info::device::name>() +
+                                                   "' is not one of the kernel bundle's devices; pass a subset of "
+                                                   "kernel_bundle::get_devices()");
+  auto d = std::make_shared<detail::bundle_data>(b.data());
+  d->devices = devs;
+  return kernel_bundle<To>(d);
+}
+}  // namespace
+
 kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b, const property_list&) {
   return detail::convert_bundle<bundle_state::object>(b);
 }
-kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b, const std::vector<device>&,
-                                            const property_list&) {
-  return compile(b);
+kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b,
+                                            const std::vector<device>& devs, const property_list&) {
+  return for_devices<bundle_state::object>(b, devs, "sycl::compile");
 }
 kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>>& bs,
                                              const property_list&) {
   return detail::convert_bundle<bundle_state::executable>(join(bs));
 }
+kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>>& bs,
+                                             const std::vector<device>& devs, const property_list&) {
+  if (bs.empty()) weft::detail::throw_error(errc::invalid, "sycl::link: no kernel bundles to link");
+  for (const auto& b : bs)
+    if (b.get_context() != bs.front().get_context())
+      weft::detail::throw_error(errc::invalid, "sycl::link: the kernel bundles belong to different contexts; link "
+                                               "bundles of one context");
+  for (const auto& b : bs) (void)for_devices<bundle_state::executable>(b, devs, "sycl::link");  // checks only
+  return for_devices<bundle_state::executable>(join(bs), devs, "sycl::link");
+}
 kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b, const property_list&) {
   return detail::convert_bundle<bundle_state::executable>(b);
 }
-kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b, const std::vector<device>&,
-                                             const property_list&) {
-  return link(b);
+kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
+                                             const std::vector<device>& devs, const property_list&) {
+  return for_devices<bundle_state::executable>(b, devs, "sycl::link");
 }
 kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b, const property_list&) {
   return detail::convert_bundle<bundle_state::executable>(b);
 }
-kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b, const std::vector<device>&,
-                                              const property_list&) {
-  return build(b);
+kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b,
+                                              const std::vector<device>& devs, const property_list&) {
+  return for_devices<bundle_state::executable>(b, devs, "sycl::build");
 }
 
 }  // namespace weft::sycl

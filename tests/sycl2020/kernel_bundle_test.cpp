@@ -78,4 +78,44 @@ TEST(KernelBundle, UseKernelBundleThenRun) {
   sycl::free(r, q);
 }
 
+// Every kernel is in the program already, so every device offers compile(), link() and
+// build() (aspect::online_compiler / online_linker), for a subset of the bundle's devices.
+TEST(KernelBundle, CompileLinkAndBuildForDevices) {
+  sycl::queue q;
+  const auto dev = q.get_device();
+  EXPECT_TRUE(dev.has(sycl::aspect::online_compiler));
+  EXPECT_TRUE(dev.has(sycl::aspect::online_linker));
+  const auto ctx = q.get_context();
+  EXPECT_TRUE(sycl::has_kernel_bundle<sycl::bundle_state::input>(ctx));
+  auto input = sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, {dev});
+  auto object = sycl::compile(input, {dev});
+  EXPECT_EQ(object.get_devices(), std::vector<sycl::device>{dev});
+  std::vector<sycl::kernel_bundle<sycl::bundle_state::object>> objects{object, object};
+  auto linked = sycl::link(objects, {dev});
+  EXPECT_EQ(linked.get_devices(), std::vector<sycl::device>{dev});
+  EXPECT_TRUE(linked.has_kernel<named_kernel>());
+  auto built = sycl::build(input, {dev});
+  int* r = sycl::malloc_shared<int>(1, q);
+  q.submit([&](sycl::handler& cgh) {
+     cgh.use_kernel_bundle(built);
+     cgh.single_task<named_kernel>([=] { *r = 5; });
+   }).wait();
+  EXPECT_EQ(*r, 5);
+  sycl::free(r, q);
+  auto errc_of = [](auto&& f) {
+    try {
+      f();
+    } catch (const sycl::exception& e) {
+      return sycl::errc(e.code().value());
+    }
+    return sycl::errc::success;
+  };
+  const std::vector<sycl::device> none;
+  EXPECT_EQ(errc_of([&] { sycl::link(objects, none); }), sycl::errc::invalid);
+  EXPECT_EQ(errc_of([&] { sycl::build(input, none); }), sycl::errc::invalid);
+  EXPECT_EQ(errc_of([&] { sycl::compile(input, none); }), sycl::errc::invalid);
+  EXPECT_EQ(errc_of([&] { sycl::link(std::vector<sycl::kernel_bundle<sycl::bundle_state::object>>{}, {dev}); }),
+            sycl::errc::invalid);
+}
+
 }  // namespace

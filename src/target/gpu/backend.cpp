@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -396,13 +397,7 @@ gpu_platform* discover() {
     d->cache_size = static_cast<std::uint64_t>(prop.l2CacheSize);
     d->cache_line_size = 128;
     d->sub_group_sizes = {api::sub_group_size(prop)};
-    d->aspects = {sycl::aspect::gpu,
-                  sycl::aspect::fp64,
-                  sycl::aspect::atomic64,
-                  sycl::aspect::queue_profiling,
-                  sycl::aspect::usm_device_allocations,
-                  sycl::aspect::usm_host_allocations,
-                  sycl::aspect::usm_shared_allocations};
+    d->aspects.assign(std::begin(sycl::detail::gpu_device_aspects), std::end(sycl::detail::gpu_device_aspects));
     d->ops = &ops;
     d->ordinal = i;
     p->optin_shared.push_back(d->local_mem_size);
