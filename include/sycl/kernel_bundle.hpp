@@ -214,7 +214,7 @@ class kernel_bundle {
   bool native_specialization_constant() const noexcept { return false; }  // emulated: values are read at run time
   template <auto& SpecName>
   bool has_specialization_constant() const noexcept {
-    return true;  // any kernel may read any specialization constant
+    return !empty();  // any kernel may read any specialization constant; an empty bundle has none
   }
   template <auto& SpecName, bundle_state S = State, std::enable_if_t<S == bundle_state::input, int> = 0>
   void set_specialization_constant(typename std::remove_reference_t<decltype(SpecName)>::value_type value) {

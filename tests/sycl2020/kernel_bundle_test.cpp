@@ -118,4 +118,16 @@ TEST(KernelBundle, CompileLinkAndBuildForDevices) {
             sycl::errc::invalid);
 }
 
+constexpr sycl::specialization_id<int> bundle_spec(1);
+
+TEST(KernelBundle, AnEmptyBundleHasNoSpecializationConstants) {
+  sycl::queue q;
+  auto none = sycl::get_kernel_bundle<sycl::bundle_state::executable>(
+      q.get_context(), [](const sycl::device_image<sycl::bundle_state::executable>&) { return false; });
+  EXPECT_TRUE(none.empty());
+  EXPECT_FALSE(none.has_specialization_constant<bundle_spec>());
+  EXPECT_TRUE(sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context())
+                  .has_specialization_constant<bundle_spec>());
+}
+
 }  // namespace
