@@ -66,16 +66,21 @@ TEST(KernelBundle, DeviceSpecificQueriesAreHonest) {
   EXPECT_THROW(k.get_info<kds::global_work_size>(dev), sycl::exception);
 }
 
-TEST(KernelBundle, UseKernelBundleThenRun) {
-  sycl::queue q;
-  auto kb = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());
+// Runs named_kernel from `kb` (use_kernel_bundle); returns the value it wrote.
+int run_from_bundle(sycl::queue& q, const sycl::kernel_bundle<sycl::bundle_state::executable>& kb, int value) {
   int* r = sycl::malloc_shared<int>(1, q);
   q.submit([&](sycl::handler& cgh) {
      cgh.use_kernel_bundle(kb);
-     cgh.single_task<named_kernel>([=] { *r = 3; });
+     cgh.single_task<named_kernel>([=] { *r = value; });
    }).wait();
-  EXPECT_EQ(*r, 3);
+  const int got = *r;
   sycl::free(r, q);
+  return got;
+}
+
+TEST(KernelBundle, UseKernelBundleThenRun) {
+  sycl::queue q;
+  EXPECT_EQ(run_from_bundle(q, sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context()), 3), 3);
 }
 
 // Every kernel is in the program already, so every device offers compile(), link() and
@@ -94,14 +99,7 @@ TEST(KernelBundle, CompileLinkAndBuildForDevices) {
   auto linked = sycl::link(objects, {dev});
   EXPECT_EQ(linked.get_devices(), std::vector<sycl::device>{dev});
   EXPECT_TRUE(linked.has_kernel<named_kernel>());
-  auto built = sycl::build(input, {dev});
-  int* r = sycl::malloc_shared<int>(1, q);
-  q.submit([&](sycl::handler& cgh) {
-     cgh.use_kernel_bundle(built);
-     cgh.single_task<named_kernel>([=] { *r = 5; });
-   }).wait();
-  EXPECT_EQ(*r, 5);
-  sycl::free(r, q);
+  EXPECT_EQ(run_from_bundle(q, sycl::build(input, {dev}), 5), 5);
   auto errc_of = [](auto&& f) {
     try {
       f();
