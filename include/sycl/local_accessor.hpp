@@ -198,9 +198,12 @@ class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_acces
 };
 
 // SYCL 2020 4.7.7.1: a multi_ptr made from a local accessor points into local
-// memory (the generic guide in multi_ptr.hpp deduces global_space).
+// memory (the generic guide in multi_ptr.hpp deduces global_space). Usable in
+// kernels, as everything in multi_ptr.hpp.
+WEFT_HOST_DEVICE_BEGIN
 template <typename DataT, int Dims>
 multi_ptr(local_accessor<DataT, Dims>) -> multi_ptr<DataT, access::address_space::local_space, access::decorated::no>;
+WEFT_HOST_DEVICE_END
 
 namespace detail {
 // Tests and the runtime build local accessors from an offset directly.
