@@ -120,6 +120,10 @@ class half {
   constexpr half() noexcept = default;
   constexpr half(float f) noexcept : m_bits(detail::double_to_half_bits(f)) {}
   constexpr half(double d) noexcept : m_bits(detail::double_to_half_bits(d)) {}
+  // A long double would otherwise convert through float or double, ambiguously. (A template,
+  // so that GPU code, which has no long double, never instantiates it.)
+  template <class L, std::enable_if_t<std::is_same_v<L, long double>, int> = 0>
+  constexpr half(L d) noexcept : m_bits(detail::double_to_half_bits(double(d))) {}
   template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
   constexpr half(I i) noexcept : m_bits(detail::double_to_half_bits(static_cast<double>(i))) {}
 

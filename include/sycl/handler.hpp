@@ -285,7 +285,7 @@ class handler {
                                 "get_specialization_constant after use_kernel_bundle: read the value from the "
                                 "kernel bundle (kernel_bundle::get_specialization_constant) or in the kernel "
                                 "(kernel_handler)");
-    return kernel_handler(m_extras.spec.get()).template get_specialization_constant<SpecName>();
+    return detail::kernel_handler_access::read<SpecName>(m_extras.spec.get());
   }
   // Bundle is kernel_bundle<bundle_state::executable> (kernel_bundle.hpp).
   template <class Bundle>
@@ -296,6 +296,8 @@ class handler {
                                 "bundle instead");
     m_extras.bundle_bound = true;
     m_extras.spec = bundle.data().spec;
+    if (!bundle.data().all_kernels)
+      m_extras.bundle_kernels = std::make_shared<const std::vector<const char*>>(bundle.data().ids);
   }
 
   // --- host tasks ----------------------------------------------------------------
@@ -573,12 +575,21 @@ class handler {
   // type. typeid of a pointer: kernel names are often incomplete types (class foo;).
   template <class Name, class K>
   void name_kernel() {
+    if constexpr (std::is_void_v<Name>) static_cast<void>(&detail::unnamed_kernel_registration<K>::registered);
 #if defined(__GXX_RTTI) || defined(__cpp_rtti)  // without RTTI, reports say "a kernel"
     if constexpr (std::is_void_v<Name>) m_cg.kernel_name = &typeid(K*);
     else m_cg.kernel_name = &typeid(Name*);
     // Instantiates the name's registration, which runs before main: get_kernel_ids()
     // lists every named kernel of the program (sycl/detail/kernel_registry.hpp).
-    if constexpr (!std::is_void_v<Name>) static_cast<void>(&detail::kernel_name_registration<Name>::name);
+    if constexpr (!std::is_void_v<Name>) {
+      const char* name = detail::kernel_name_registration<Name>::name;
+      const auto* bound = m_extras.bundle_kernels.get();
+      if (bound && std::find(bound->begin(), bound->end(), name) == bound->end())
+        weft::detail::throw_error(errc::kernel_not_supported,
+                                  std::string("kernel '") + name +
+                                      "' is not in the kernel bundle passed to use_kernel_bundle; get the "
+                                      "bundle with this kernel's id");
+    }
 #endif
   }
   template <class F>

@@ -45,6 +45,33 @@ struct kernel_id_access;
 template <bundle_state S>
 struct bundle_access;
 
+// Weft compiles each kernel once, so a device image is what it holds: its kernels, its
+// devices and its specialization-constant values. Bundles holding the same (a bundle and
+// join({bundle}), say) share their image.
+inline bool same_image(const bundle_data& a, const bundle_data& b) {
+  auto sorted = [](std::vector<const char*> v) {
+    std::sort(v.begin(), v.end(), std::less<const char*>());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+  };
+  auto same_devices = [](const std::vector<device>& x, const std::vector<device>& y) {
+    auto in = [](const std::vector<device>& set, const device& d) {
+      return std::find(set.begin(), set.end(), d) != set.end();
+    };
+    return std::all_of(x.begin(), x.end(), [&](const device& d) { return in(y, d); }) &&
+           std::all_of(y.begin(), y.end(), [&](const device& d) { return in(x, d); });
+  };
+  auto values = [](const bundle_data& d) {
+    std::vector<std::pair<const void*, std::vector<unsigned char>>> v;
+    if (d.spec)
+      for (const auto& e : d.spec->values) v.emplace_back(e.object, e.bytes);
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  return a.ctx == b.ctx && a.all_kernels == b.all_kernels && (a.all_kernels || sorted(a.ids) == sorted(b.ids)) &&
+         same_devices(a.devices, b.devices) && values(a) == values(b);
+}
+
 }  // namespace detail
 
 class kernel_id {
@@ -157,8 +184,10 @@ class device_image {
   static bool contains(const detail::bundle_data& b, const kernel_id& id) {
     return b.all_kernels || std::find(b.ids.begin(), b.ids.end(), id.get_name()) != b.ids.end();
   }
-  // Common reference semantics (section 4.5.2): copies name the same image.
-  friend bool operator==(const device_image& a, const device_image& b) { return a.m_bundle == b.m_bundle; }
+  // The same kernels, devices and specialization-constant values (detail::same_image).
+  friend bool operator==(const device_image& a, const device_image& b) {
+    return a.m_bundle == b.m_bundle || detail::same_image(*a.m_bundle, *b.m_bundle);
+  }
   friend bool operator!=(const device_image& a, const device_image& b) { return !(a == b); }
   friend struct std::hash<device_image>;
 
@@ -212,9 +241,10 @@ class kernel_bundle {
 
   bool contains_specialization_constants() const noexcept { return m_data->spec && !m_data->spec->values.empty(); }
   bool native_specialization_constant() const noexcept { return false; }  // emulated: values are read at run time
+  // Known program-wide: a kernel of the program reads it (kernels are not told apart).
   template <auto& SpecName>
   bool has_specialization_constant() const noexcept {
-    return !empty();  // any kernel may read any specialization constant; an empty bundle has none
+    return !empty() && detail::kernel_reads_spec_constant(&SpecName);
   }
   template <auto& SpecName, bundle_state S = State, std::enable_if_t<S == bundle_state::input, int> = 0>
   void set_specialization_constant(typename std::remove_reference_t<decltype(SpecName)>::value_type value) {
@@ -227,7 +257,7 @@ class kernel_bundle {
   }
   template <auto& SpecName>
   typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() const {
-    return kernel_handler(m_data->spec.get()).template get_specialization_constant<SpecName>();
+    return detail::kernel_handler_access::read<SpecName>(m_data->spec.get());
   }
 
   // One device image, none when the bundle is empty.
@@ -253,14 +283,23 @@ inline kernel_bundle<bundle_state::executable> kernel::get_kernel_bundle() const
 }
 
 namespace detail {
-WEFT_API void check_bundle_devices(const context& ctx, const std::vector<device>& devs);
+// errc::invalid when devs is empty or names a device outside ctx (function: the caller's name).
+WEFT_API void check_bundle_devices(const context& ctx, const std::vector<device>& devs,
+                                   const char* function = "get_kernel_bundle");
+// A bundle's devices: each once, in the order given (a list may name a device twice).
+inline std::vector<device> unique_devices(const std::vector<device>& devs) {
+  std::vector<device> out;
+  for (const device& d : devs)
+    if (std::find(out.begin(), out.end(), d) == out.end()) out.push_back(d);
+  return out;
+}
 template <bundle_state S>
 kernel_bundle<S> make_bundle(const context& ctx, const std::vector<device>& devs, bool all,
                              std::vector<const char*> ids = {}) {
   check_bundle_devices(ctx, devs);
   auto d = std::make_shared<bundle_data>();
   d->ctx = ctx;
-  d->devices = devs;
+  d->devices = unique_devices(devs);
   d->all_kernels = all;
   d->ids = std::move(ids);
   return kernel_bundle<S>(d);
@@ -315,31 +354,6 @@ kernel_bundle<State> get_kernel_bundle(const context& ctx, Selector selector) {
   return get_kernel_bundle<State>(ctx, ctx.get_devices(), selector);
 }
 
-template <bundle_state State>
-bool has_kernel_bundle(const context&) {
-  return true;
-}
-template <bundle_state State>
-bool has_kernel_bundle(const context&, const std::vector<device>&) {
-  return true;
-}
-template <bundle_state State>
-bool has_kernel_bundle(const context&, const std::vector<kernel_id>&) {
-  return true;
-}
-template <bundle_state State>
-bool has_kernel_bundle(const context&, const std::vector<device>&, const std::vector<kernel_id>&) {
-  return true;
-}
-template <typename KernelName, bundle_state State>
-bool has_kernel_bundle(const context&) {
-  return true;
-}
-template <typename KernelName, bundle_state State>
-bool has_kernel_bundle(const context&, const std::vector<device>&) {
-  return true;
-}
-
 // Every kernel compiled into the program runs on the CPU device, and on the GPUs of the
 // GPU target (a program has those only when it is built with the CUDA or HIP target,
 // which compiles its kernels for them); kernels that use optional features check them with
@@ -350,6 +364,52 @@ inline bool is_compatible(const std::vector<kernel_id>&, const device& dev) {
 template <typename KernelName>
 bool is_compatible(const device& dev) {
   return is_compatible({get_kernel_id<KernelName>()}, dev);
+}
+
+// has_kernel_bundle (SYCL 2020 4.11.6): true when each kernel asked for (with no ids: at
+// least one kernel of the program) is compatible with one of devs, and, for the input and
+// object states, every device has the online compiler (and linker) those states need.
+namespace detail {
+template <bundle_state State>
+bool has_bundle_for(const context& ctx, const std::vector<device>& devs, const std::vector<kernel_id>* ids) {
+  check_bundle_devices(ctx, devs, "has_kernel_bundle");
+  for (const device& d : devs) {
+    if (State != bundle_state::executable && !d.has(aspect::online_compiler)) return false;
+    if (State == bundle_state::object && !d.has(aspect::online_linker)) return false;
+  }
+  auto runs_somewhere = [&](const kernel_id& id) {
+    return std::any_of(devs.begin(), devs.end(), [&](const device& d) { return is_compatible({id}, d); });
+  };
+  if (ids) return std::all_of(ids->begin(), ids->end(), runs_somewhere);
+  // No ids: a kernel of the program. Unnamed kernels have no id; they run where named ones do.
+  const auto named = get_kernel_ids();
+  return std::any_of(named.begin(), named.end(), runs_somewhere) ||
+         (program_has_unnamed_kernels() && runs_somewhere(kernel_id_access::make("")));
+}
+}  // namespace detail
+template <bundle_state State>
+bool has_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
+  return detail::has_bundle_for<State>(ctx, devs, nullptr);
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context& ctx) {
+  return has_kernel_bundle<State>(ctx, ctx.get_devices());
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context& ctx, const std::vector<device>& devs, const std::vector<kernel_id>& ids) {
+  return detail::has_bundle_for<State>(ctx, devs, &ids);
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context& ctx, const std::vector<kernel_id>& ids) {
+  return has_kernel_bundle<State>(ctx, ctx.get_devices(), ids);
+}
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
+  return has_kernel_bundle<State>(ctx, devs, {get_kernel_id<KernelName>()});
+}
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context& ctx) {
+  return has_kernel_bundle<KernelName, State>(ctx, ctx.get_devices());
 }
 
 template <bundle_state State>
@@ -404,7 +464,11 @@ struct hash<weft::sycl::kernel> {
 template <weft::sycl::bundle_state State>
 struct hash<weft::sycl::device_image<State>> {
   size_t operator()(const weft::sycl::device_image<State>& d) const noexcept {
-    return hash<const void*>()(d.m_bundle.get());
+    // Consistent with operator==: what the image holds, order-free.
+    size_t h = hash<bool>()(d.m_bundle->all_kernels) ^ d.m_bundle->devices.size();
+    if (!d.m_bundle->all_kernels)
+      for (const char* n : d.m_bundle->ids) h ^= hash<const void*>()(n);
+    return h;
   }
 };
 template <weft::sycl::bundle_state State>

@@ -1,5 +1,7 @@
 // The program's kernel names (include/sycl/detail/kernel_registry.hpp): one registry
 // for the whole program, in the library.
+#include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <deque>
 #include <mutex>
@@ -14,7 +16,8 @@ namespace {
 struct kernel_registry {
   std::mutex mutex;
   std::vector<const std::type_info*> types;
-  std::deque<std::string> names;  // stable addresses
+  std::deque<std::string> names;            // stable addresses
+  std::vector<const void*> spec_constants;  // read by some kernel
 };
 // Never destroyed: static objects' registrations may run before or after any other static.
 kernel_registry& registry() {
@@ -36,6 +39,27 @@ const char* register_kernel_name(const std::type_info& t) {
   if (!name.empty() && name.back() == '*') name.pop_back();  // registered as a pointer type
   r.names.push_back(std::move(name));
   return r.names.back().c_str();
+}
+
+namespace {
+std::atomic<bool> unnamed_kernels{false};
+}
+bool register_unnamed_kernel() {
+  unnamed_kernels.store(true, std::memory_order_relaxed);
+  return true;
+}
+bool program_has_unnamed_kernels() { return unnamed_kernels.load(std::memory_order_relaxed); }
+
+bool register_kernel_spec_constant(const void* id) {
+  kernel_registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.spec_constants.push_back(id);
+  return true;
+}
+bool kernel_reads_spec_constant(const void* id) {
+  kernel_registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return std::find(r.spec_constants.begin(), r.spec_constants.end(), id) != r.spec_constants.end();
 }
 
 std::vector<const char*> registered_kernel_names() {

@@ -153,12 +153,13 @@ void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<stream_sin
 }
 
 namespace detail {
-void check_bundle_devices(const context& ctx, const std::vector<device>& devs) {
-  if (devs.empty()) throw_error(errc::invalid, "get_kernel_bundle: the device list is empty");
+void check_bundle_devices(const context& ctx, const std::vector<device>& devs, const char* function) {
+  if (devs.empty()) throw_error(errc::invalid, std::string(function) + ": the device list is empty");
   auto in_ctx = ctx.get_devices();
   for (auto& d : devs)
     if (std::find(in_ctx.begin(), in_ctx.end(), d) == in_ctx.end())
-      throw_error(errc::invalid, "get_kernel_bundle: a device is not in the context; pass devices of the context");
+      throw_error(errc::invalid,
+                  std::string(function) + ": a device is not in the context; pass devices of the context");
 }
 }  // namespace detail
 
@@ -252,7 +253,7 @@ kernel_bundle<To> for_devices(const kernel_bundle<From>& b, const std::vector<de
                                                    "' is not one of the kernel bundle's devices; pass a subset of "
                                                    "kernel_bundle::get_devices()");
   auto d = std::make_shared<detail::bundle_data>(b.data());
-  d->devices = devs;
+  d->devices = detail::unique_devices(devs);
   return kernel_bundle<To>(d);
 }
 }  // namespace

@@ -83,6 +83,16 @@ TEST(KernelBundle, UseKernelBundleThenRun) {
   EXPECT_EQ(run_from_bundle(q, sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context()), 3), 3);
 }
 
+template <class F>
+sycl::errc errc_of(F&& f) {
+  try {
+    f();
+  } catch (const sycl::exception& e) {
+    return sycl::errc(e.code().value());
+  }
+  return sycl::errc::success;
+}
+
 // Every kernel is in the program already, so every device offers compile(), link() and
 // build() (aspect::online_compiler / online_linker), for a subset of the bundle's devices.
 TEST(KernelBundle, CompileLinkAndBuildForDevices) {
@@ -100,14 +110,8 @@ TEST(KernelBundle, CompileLinkAndBuildForDevices) {
   EXPECT_EQ(linked.get_devices(), std::vector<sycl::device>{dev});
   EXPECT_TRUE(linked.has_kernel<named_kernel>());
   EXPECT_EQ(run_from_bundle(q, sycl::build(input, {dev}), 5), 5);
-  auto errc_of = [](auto&& f) {
-    try {
-      f();
-    } catch (const sycl::exception& e) {
-      return sycl::errc(e.code().value());
-    }
-    return sycl::errc::success;
-  };
+  EXPECT_EQ(sycl::compile(input, {dev, dev}).get_devices(), std::vector<sycl::device>{dev});  // each device once
+  EXPECT_EQ(sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, {dev, dev}).get_devices().size(), 1u);
   const std::vector<sycl::device> none;
   EXPECT_EQ(errc_of([&] { sycl::link(objects, none); }), sycl::errc::invalid);
   EXPECT_EQ(errc_of([&] { sycl::build(input, none); }), sycl::errc::invalid);
@@ -117,15 +121,84 @@ TEST(KernelBundle, CompileLinkAndBuildForDevices) {
 }
 
 constexpr sycl::specialization_id<int> bundle_spec(1);
+constexpr sycl::specialization_id<int> unread_spec(2);  // no kernel of this program reads it
+class spec_reader;
 
-TEST(KernelBundle, AnEmptyBundleHasNoSpecializationConstants) {
+// A bundle has the specialization constants the program's kernels read; an empty one none.
+TEST(KernelBundle, BundlesHaveTheSpecializationConstantsKernelsRead) {
   sycl::queue q;
+  int* r = sycl::malloc_shared<int>(1, q);
+  q.submit([&](sycl::handler& cgh) {
+     cgh.set_specialization_constant<bundle_spec>(7);
+     cgh.single_task<spec_reader>([=](sycl::kernel_handler kh) { *r = kh.get_specialization_constant<bundle_spec>(); });
+   }).wait();
+  EXPECT_EQ(*r, 7);
+  sycl::free(r, q);
+  auto all = sycl::get_kernel_bundle<sycl::bundle_state::input>(q.get_context());
+  all.set_specialization_constant<unread_spec>(3);  // a value set is not a kernel's use
+  EXPECT_TRUE(all.has_specialization_constant<bundle_spec>());
+  EXPECT_FALSE(all.has_specialization_constant<unread_spec>());
+  EXPECT_EQ(all.get_specialization_constant<unread_spec>(), 3);
+  EXPECT_FALSE(sycl::build(all).has_specialization_constant<unread_spec>());
   auto none = sycl::get_kernel_bundle<sycl::bundle_state::executable>(
       q.get_context(), [](const sycl::device_image<sycl::bundle_state::executable>&) { return false; });
   EXPECT_TRUE(none.empty());
   EXPECT_FALSE(none.has_specialization_constant<bundle_spec>());
-  EXPECT_TRUE(sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context())
-                  .has_specialization_constant<bundle_spec>());
+}
+
+// has_kernel_bundle: devices are checked (errc::invalid), an empty id list asks for nothing,
+// a named kernel has a bundle in every state on a device with the online compiler and linker.
+TEST(KernelBundle, HasKernelBundleChecksDevicesAndKernels) {
+  sycl::queue q;
+  const auto ctx = q.get_context();
+  const auto dev = q.get_device();
+  EXPECT_EQ(errc_of([&] { sycl::has_kernel_bundle<sycl::bundle_state::executable>(ctx, std::vector<sycl::device>{}); }),
+            sycl::errc::invalid);
+  EXPECT_EQ(errc_of([&] { sycl::has_kernel_bundle<named_kernel, sycl::bundle_state::input>(ctx, {}); }),
+            sycl::errc::invalid);
+  EXPECT_TRUE(sycl::has_kernel_bundle<sycl::bundle_state::object>(ctx, {dev}, std::vector<sycl::kernel_id>{}));
+  EXPECT_TRUE((sycl::has_kernel_bundle<named_kernel, sycl::bundle_state::input>(ctx)));
+  EXPECT_EQ((sycl::has_kernel_bundle<named_kernel, sycl::bundle_state::object>(ctx, {dev})),
+            dev.has(sycl::aspect::online_compiler) && dev.has(sycl::aspect::online_linker));
+  EXPECT_TRUE(sycl::has_kernel_bundle<sycl::bundle_state::executable>(ctx, {sycl::get_kernel_id<other_kernel>()}));
+}
+
+// A device image is what it holds (kernels, devices, specialization-constant values): joining
+// a bundle with itself or an empty one keeps its image (the CTS's sycl_join cases).
+TEST(KernelBundle, JoinKeepsTheDeviceImages) {
+  sycl::queue q;
+  auto kb = sycl::get_kernel_bundle<sycl::bundle_state::input>(q.get_context());
+  auto empty = sycl::get_kernel_bundle<sycl::bundle_state::input>(q.get_context(), std::vector<sycl::kernel_id>{});
+  for (const auto& joined :
+       {sycl::join(std::vector{kb}), sycl::join(std::vector{kb, kb}), sycl::join(std::vector{kb, empty})}) {
+    ASSERT_EQ(std::distance(joined.begin(), joined.end()), 1);
+    EXPECT_TRUE(*joined.begin() == *kb.begin());
+    EXPECT_EQ(std::hash<sycl::device_image<sycl::bundle_state::input>>()(*joined.begin()),
+              std::hash<sycl::device_image<sycl::bundle_state::input>>()(*kb.begin()));
+  }
+  auto only =
+      sycl::get_kernel_bundle<sycl::bundle_state::input>(q.get_context(), {sycl::get_kernel_id<other_kernel>()});
+  EXPECT_FALSE(*only.begin() == *kb.begin());
+}
+
+// use_kernel_bundle with a bundle that lacks the kernel: errc::kernel_not_supported at the
+// kernel's invocation, and nothing runs.
+TEST(KernelBundle, UseKernelBundleWithoutTheKernelThrows) {
+  sycl::queue q;
+  auto other_only = sycl::get_kernel_bundle<other_kernel, sycl::bundle_state::executable>(q.get_context());
+  int ran = 0;
+  {
+    sycl::buffer<int> flag(&ran, sycl::range<1>(1));
+    EXPECT_EQ(errc_of([&] {
+                q.submit([&](sycl::handler& cgh) {
+                  sycl::accessor out(flag, cgh, sycl::write_only);
+                  cgh.use_kernel_bundle(other_only);
+                  cgh.single_task<named_kernel>([=] { out[0] = 1; });
+                });
+              }),
+              sycl::errc::kernel_not_supported);
+  }
+  EXPECT_EQ(ran, 0);
 }
 
 }  // namespace

@@ -58,7 +58,7 @@ TEST(Marray, MathAndKernels) {
   sycl::mfloat4 v(1.0f, 4.0f, 9.0f, 16.0f);
   auto r = sycl::sqrt(v);
   EXPECT_EQ(r[3], 4.0f);
-  EXPECT_TRUE(sycl::all(sycl::isless(v, 20.0f)));
+  EXPECT_TRUE(sycl::all(sycl::isless(v, sycl::mfloat4(20.0f))));
   sycl::queue q;
   std::vector<sycl::marray<int, 4>> data(8);
   {

@@ -132,7 +132,7 @@ TEST(MathCoverage, EveryListedFunctionExistsForScalarsVecSwizzlesAndMarray) {
   use(sycl::sin(v.xyz()));
   use(sycl::fmax(v.xy(), v.zw()));
   use(sycl::dot(v.xyz(), v.zyx()));
-  use(sycl::isless(v.xy(), 2.0f));
+  use(sycl::isless(v.xy(), v.zw()));
   EXPECT_GT(g_calls, 600);
 }
 
@@ -151,7 +151,7 @@ TEST(MathCoverage, ResultTypes) {
   static_assert(std::is_same_v<decltype(sycl::dot(v, v)), float>);
   static_assert(std::is_same_v<decltype(sycl::length(sycl::double3())), double>);
   static_assert(std::is_same_v<decltype(sycl::upsample(std::int16_t(), std::uint16_t())), std::int32_t>);
-  static_assert(std::is_same_v<decltype(sycl::abs_diff(-1, 2)), unsigned>);
+  static_assert(std::is_same_v<decltype(sycl::abs_diff(-1, 2)), int>);
   static_assert(std::is_same_v<decltype(sycl::nan(1u)), float>);
   static_assert(std::is_same_v<decltype(sycl::nan(std::uint64_t(1))), double>);
   static_assert(std::is_same_v<decltype(sycl::clamp(v, 0.0f, 1.0f)), sycl::float4>);
@@ -175,7 +175,7 @@ TEST(MathCoverage, IntegerAndRelationalValues) {
   EXPECT_EQ(sycl::rotate(std::uint8_t(0x81), std::uint8_t(1)), 0x03);
   EXPECT_EQ(sycl::upsample(std::int16_t(1), std::uint16_t(2)), 65538);
   EXPECT_EQ(sycl::abs(-5), 5);
-  EXPECT_EQ(sycl::abs_diff(-3, 4), 7u);
+  EXPECT_EQ(sycl::abs_diff(-3, 4), 7);
   EXPECT_EQ(sycl::clamp(sycl::int4(-5, 0, 5, 10), 0, 6)[3], 6);
   auto r = sycl::isgreater(sycl::float4(1, 2, 3, 4), sycl::float4(2.5f));
   EXPECT_EQ(r[0], 0);

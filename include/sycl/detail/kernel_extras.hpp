@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+#include <sycl/detail/kernel_registry.hpp>
 #include <weft/kernel/stream_item.hpp>
 #include <weft/runtime/export.hpp>
 #include <weft/kernel/target.hpp>
@@ -110,6 +111,8 @@ struct kernel_extras {
   std::shared_ptr<spec_constant_values> spec;  // null until a value is set
   std::vector<std::shared_ptr<stream_sink>> streams;
   bool bundle_bound = false;  // use_kernel_bundle was called
+  // The kernels of the bundle use_kernel_bundle bound (their kernel_id names); null: all of them.
+  std::shared_ptr<const std::vector<const char*>> bundle_kernels;
 };
 
 // What a running work item wrote to a stream so far (with that stream's
@@ -167,6 +170,21 @@ class kernel_handler {
   template <auto& SpecName>
   WEFT_HOST_DEVICE typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant()
       const {
+#if !WEFT_DEVICE_PASS
+    // A kernel reads it: the program's bundles have it (kernel_bundle::has_specialization_constant).
+    static_cast<void>(&detail::kernel_spec_constant_registration<SpecName>::registered);
+#endif
+    return read<SpecName>();
+  }
+
+  // For the runtime: the host's values, or a GPU kernel's copy of them.
+  explicit kernel_handler(const detail::spec_constant_values* v) : m_values(v) {}
+  WEFT_HOST_DEVICE explicit kernel_handler(const detail::spec_constant_table* t) : m_table(t) {}
+
+ private:
+  friend struct detail::kernel_handler_access;
+  template <auto& SpecName>
+  WEFT_HOST_DEVICE typename std::remove_reference_t<decltype(SpecName)>::value_type read() const {
     using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
     T value = detail::spec_default<T>::get(SpecName);
     const unsigned char* bytes = m_table ? m_table->find(detail::spec_name_key<SpecName>) : nullptr;
@@ -176,13 +194,6 @@ class kernel_handler {
     if (bytes) __builtin_memcpy(static_cast<void*>(&value), bytes, sizeof(T));
     return value;
   }
-
-  // For the runtime: the host's values, or a GPU kernel's copy of them.
-  explicit kernel_handler(const detail::spec_constant_values* v) : m_values(v) {}
-  WEFT_HOST_DEVICE explicit kernel_handler(const detail::spec_constant_table* t) : m_table(t) {}
-
- private:
-  friend struct detail::kernel_handler_access;
   const detail::spec_constant_values* m_values = nullptr;
   const detail::spec_constant_table* m_table = nullptr;
 };
@@ -190,6 +201,11 @@ class kernel_handler {
 namespace detail {
 struct kernel_handler_access {
   static const spec_constant_values* values(const kernel_handler& kh) { return kh.m_values; }
+  // A value read outside a kernel (handler, kernel_bundle): not a kernel's use.
+  template <auto& SpecName>
+  static auto read(const spec_constant_values* v) {
+    return kernel_handler(v).read<SpecName>();
+  }
 };
 }  // namespace detail
 

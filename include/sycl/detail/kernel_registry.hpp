@@ -25,4 +25,22 @@ struct kernel_name_registration {
   static inline const char* const name = register_kernel_name(typeid(Name*));
 };
 
+// Unnamed (lambda-named) kernels have no kernel_id, but a program that defines one has
+// kernels (has_kernel_bundle asks): their registration only counts them.
+WEFT_API bool register_unnamed_kernel();
+WEFT_API bool program_has_unnamed_kernels();
+template <class Kernel>
+struct unnamed_kernel_registration {
+  static inline const bool registered = register_unnamed_kernel();
+};
+
+// The specialization constants kernels read (kernel_handler::get_specialization_constant
+// instantiated in a kernel registers its specialization_id).
+WEFT_API bool register_kernel_spec_constant(const void* id);
+WEFT_API bool kernel_reads_spec_constant(const void* id);
+template <auto& SpecName>
+struct kernel_spec_constant_registration {
+  static inline const bool registered = register_kernel_spec_constant(&SpecName);
+};
+
 }  // namespace weft::sycl::detail

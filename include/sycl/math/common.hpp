@@ -34,10 +34,9 @@ T sign_impl(T x) {
 }
 template <class T>
 T smoothstep_impl(T e0, T e1, T x) {
-  using F = decltype(float_of(x));
-  F t = (F(x) - F(e0)) / (F(e1) - F(e0));
-  t = fmin_select(fmax_select(t, F(0)), F(1));
-  return T(t * t * (F(3) - F(2) * t));
+  // The spec's formula step by step in T (half rounds each step, as the CTS's reference does).
+  T t = fmin_select(fmax_select(T((x - e0) / (e1 - e0)), T(0)), T(1));
+  return T(t * t * (T(3) - T(2) * t));
 }
 // Each element times k (a double constant, rounded once to the element's float type).
 template <class X>

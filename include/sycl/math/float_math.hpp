@@ -173,11 +173,24 @@ auto nan_impl(U code) {
 
 }  // namespace detail
 
+// --- the spec's overloads, for every function below -------------------------------------------
+// (1)-(3) non-template scalar functions for float, double and half, so that a scalar argument
+// converts as for any function (half computes in float and rounds once, as the element-wise
+// form does, without instantiating it); (4) a template for vec, swizzle and marray arguments.
+// Functions that also write through a pointer take its type as their first template parameter
+// (the scalar forms) or second (the non-scalar ones), as the spec's synopsis declares them.
+
 // --- one-argument functions --------------------------------------------------------------
-#define WEFT_FLOAT_FN1(name, expr)                                                         \
-  template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>                  \
-  auto name(const X& x) {                                                                  \
-    return detail::map_lifted([](auto v) { return decltype(v)(expr); }, detail::value(x)); \
+#define WEFT_FLOAT_FN1(name, expr)                                                                     \
+  inline float name(float v) { return float(expr); }                                                   \
+  inline double name(double v) { return double(expr); }                                                \
+  inline half name(half x) {                                                                           \
+    const float v = float(x);                                                                          \
+    return half(float(expr));                                                                          \
+  }                                                                                                    \
+  template <class X, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X>, int> = 0> \
+  auto name(const X& x) {                                                                              \
+    return detail::map_lifted([](auto v) { return decltype(v)(expr); }, detail::value(x));             \
   }
 WEFT_FLOAT_FN1(acos, std::acos(v))
 WEFT_FLOAT_FN1(acosh, std::acosh(v))
@@ -222,16 +235,17 @@ WEFT_FLOAT_FN1(trunc, std::trunc(v))
 #undef WEFT_FLOAT_FN1
 
 // ilogb: an int per element.
-template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
+inline int ilogb(float x) { return std::ilogb(x); }
+inline int ilogb(double x) { return std::ilogb(x); }
+inline int ilogb(half x) { return std::ilogb(float(x)); }
+template <class X, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X>, int> = 0>
 auto ilogb(const X& x) {
   return detail::map([](const auto& e) { return int(std::ilogb(detail::float_of(e))); }, detail::value(x));
 }
 
 // --- two- and three-argument functions ------------------------------------------------------
-// The spec's overloads: (1)-(3) non-template scalar functions for float, double and half (so
-// scalar arguments convert as for any function; they compute expr directly, half in float,
-// as the element-wise form does, without instantiating it); (4) vec / swizzle or marray arguments of one
-// kind (detail::same_gen_v); fmax and fmin also (5) a NonScalar with a value_type scalar.
+// (4): vec / swizzle or marray arguments of one kind (detail::same_gen_v); fmax and fmin also
+// (5) a NonScalar with a value_type scalar.
 #define WEFT_FLOAT_FN2(name, expr)                                                                                     \
   namespace detail {                                                                                                   \
   template <class X, class Y>                                                                                          \
@@ -309,13 +323,22 @@ WEFT_FLOAT_FN3(fma, std::fma(u, v, w))
 WEFT_FLOAT_FN3(mad, u* v + w)
 #undef WEFT_FLOAT_FN3
 
-// Functions with an integer argument: ldexp(x, k), pown(x, n), rootn(x, n).
-#define WEFT_FLOAT_INT_FN(name, expr)                                                                            \
-  template <class X, class K, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_geninteger_v<K>, int> = 0> \
-  auto name(const X& x, const K& k) {                                                                            \
-    return detail::map(                                                                                          \
-        [](const auto& a, const auto& n) { return detail::lift(a, [n](auto v) { return decltype(v)(expr); }); }, \
-        detail::value(x), detail::value(k));                                                                     \
+// Functions with an integer argument: ldexp(x, k), pown(x, n), rootn(x, n); the non-scalar
+// form takes an integer vec / marray of x's size or (ldexp) one int.
+#define WEFT_FLOAT_INT_FN(name, expr)                                                                                 \
+  inline float name(float v, int n) { return float(expr); }                                                           \
+  inline double name(double v, int n) { return double(expr); }                                                        \
+  inline half name(half x, int n) {                                                                                   \
+    const float v = float(x);                                                                                         \
+    return half(float(expr));                                                                                         \
+  }                                                                                                                   \
+  template <                                                                                                          \
+      class X, class K,                                                                                               \
+      std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X> && detail::is_geninteger_v<K>, int> = 0> \
+  auto name(const X& x, const K& k) {                                                                                 \
+    return detail::map(                                                                                               \
+        [](const auto& a, const auto& n) { return detail::lift(a, [n](auto v) { return decltype(v)(expr); }); },      \
+        detail::value(x), detail::value(k));                                                                          \
   }
 WEFT_FLOAT_INT_FN(ldexp, std::ldexp(v, int(n)))
 WEFT_FLOAT_INT_FN(pown, detail::pown_impl(v, int(n)))
@@ -323,99 +346,142 @@ WEFT_FLOAT_INT_FN(rootn, detail::rootn_impl(v, int(n)))
 #undef WEFT_FLOAT_INT_FN
 
 // nan(code): float for 32-bit codes, double for 64-bit, half for 16-bit.
-template <class X, std::enable_if_t<detail::is_geninteger_v<X> && std::is_unsigned_v<detail::elem_t<X>>, int> = 0>
+inline float nan(std::uint32_t code) { return detail::nan_impl(code); }
+inline double nan(std::uint64_t code) { return detail::nan_impl(code); }
+inline half nan(std::uint16_t code) { return detail::nan_impl(code); }
+template <class X, std::enable_if_t<detail::is_nonscalar_v<X> && detail::is_geninteger_v<X> &&
+                                        std::is_unsigned_v<detail::elem_t<X>>,
+                                    int> = 0>
 auto nan(const X& code) {
   return detail::map([](const auto& c) { return detail::nan_impl(c); }, detail::value(code));
 }
 
 // --- functions that also write through a pointer (raw pointer or multi_ptr) ----------------
-template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
-auto fract(const X& x, Ptr iptr) {
-  auto v = detail::value(x);
-  *iptr = floor(v);
-  return detail::map_lifted(
+namespace detail {
+template <class X, class Ptr>
+auto fract_of(const X& v, Ptr iptr) {
+  *iptr = weft::sycl::floor(v);
+  return map_lifted(
       [](auto a) {
         using T = decltype(a);
         if (std::isnan(a)) return a;
         if (std::isinf(a)) return std::copysign(T(0), a);
-        return std::fmin(a - std::floor(a), detail::fract_limit<T>());
+        return std::fmin(a - std::floor(a), fract_limit<T>());
       },
       v);
 }
-template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
-auto modf(const X& x, Ptr iptr) {
-  auto v = detail::value(x);
-  *iptr = trunc(v);
-  return detail::map_lifted(
+template <class X, class Ptr>
+auto modf_of(const X& v, Ptr iptr) {
+  *iptr = weft::sycl::trunc(v);
+  return map_lifted(
       [](auto a) {
         decltype(a) ip;
         return std::modf(a, &ip);
       },
       v);
 }
-template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
-auto frexp(const X& x, Ptr exp) {
-  auto v = detail::value(x);
-  *exp = detail::map(
+template <class X, class Ptr>
+auto frexp_of(const X& v, Ptr exp) {
+  *exp = map(
       [](const auto& e) {
         int ex;
-        std::frexp(detail::float_of(e), &ex);
+        std::frexp(float_of(e), &ex);
         return ex;
       },
       v);
-  return detail::map_lifted(
+  return map_lifted(
       [](auto a) {
         int ex;
         return std::frexp(a, &ex);
       },
       v);
 }
-template <class X, class Y, class Ptr, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y>, int> = 0>
-auto remquo(const X& x, const Y& y, Ptr quo) {
-  auto a = detail::value(x);
-  auto b = detail::value(y);
-  *quo = detail::map(
+template <class X, class Ptr>
+auto sincos_of(const X& v, Ptr cosval) {
+  *cosval = weft::sycl::cos(v);
+  return weft::sycl::sin(v);
+}
+template <class X, class Ptr>
+auto lgamma_r_of(const X& v, Ptr signp) {
+  *signp = map([](const auto& e) { return weft::kernel::math::lgamma_sign(double(float_of(e))); }, v);
+  return weft::sycl::lgamma(v);
+}
+template <class X, class Ptr>
+auto remquo_of(const X& a, const X& b, Ptr quo) {
+  *quo = map(
       [](const auto& u, const auto& w) {
         int q;
-        std::remquo(detail::float_of(u), detail::float_of(w), &q);
+        std::remquo(float_of(u), float_of(w), &q);
         return q;
       },
       a, b);
-  return detail::map(
+  return map(
       [](const auto& u, const auto& w) {
-        return detail::lift2(u, w, [](auto p, auto q) {
+        return lift2(u, w, [](auto p, auto q) {
           int quo_bits;
           return std::remquo(p, q, &quo_bits);
         });
       },
       a, b);
 }
-template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
-auto sincos(const X& x, Ptr cosval) {
-  auto v = detail::value(x);
-  *cosval = cos(v);
-  return sin(v);
+}  // namespace detail
+#define WEFT_FLOAT_PTR_FN(name)                                                                                   \
+  template <class Ptr>                                                                                            \
+  float name(float x, Ptr p) {                                                                                    \
+    return detail::name##_of(x, p);                                                                               \
+  }                                                                                                               \
+  template <class Ptr>                                                                                            \
+  double name(double x, Ptr p) {                                                                                  \
+    return detail::name##_of(x, p);                                                                               \
+  }                                                                                                               \
+  template <class Ptr>                                                                                            \
+  half name(half x, Ptr p) {                                                                                      \
+    return detail::name##_of(x, p);                                                                               \
+  }                                                                                                               \
+  template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X>, int> = 0> \
+  auto name(const X& x, Ptr p) {                                                                                  \
+    return detail::name##_of(detail::value(x), p);                                                                \
+  }
+WEFT_FLOAT_PTR_FN(fract)
+WEFT_FLOAT_PTR_FN(modf)
+WEFT_FLOAT_PTR_FN(frexp)
+WEFT_FLOAT_PTR_FN(sincos)
+WEFT_FLOAT_PTR_FN(lgamma_r)
+#undef WEFT_FLOAT_PTR_FN
+template <class Ptr>
+float remquo(float x, float y, Ptr quo) {
+  return detail::remquo_of(x, y, quo);
 }
-template <class X, class Ptr, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0>
-auto lgamma_r(const X& x, Ptr signp) {
-  auto v = detail::value(x);
-  *signp = detail::map([](const auto& e) { return weft::kernel::math::lgamma_sign(double(detail::float_of(e))); }, v);
-  return lgamma(v);
+template <class Ptr>
+double remquo(double x, double y, Ptr quo) {
+  return detail::remquo_of(x, y, quo);
+}
+template <class Ptr>
+half remquo(half x, half y, Ptr quo) {
+  return detail::remquo_of(x, y, quo);
+}
+template <class X, class Y, class Ptr,
+          std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X> && detail::same_gen_v<X, Y>, int> = 0>
+auto remquo(const X& x, const Y& y, Ptr quo) {
+  return detail::remquo_of(detail::value(x), detail::value_t<X>(detail::value(y)), quo);
 }
 
 // --- native:: and half_precision:: (section 4.17.6/4.17.7), for float scalars, vec and
 // marray. native:: is the kernel interface's (weft/kernel/math.hpp): full precision on
 // the CPU (a CPU loses little by it), the hardware approximations on the CUDA target;
 // half_precision:: is full precision everywhere.
-#define WEFT_REDUCED_FN1(name, expr)                                                      \
-  template <class X, std::enable_if_t<std::is_same_v<detail::elem_t<X>, float>, int> = 0> \
-  auto name(const X& x) {                                                                 \
-    return detail::map([](float v) { return float(expr); }, detail::value(x));            \
+#define WEFT_REDUCED_FN1(name, expr)                                                                                   \
+  inline float name(float v) { return float(expr); }                                                                   \
+  template <class X, std::enable_if_t<detail::is_nonscalar_v<X> && std::is_same_v<detail::elem_t<X>, float>, int> = 0> \
+  auto name(const X& x) {                                                                                              \
+    return detail::map([](float v) { return float(expr); }, detail::value(x));                                         \
   }
 #define WEFT_REDUCED_FN2(name, expr)                                                                                   \
+  inline float name(float v, float w) { return float(expr); }                                                          \
   template <                                                                                                           \
       class X, class Y,                                                                                                \
-      std::enable_if_t<std::is_same_v<detail::elem_t<X>, float> && std::is_same_v<detail::elem_t<Y>, float>, int> = 0> \
+      std::enable_if_t<                                                                                                \
+          detail::is_nonscalar_v<X> && std::is_same_v<detail::elem_t<X>, float> && detail::same_gen_v<X, Y>, int> = 0> \
   auto name(const X& x, const Y& y) {                                                                                  \
     return detail::map([](float v, float w) { return float(expr); }, detail::value(x), detail::value(y));              \
   }

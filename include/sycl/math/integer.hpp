@@ -42,10 +42,12 @@ T abs_impl(T x) {
   if constexpr (std::is_signed_v<T>) return x < 0 ? T(uint_of_t<T>(0) - uint_of_t<T>(x)) : x;
   else return x;
 }
+// |x - y| in x's type (SYCL 2020's GenInt abs_diff(GenInt, GenInt)): computed without overflow
+// in the unsigned type; a difference beyond T's range has no defined value.
 template <class T>
-uint_of_t<T> abs_diff_impl(T x, T y) {
+T abs_diff_impl(T x, T y) {
   using U = uint_of_t<T>;
-  return x > y ? U(U(x) - U(y)) : U(U(y) - U(x));
+  return T(x > y ? U(U(x) - U(y)) : U(U(y) - U(x)));
 }
 // x + y (Add) or x - y, saturated: a signed result can only overflow away from
 // x's sign, an unsigned sum only upwards and an unsigned difference downwards.

@@ -9,16 +9,26 @@
 WEFT_HOST_DEVICE_BEGIN  // kernel-callable (weft/kernel/target.hpp)
 namespace weft::sycl {
 
-#define WEFT_REL_FN2(name, expr)                                                                               \
-  template <class X, class Y, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_genfloat_v<Y>, int> = 0> \
-  auto name(const X& x, const Y& y) {                                                                          \
-    return detail::rel_map(                                                                                    \
-        [](const auto& a, const auto& b) {                                                                     \
-          auto v = detail::float_of(a);                                                                        \
-          auto w = detail::float_of(b);                                                                        \
-          return bool(expr);                                                                                   \
-        },                                                                                                     \
-        detail::value(x), detail::value(y));                                                                   \
+// The spec's overloads: non-template scalar functions for float, double and half (so an
+// argument converts as for any function), and a template for vec, swizzle and marray.
+#define WEFT_REL_FN2(name, expr)                                                                                       \
+  inline bool name(float v, float w) { return bool(expr); }                                                            \
+  inline bool name(double v, double w) { return bool(expr); }                                                          \
+  inline bool name(half x, half y) {                                                                                   \
+    const float v = float(x), w = float(y);                                                                            \
+    return bool(expr);                                                                                                 \
+  }                                                                                                                    \
+  template <class X, class Y,                                                                                          \
+            std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X> && detail::same_gen_v<X, Y>, int> = \
+                0>                                                                                                     \
+  auto name(const X& x, const Y& y) {                                                                                  \
+    return detail::rel_map(                                                                                            \
+        [](const auto& a, const auto& b) {                                                                             \
+          auto v = detail::float_of(a);                                                                                \
+          auto w = detail::float_of(b);                                                                                \
+          return bool(expr);                                                                                           \
+        },                                                                                                             \
+        detail::value(x), detail::value(y));                                                                           \
   }
 WEFT_REL_FN2(isequal, v == w)
 WEFT_REL_FN2(isnotequal, v != w)
@@ -31,15 +41,21 @@ WEFT_REL_FN2(isordered, !std::isunordered(v, w))
 WEFT_REL_FN2(isunordered, std::isunordered(v, w))
 #undef WEFT_REL_FN2
 
-#define WEFT_REL_FN1(name, expr)                                          \
-  template <class X, std::enable_if_t<detail::is_genfloat_v<X>, int> = 0> \
-  auto name(const X& x) {                                                 \
-    return detail::rel_map(                                               \
-        [](const auto& a) {                                               \
-          auto v = detail::float_of(a);                                   \
-          return bool(expr);                                              \
-        },                                                                \
-        detail::value(x));                                                \
+#define WEFT_REL_FN1(name, expr)                                                                       \
+  inline bool name(float v) { return bool(expr); }                                                     \
+  inline bool name(double v) { return bool(expr); }                                                    \
+  inline bool name(half x) {                                                                           \
+    const float v = float(x);                                                                          \
+    return bool(expr);                                                                                 \
+  }                                                                                                    \
+  template <class X, std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X>, int> = 0> \
+  auto name(const X& x) {                                                                              \
+    return detail::rel_map(                                                                            \
+        [](const auto& a) {                                                                            \
+          auto v = detail::float_of(a);                                                                \
+          return bool(expr);                                                                           \
+        },                                                                                             \
+        detail::value(x));                                                                             \
   }
 WEFT_REL_FN1(isfinite, std::isfinite(v))
 WEFT_REL_FN1(isinf, std::isinf(v))
@@ -81,20 +97,28 @@ E elem_of_bits(U u) {
 }
 }  // namespace detail
 
-// any / all: is the most significant bit set in any / all elements (bool elements: are they true).
+// any / all: is the most significant bit set in any / all elements (bool elements: are they
+// true). A vec or swizzle gives int (1 or 0), as OpenCL's any / all; scalars and marray bool.
+namespace detail {
+template <class X, class R>
+auto vec_int_or_bool(R r) {
+  if constexpr (is_vec_like_v<X>) return int(r);
+  else return r;
+}
+}  // namespace detail
 template <class X, std::enable_if_t<detail::is_geninteger_v<X> || std::is_same_v<detail::elem_t<X>, bool>, int> = 0>
-bool any(const X& x) {
+auto any(const X& x) {
   auto v = detail::value(x);
-  for (std::size_t i = 0; i < detail::gen_info<decltype(v)>::n; ++i)
-    if (detail::msb_set(detail::element(v, i))) return true;
-  return false;
+  bool r = false;
+  for (std::size_t i = 0; i < detail::gen_info<decltype(v)>::n && !r; ++i) r = detail::msb_set(detail::element(v, i));
+  return detail::vec_int_or_bool<X>(r);
 }
 template <class X, std::enable_if_t<detail::is_geninteger_v<X> || std::is_same_v<detail::elem_t<X>, bool>, int> = 0>
-bool all(const X& x) {
+auto all(const X& x) {
   auto v = detail::value(x);
-  for (std::size_t i = 0; i < detail::gen_info<decltype(v)>::n; ++i)
-    if (!detail::msb_set(detail::element(v, i))) return false;
-  return true;
+  bool r = true;
+  for (std::size_t i = 0; i < detail::gen_info<decltype(v)>::n && r; ++i) r = detail::msb_set(detail::element(v, i));
+  return detail::vec_int_or_bool<X>(r);
 }
 
 // bitselect(a, b, c): each bit from b where c's bit is 1, else from a.
