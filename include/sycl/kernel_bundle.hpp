@@ -414,7 +414,10 @@ bool has_kernel_bundle(const context& ctx) {
 
 template <bundle_state State>
 kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
-  if (bundles.empty()) detail::throw_error(errc::invalid, "join: no kernel bundles to join");
+  if (bundles.empty()) {  // the union of none: an empty bundle (of the default context, having no other)
+    const context ctx;
+    return detail::make_bundle<State>(ctx, ctx.get_devices(), false);
+  }
   auto d = std::make_shared<detail::bundle_data>(bundles.front().data());
   for (auto& b : bundles) {
     const auto& bd = b.data();

@@ -591,4 +591,32 @@ TEST(ConformanceCts, MathResultTypesTheCtsChecks) {
             0x2db0);
 }
 
+// remquo gives the low 7 bits of the quotient (the C library's gives 3 on glibc) with the sign
+// of x/y; nextafter on half steps one half, not one float.
+TEST(ConformanceCts, MathRemquoSevenQuotientBitsAndHalfNextafter) {
+  int q = 0;
+  EXPECT_FLOAT_EQ(sycl::remquo(0.8896599037f, 0.1092145208f, &q), 0.8896599037f - 8 * 0.1092145208f);
+  EXPECT_EQ(q, 8);  // the CTS's case 4046257
+  EXPECT_EQ(sycl::remquo(1000.0f, 1.0f, &q), 0.0f);
+  EXPECT_EQ(q, 1000 & 127);
+  EXPECT_EQ(sycl::remquo(-1000.5, 1.0, &q), -0.5);  // ties to the even quotient, 1000
+  EXPECT_EQ(q, -(1000 & 127));
+  EXPECT_EQ(sycl::remquo(sycl::half(40.0f), sycl::half(-3.0f), &q), sycl::half(1.0f));
+  EXPECT_EQ(q, -13);
+  sycl::int2 qs;
+  const auto r = sycl::remquo(sycl::float2(130.0f, 5.0f), sycl::float2(1.0f, 0.0f), &qs);
+  EXPECT_EQ(qs[0], 2);
+  EXPECT_TRUE(std::isnan(r[1]));
+  EXPECT_EQ(qs[1], 0);
+
+  const sycl::half x = sycl::half::from_bits(0x3a05);
+  EXPECT_EQ(sycl::nextafter(x, sycl::half(1.0f)).bits(), 0x3a06);  // the CTS's case 4346175
+  EXPECT_EQ(sycl::nextafter(x, sycl::half(0.0f)).bits(), 0x3a04);
+  EXPECT_EQ(sycl::nextafter(-x, sycl::half(-1.0f)).bits(), 0xba06);
+  EXPECT_EQ(sycl::nextafter(sycl::half(0.0f), sycl::half(-1.0f)).bits(), 0x8001);
+  EXPECT_EQ(sycl::nextafter(x, x).bits(), 0x3a05);
+  EXPECT_EQ(sycl::nextafter(sycl::mhalf2(x), sycl::mhalf2(sycl::half(1.0f)))[1].bits(), 0x3a06);
+  EXPECT_EQ(sycl::nextafter(1.0f, 2.0f), std::nextafter(1.0f, 2.0f));
+}
+
 }  // namespace

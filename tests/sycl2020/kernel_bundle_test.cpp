@@ -164,7 +164,8 @@ TEST(KernelBundle, HasKernelBundleChecksDevicesAndKernels) {
 }
 
 // A device image is what it holds (kernels, devices, specialization-constant values): joining
-// a bundle with itself or an empty one keeps its image (the CTS's sycl_join cases).
+// a bundle with itself or an empty one keeps its image; joining none gives an empty bundle
+// (the CTS's sycl_join cases).
 TEST(KernelBundle, JoinKeepsTheDeviceImages) {
   sycl::queue q;
   auto kb = sycl::get_kernel_bundle<sycl::bundle_state::input>(q.get_context());
@@ -179,6 +180,7 @@ TEST(KernelBundle, JoinKeepsTheDeviceImages) {
   auto only =
       sycl::get_kernel_bundle<sycl::bundle_state::input>(q.get_context(), {sycl::get_kernel_id<other_kernel>()});
   EXPECT_FALSE(*only.begin() == *kb.begin());
+  EXPECT_TRUE(sycl::join(std::vector<sycl::kernel_bundle<sycl::bundle_state::object>>{}).empty());  // union of none
 }
 
 // use_kernel_bundle with a bundle that lacks the kernel: errc::kernel_not_supported at the

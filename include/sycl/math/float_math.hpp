@@ -153,6 +153,32 @@ T pi_scaled(T v) {
   return T(W(v) / W(pi_l<T>));
 }
 
+// remquo: the remainder, and in *quo the sign of x/y with the low 7 bits of the integral
+// quotient (SYCL and OpenCL ask for at least 7; the C library's remquo gives 3 on glibc).
+// The quotient's low bits are those of |x| mod 128|y| (fmod and remainder are exact).
+template <class T>
+T remquo_impl(T x, T y, int* quo) {
+  *quo = 0;
+  const T r = std::remainder(x, y);
+  if (std::isnan(r) || std::isinf(y) || x == 0) return r;
+  using W = wider_t<T>;
+  const T ay = std::fabs(y);
+  const T span = ay * T(128);  // inf when |y| is that large: then |x| < 128 |y| already
+  const T m = std::isinf(span) ? std::fabs(x) : std::fmod(std::fabs(x), span);
+  const int k = int(std::nearbyint((W(m) - W(std::remainder(m, ay))) / W(ay))) & 127;
+  *quo = std::signbit(x) != std::signbit(y) ? -k : k;
+  return r;
+}
+
+// nextafter on half steps to the next half (a step in float would round back to x).
+inline half nextafter_half(half x, half y) {
+  if (x != x || y != y) return half(std::numeric_limits<float>::quiet_NaN());
+  if (x == y) return y;
+  if (x == 0) return half::from_bits(std::uint16_t((y.bits() & 0x8000u) | 1u));  // the smallest subnormal
+  const bool outward = (y > x) == (x > 0);                                       // away from zero: the next bit pattern
+  return half::from_bits(std::uint16_t(outward ? x.bits() + 1u : x.bits() - 1u));
+}
+
 // nan(code): the quiet NaN of the float type of code's width, code in its payload.
 template <class U>
 auto nan_impl(U code) {
@@ -280,11 +306,18 @@ WEFT_FLOAT_FN2(fmod, std::fmod(v, w))
 WEFT_FLOAT_FN2(hypot, std::hypot(v, w))
 WEFT_FLOAT_FN2(maxmag, detail::maxmag_impl(v, w))
 WEFT_FLOAT_FN2(minmag, detail::minmag_impl(v, w))
-WEFT_FLOAT_FN2(nextafter, std::nextafter(v, w))
 WEFT_FLOAT_FN2(pow, std::pow(v, w))
 WEFT_FLOAT_FN2(powr, detail::powr_impl(v, w))
 WEFT_FLOAT_FN2(remainder, std::remainder(v, w))
 #undef WEFT_FLOAT_FN2
+inline float nextafter(float x, float y) { return std::nextafter(x, y); }
+inline double nextafter(double x, double y) { return std::nextafter(x, y); }
+inline half nextafter(half x, half y) { return detail::nextafter_half(x, y); }
+template <class X, class Y,
+          std::enable_if_t<detail::is_genfloat_v<X> && detail::is_nonscalar_v<X> && detail::same_gen_v<X, Y>, int> = 0>
+auto nextafter(const X& x, const Y& y) {
+  return detail::map([](auto a, auto b) { return weft::sycl::nextafter(a, b); }, detail::value(x), detail::value(y));
+}
 // fmax(NonScalar x, NonScalar::value_type y), fmin likewise.
 template <class N, std::enable_if_t<detail::is_genfloat_v<N> && detail::is_nonscalar_v<N>, int> = 0>
 auto fmax(const N& x, const detail::elem_t<N>& y) {
@@ -324,7 +357,7 @@ WEFT_FLOAT_FN3(mad, u* v + w)
 #undef WEFT_FLOAT_FN3
 
 // Functions with an integer argument: ldexp(x, k), pown(x, n), rootn(x, n); the non-scalar
-// form takes an integer vec / marray of x's size or (ldexp) one int.
+// form takes an integer vec / marray of x's size, or one integer for every element.
 #define WEFT_FLOAT_INT_FN(name, expr)                                                                                 \
   inline float name(float v, int n) { return float(expr); }                                                           \
   inline double name(double v, int n) { return double(expr); }                                                        \
@@ -411,7 +444,7 @@ auto remquo_of(const X& a, const X& b, Ptr quo) {
   *quo = map(
       [](const auto& u, const auto& w) {
         int q;
-        std::remquo(float_of(u), float_of(w), &q);
+        remquo_impl(float_of(u), float_of(w), &q);
         return q;
       },
       a, b);
@@ -419,7 +452,7 @@ auto remquo_of(const X& a, const X& b, Ptr quo) {
       [](const auto& u, const auto& w) {
         return lift2(u, w, [](auto p, auto q) {
           int quo_bits;
-          return std::remquo(p, q, &quo_bits);
+          return remquo_impl(p, q, &quo_bits);
         });
       },
       a, b);
