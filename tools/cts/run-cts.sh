@@ -12,6 +12,7 @@
 # Environment: JOBS (2), BUILD_TIMEOUT (s per category, 900), RUN_TIMEOUT (s per executable, 600),
 #   CASE_TIMEOUT (s per test case when an executable hangs or aborts, 60), NICE (10),
 #   BUILD_TYPE (CMAKE_BUILD_TYPE of the CTS build; default none, i.e. -O0, the CTS's default).
+#   WEFT_REVISION (the Weft revision the summaries name; e.g. $(git rev-parse --short HEAD)).
 # Output, in BUILD_DIR/weft-results/: <category>.json (the summary table.py reads),
 #   summary.tsv (one line per category), <category>.build.log, <exe>.run.log, <exe>.xml.
 # Categories are configured once per BUILD_DIR (the set named on the first call; a call that
@@ -26,7 +27,7 @@ DEFAULT_CATEGORIES=(handler group nd_item accessor_basic reduction vector_api qu
 compiler=g++
 if [ "${1:-}" = --compiler ]; then compiler=$2; shift 2; fi
 case $compiler in g++) cc=gcc ;; clang++*) cc=${compiler/clang++/clang} ;; *) echo "--compiler: g++ or clang++[-N]" >&2; exit 2 ;; esac
-[ $# -ge 3 ] || { sed -n '5,22p' "$0" >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n '5,19p' "$0" >&2; exit 2; }
 cts=$(cd "$1" && pwd); prefix=$(cd "$2" && pwd); mkdir -p "$3"; build=$(cd "$3" && pwd); shift 3
 cats=("$@"); [ ${#cats[@]} -gt 0 ] || cats=("${DEFAULT_CATEGORIES[@]}")
 JOBS=${JOBS:-2} BUILD_TIMEOUT=${BUILD_TIMEOUT:-900} RUN_TIMEOUT=${RUN_TIMEOUT:-600}
