@@ -18,19 +18,12 @@
 #include <vector>
 #include <sycl/sycl.hpp>
 
+#include "../support/expect_error.hpp"
 #include "../support/gpu.hpp"
 
 namespace {
 
-template <class F>
-sycl::errc thrown_errc(F&& f) {
-  try {
-    f();
-  } catch (const sycl::exception& e) {
-    return sycl::errc(e.code().value());
-  }
-  return sycl::errc::success;
-}
+using weft_test::thrown_errc;
 
 // ---- 1. parallel_for_work_group(numGroups, f): one item per group ------------------------
 // The CTS (handler_invoke_api.h) writes acc[h.get_global_id()] for logical item 0 of every

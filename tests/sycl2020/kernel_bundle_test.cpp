@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 #include <sycl/sycl.hpp>
 
+#include "../support/expect_error.hpp"
+
 namespace {
 
 class named_kernel;  // declared, never defined: kernel names need not be complete
@@ -83,15 +85,7 @@ TEST(KernelBundle, UseKernelBundleThenRun) {
   EXPECT_EQ(run_from_bundle(q, sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context()), 3), 3);
 }
 
-template <class F>
-sycl::errc errc_of(F&& f) {
-  try {
-    f();
-  } catch (const sycl::exception& e) {
-    return sycl::errc(e.code().value());
-  }
-  return sycl::errc::success;
-}
+using weft_test::thrown_errc;
 
 // Every kernel is in the program already, so every device offers compile(), link() and
 // build() (aspect::online_compiler / online_linker), for a subset of the bundle's devices.
@@ -113,10 +107,10 @@ TEST(KernelBundle, CompileLinkAndBuildForDevices) {
   EXPECT_EQ(sycl::compile(input, {dev, dev}).get_devices(), std::vector<sycl::device>{dev});  // each device once
   EXPECT_EQ(sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, {dev, dev}).get_devices().size(), 1u);
   const std::vector<sycl::device> none;
-  EXPECT_EQ(errc_of([&] { sycl::link(objects, none); }), sycl::errc::invalid);
-  EXPECT_EQ(errc_of([&] { sycl::build(input, none); }), sycl::errc::invalid);
-  EXPECT_EQ(errc_of([&] { sycl::compile(input, none); }), sycl::errc::invalid);
-  EXPECT_EQ(errc_of([&] { sycl::link(std::vector<sycl::kernel_bundle<sycl::bundle_state::object>>{}, {dev}); }),
+  EXPECT_EQ(thrown_errc([&] { sycl::link(objects, none); }), sycl::errc::invalid);
+  EXPECT_EQ(thrown_errc([&] { sycl::build(input, none); }), sycl::errc::invalid);
+  EXPECT_EQ(thrown_errc([&] { sycl::compile(input, none); }), sycl::errc::invalid);
+  EXPECT_EQ(thrown_errc([&] { sycl::link(std::vector<sycl::kernel_bundle<sycl::bundle_state::object>>{}, {dev}); }),
             sycl::errc::invalid);
 }
 
@@ -152,9 +146,10 @@ TEST(KernelBundle, HasKernelBundleChecksDevicesAndKernels) {
   sycl::queue q;
   const auto ctx = q.get_context();
   const auto dev = q.get_device();
-  EXPECT_EQ(errc_of([&] { sycl::has_kernel_bundle<sycl::bundle_state::executable>(ctx, std::vector<sycl::device>{}); }),
-            sycl::errc::invalid);
-  EXPECT_EQ(errc_of([&] { sycl::has_kernel_bundle<named_kernel, sycl::bundle_state::input>(ctx, {}); }),
+  weft_test::expect_sycl_error(
+      [&] { sycl::has_kernel_bundle<sycl::bundle_state::executable>(ctx, std::vector<sycl::device>{}); },
+      sycl::errc::invalid, {"has_kernel_bundle", "device list is empty"});
+  EXPECT_EQ(thrown_errc([&] { sycl::has_kernel_bundle<named_kernel, sycl::bundle_state::input>(ctx, {}); }),
             sycl::errc::invalid);
   EXPECT_TRUE(sycl::has_kernel_bundle<sycl::bundle_state::object>(ctx, {dev}, std::vector<sycl::kernel_id>{}));
   EXPECT_TRUE((sycl::has_kernel_bundle<named_kernel, sycl::bundle_state::input>(ctx)));
@@ -191,14 +186,15 @@ TEST(KernelBundle, UseKernelBundleWithoutTheKernelThrows) {
   int ran = 0;
   {
     sycl::buffer<int> flag(&ran, sycl::range<1>(1));
-    EXPECT_EQ(errc_of([&] {
-                q.submit([&](sycl::handler& cgh) {
-                  sycl::accessor out(flag, cgh, sycl::write_only);
-                  cgh.use_kernel_bundle(other_only);
-                  cgh.single_task<named_kernel>([=] { out[0] = 1; });
-                });
-              }),
-              sycl::errc::kernel_not_supported);
+    weft_test::expect_sycl_error(
+        [&] {
+          q.submit([&](sycl::handler& cgh) {
+            sycl::accessor out(flag, cgh, sycl::write_only);
+            cgh.use_kernel_bundle(other_only);
+            cgh.single_task<named_kernel>([=] { out[0] = 1; });
+          });
+        },
+        sycl::errc::kernel_not_supported, {"named_kernel", "use_kernel_bundle"});
   }
   EXPECT_EQ(ran, 0);
 }
