@@ -27,8 +27,19 @@ inline std::size_t grain_for(std::size_t items) {
 // Runs the kernel for every item of rows [begin, end) of the range: a row is one
 // id of the leading dimension(s) (the whole range in one dimension, where a row
 // is one item) and the innermost dimension is the vectorizable item loop.
+//
+// One call per chunk, flattened (the item loops and the kernel body inlined
+// however large) and never inlined itself: g++ 12 inlines a function called once
+// (here, into the chunk trampoline) without flattening the copy, and a float4
+// median filter then ran as a call per item, 17x slower. The item loops must sit
+// in this function, next to the kernel's private copy, not in a function of their
+// own that gets the copy by reference: a kernel's fields (an accessor's pointer
+// and strides) are then locals the compiler reads before the loop, also those the
+// kernel reads only under a branch (`if (j > 0) ex[item] = ...`); through a
+// reference such reads stay in the loop, as masked loads or gathers, and fdtd2d's
+// stencils ran 1.3x slower (docs/design.md, "Vectorizing across work items").
 template <int Dims, bool WithOffset, class Kernel>
-void run_rows(const Kernel& kernel, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, std::size_t begin,
+__attribute__((noinline)) WEFT_FLATTEN void run_rows(const Kernel& kernel, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, std::size_t begin,
               std::size_t end) {
   WEFT_CHECKED_KERNEL(Kernel);
   const Kernel k = kernel;  // a private copy: its fields cannot alias the data the kernel writes
