@@ -57,7 +57,8 @@ bool vectorizable_call(const CallBase& call, const TargetLibraryInfo& library) {
 std::string unwidenable_instruction(Loop& loop, const TargetLibraryInfo& library) {
   for (BasicBlock* block : loop.blocks()) {
     for (Instruction& inst : *block) {
-      if (isa<InvokeInst>(inst)) return "the work item may throw an exception (" + callee_name(cast<CallBase>(inst)) + ")";
+      if (isa<InvokeInst>(inst))
+        return "the work item may throw an exception (" + callee_name(cast<CallBase>(inst)) + ")";
       if (auto* call = dyn_cast<CallBase>(&inst); call && !vectorizable_call(*call, library))
         return "the work item calls " + callee_name(*call) + ", which has no vector form";
       if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst) || isa<FenceInst>(inst) || inst.isAtomic())
@@ -101,8 +102,8 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
 }
 
 void drop_vectorize_mark(Loop& loop) {
-  MDNode* id = makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(),
-                                              {"llvm.loop.vectorize."}, {});
+  MDNode* id =
+      makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(), {"llvm.loop.vectorize."}, {});
   loop.setLoopID(id);
 }
 
@@ -112,10 +113,9 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
   bool changed = false;
   for (Loop* loop : loops.getLoopsInPreorder()) {
-    if (!forced_vectorize(*loop)) continue;
+    if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
     if (!item_loop(*loop)) {
-      if (loop->isInnermost()) continue;
-      drop_vectorize_mark(*loop);  // not an item loop: as if the native path were off
+      drop_vectorize_mark(*loop);  // a marked outer loop that is not an item loop: as without the native path
       changed = true;
       continue;
     }
@@ -124,18 +124,22 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
     std::string why = unwidenable_instruction(*loop, library);
     if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
-    if (why.empty()) {
-      if (loop->isInnermost()) continue;  // the ordinary vectorizer's loop
+    if (why.empty() && !loop->isInnermost()) {
       remarks.emit([&] {
         return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
                << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";
       });
       continue;
     }
-    remarks.emit([&] {
-      return OptimizationRemarkMissed(pass_name, "ItemsOneByOne", loop->getStartLoc(), loop->getHeader())
-             << "kernel " << kernel_name(f) << ": work items run one by one, not across vector lanes: " << why;
-    });
+    if (!why.empty())
+      remarks.emit([&] {
+        return OptimizationRemarkMissed(pass_name, "ItemsOneByOne", loop->getStartLoc(), loop->getHeader())
+               << "kernel " << kernel_name(f) << ": work items run one by one, not across vector lanes: " << why;
+      });
+    // A refused loop, or an item loop with no loop inside the item: the ordinary
+    // vectorizer's. assume_safety still tells it the items are independent; without
+    // the force it weighs the cost itself, and a loop it cannot widen is not a
+    // warning about a mark the user never wrote.
     drop_vectorize_mark(*loop);
     changed = true;
   }

@@ -14,6 +14,7 @@
 ; REMARK: kernel atomic: work items run one by one, not across vector lanes: the work item makes an atomic access
 ; REMARK: kernel divergent: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
 ; REMARK-NOT: not_an_item_loop
+; REMARK-NOT: innermost
 
 ; CHECK-LABEL: define void @uniform_inner(
 ; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[KEPT:[0-9]+]]
@@ -268,6 +269,28 @@ exit:
   ret void
 }
 
+; An item loop with no loop inside the item keeps assume_safety and loses the force:
+; the ordinary loop vectorizer weighs it.
+; CHECK-LABEL: define void @innermost(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[INNER:[0-9]+]]
+define void @innermost(ptr %a, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item ]
+  %p = getelementptr float, ptr %a, i64 %j
+  %v = load float, ptr %p, align 4, !llvm.access.group !101
+  %w = fadd float %v, 1.0
+  store float %w, ptr %p, align 4, !llvm.access.group !101
+  %j.next = add i64 %j, 1
+  %done = icmp eq i64 %j.next, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !102
+
+exit:
+  ret void
+}
+
 declare void @opaque()
 
 ; The kept loop keeps its mark; the refused and the non-item loops lose it.
@@ -275,6 +298,8 @@ declare void @opaque()
 ; CHECK-DAG: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
 ; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}}
 ; CHECK-DAG: ![[NOTITEM]] = distinct !{![[NOTITEM]]}
+; CHECK-DAG: ![[INNER]] = distinct !{![[INNER]], ![[INNERPAR:[0-9]+]]}
+; CHECK-DAG: ![[INNERPAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
 
 !1 = distinct !{}
 !2 = distinct !{!2, !3, !4}
@@ -304,3 +329,7 @@ declare void @opaque()
 !62 = distinct !{!62, !64}
 !63 = !{}
 !64 = !{!"llvm.loop.vectorize.enable", i1 true}
+!101 = distinct !{}
+!102 = distinct !{!102, !103, !104}
+!103 = !{!"llvm.loop.parallel_accesses", !101}
+!104 = !{!"llvm.loop.vectorize.enable", i1 true}

@@ -32,7 +32,8 @@ std::vector<float> data(std::size_t n, std::uint32_t seed) {
 void expect_bits_equal(const std::vector<float>& got, const std::vector<float>& want) {
   ASSERT_EQ(got.size(), want.size());
   for (std::size_t i = 0; i < got.size(); ++i)
-    ASSERT_EQ(std::memcmp(&got[i], &want[i], sizeof(float)), 0) << "element " << i << ": " << got[i] << " vs " << want[i];
+    ASSERT_EQ(std::memcmp(&got[i], &want[i], sizeof(float)), 0)
+        << "element " << i << ": " << got[i] << " vs " << want[i];
 }
 
 // Naive matrix product, one item per output, the item's loop over a run-time size:
