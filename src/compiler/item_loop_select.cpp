@@ -15,11 +15,13 @@
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 
+#include <algorithm>
 #include <string>
 
 using namespace llvm;
@@ -101,6 +103,25 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   return {};
 }
 
+// The vector width for an accepted item loop: a full register of its widest
+// per-item data (what it loads and stores). The native path would otherwise count the loop
+// counters too, and a size_t counter halves the lanes of a float kernel.
+unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayout& layout) {
+  std::uint64_t widest = 8;
+  for (BasicBlock* block : loop.blocks())
+    for (Instruction& inst : *block) {
+      // Per-item data only: a load from a loop-invariant address (a kernel's captured
+      // field) stays scalar, and pointers are addresses, not data.
+      Type* type = nullptr;
+      if (auto* load = dyn_cast<LoadInst>(&inst); load && !loop.isLoopInvariant(load->getPointerOperand()))
+        type = load->getType();
+      if (auto* store = dyn_cast<StoreInst>(&inst)) type = store->getValueOperand()->getType();
+      if (type && type->isSized() && !type->isPointerTy()) widest = std::max<std::uint64_t>(widest, layout.getTypeSizeInBits(type).getKnownMinValue());
+    }
+  const std::uint64_t bits = target.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
+  return static_cast<unsigned>(std::max<std::uint64_t>(2, bits / widest));
+}
+
 void drop_vectorize_mark(Loop& loop) {
   MDNode* id =
       makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(), {"llvm.loop.vectorize."}, {});
@@ -125,6 +146,11 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     std::string why = unwidenable_instruction(*loop, library);
     if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
     if (why.empty() && !loop->isInnermost()) {
+      if (!findOptionMDForLoop(loop, "llvm.loop.vectorize.width")) {
+        const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
+        addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, target, f.getDataLayout()));
+        changed = true;
+      }
       remarks.emit([&] {
         return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
                << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";

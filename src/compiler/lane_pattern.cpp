@@ -54,6 +54,15 @@ std::optional<LanePattern> constant_pattern(Constant* c, FixedVectorType* type) 
   return p;
 }
 
+// The source lane a shuffle copies into every lane, or -1.
+int broadcast_lane(ShuffleVectorInst* shuffle) {
+  ArrayRef<int> mask = shuffle->getShuffleMask();
+  if (mask.empty() || mask[0] < 0) return -1;
+  for (int m : mask)
+    if (m != mask[0]) return -1;
+  return mask[0];
+}
+
 std::optional<std::int64_t> uniform_constant(Value* v) {
   if (auto* c = dyn_cast_or_null<ConstantInt>(getSplatValue(v))) {
     if (c->getBitWidth() <= 64) return c->getSExtValue();
@@ -84,6 +93,11 @@ std::optional<LanePattern> LanePatterns::compute(Value* v) {
   const unsigned bits = element_type->isIntegerTy() ? element_type->getIntegerBitWidth() : 64;
 
   if (auto* phi = dyn_cast<PHINode>(inst)) return compute_phi(phi);
+  if (auto* shuffle = dyn_cast<ShuffleVectorInst>(inst)) {
+    // A broadcast of one lane of any vector.
+    if (broadcast_lane(shuffle) >= 0) return uniform;
+    return std::nullopt;
+  }
   if (auto* gep = dyn_cast<GetElementPtrInst>(inst)) {
     // Byte stride: the base's plus, per index, the index's stride times the size it
     // steps over. Indices narrower than pointers are sign-extended by the GEP.
@@ -217,6 +231,12 @@ Value* LanePatterns::lane0(Value* v) {
     for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i)
       s->addIncoming(lane0(phi->getIncomingValue(i)), phi->getIncomingBlock(i));
     return s;
+  } else if (auto* shuffle = dyn_cast<ShuffleVectorInst>(v); shuffle && broadcast_lane(shuffle) >= 0) {
+    const int lane = broadcast_lane(shuffle);
+    const int width = static_cast<int>(cast<FixedVectorType>(shuffle->getOperand(0)->getType())->getNumElements());
+    Value* source = lane < width ? shuffle->getOperand(0) : shuffle->getOperand(1);
+    IRBuilder<> builder(shuffle);
+    scalar = builder.CreateExtractElement(source, std::uint64_t(lane % width), "lane0");
   } else if (auto* inst = dyn_cast<Instruction>(v)) {
     IRBuilder<> builder(inst);
     if (auto* gep = dyn_cast<GetElementPtrInst>(inst)) {

@@ -293,9 +293,11 @@ exit:
 
 declare void @opaque()
 
-; The kept loop keeps its mark; the refused and the non-item loops lose it.
-; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, ![[ENABLE:[0-9]+]]}
+; The kept loop keeps its mark and gets a vector width (a register of its data, not
+; of its 64-bit counters); the refused and the non-item loops lose the mark.
+; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]]}
 ; CHECK-DAG: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
+; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 {{[0-9]+}}}
 ; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}}
 ; CHECK-DAG: ![[NOTITEM]] = distinct !{![[NOTITEM]]}
 ; CHECK-DAG: ![[INNER]] = distinct !{![[INNER]], ![[INNERPAR:[0-9]+]]}
