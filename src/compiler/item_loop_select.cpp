@@ -1,0 +1,147 @@
+// weft-item-loop-select (item_loop_select.hpp). An item loop is kept for the
+// outer-loop vectorizer when every lane can run its own item exactly as the scalar
+// loop would: the loop carries nothing from one item to the next but its counter,
+// every branch inside it is the same for all items (the loops inside the item run
+// the same number of times for every item), and it calls nothing without a vector
+// form and makes no atomic or volatile access. These are the native path's own
+// limits, checked here first so that a refusal leaves the loops inside the item to
+// the ordinary vectorizer and says why.
+#include "item_loop_select.hpp"
+
+#include "kernel_name.hpp"
+
+#include <llvm/Analysis/IVDescriptors.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/OptimizationRemarkEmitter.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/Analysis/VectorUtils.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+
+#include <string>
+
+using namespace llvm;
+
+namespace weft::compiler {
+namespace {
+
+constexpr const char* pass_name = "weft-item-loops";
+
+bool forced_vectorize(const Loop& loop) {
+  return getOptionalBoolLoopAttribute(&loop, "llvm.loop.vectorize.enable").value_or(false);
+}
+
+// assume_safety: clang's promise that the iterations are independent.
+bool item_loop(const Loop& loop) { return findOptionMDForLoop(&loop, "llvm.loop.parallel_accesses") != nullptr; }
+
+std::string callee_name(const CallBase& call) {
+  if (const Function* f = call.getCalledFunction()) return demangle(f->getName().str());
+  return "a function pointer";
+}
+
+bool vectorizable_call(const CallBase& call, const TargetLibraryInfo& library) {
+  if (const auto* intrinsic = dyn_cast<IntrinsicInst>(&call)) {
+    const Intrinsic::ID id = intrinsic->getIntrinsicID();
+    return isTriviallyVectorizable(id) || intrinsic->isAssumeLikeIntrinsic() || id == Intrinsic::lifetime_start ||
+           id == Intrinsic::lifetime_end;
+  }
+  const Function* f = call.getCalledFunction();
+  if (!f) return false;
+  if (call.getFnAttr("vector-function-abi-variant").isValid()) return true;
+  return library.isFunctionVectorizable(f->getName());
+}
+
+// Why the native path cannot widen this loop exactly, or an empty string.
+std::string refusal(Loop& loop, ScalarEvolution& scev, const TargetLibraryInfo& library) {
+  for (PHINode& phi : loop.getHeader()->phis()) {
+    InductionDescriptor induction;
+    if (!InductionDescriptor::isInductionPHI(&phi, &loop, &scev, induction))
+      return "a value is carried from one work item to the next (a reduction or a recurrence in the item loop)";
+  }
+  for (Loop* inner : loop.getLoopsInPreorder()) {
+    if (inner == &loop) continue;
+    if (!inner->getExitingBlock() || !inner->getLoopLatch())
+      return "a loop inside the work item has several exits (a break or a return in it)";
+    const SCEV* trips = scev.getBackedgeTakenCount(inner);
+    if (isa<SCEVCouldNotCompute>(trips) || !scev.isLoopInvariant(trips, &loop))
+      return "a loop inside the work item runs a different number of times for different items";
+  }
+  for (BasicBlock* block : loop.blocks()) {
+    for (Instruction& inst : *block) {
+      if (isa<InvokeInst>(inst)) return "the work item may throw an exception (" + callee_name(cast<CallBase>(inst)) + ")";
+      if (auto* call = dyn_cast<CallBase>(&inst); call && !vectorizable_call(*call, library))
+        return "the work item calls " + callee_name(*call) + ", which has no vector form";
+      if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst) || isa<FenceInst>(inst) || inst.isAtomic())
+        return "the work item makes an atomic access (its result may depend on the order of the items)";
+      if ((isa<LoadInst>(inst) && cast<LoadInst>(inst).isVolatile()) ||
+          (isa<StoreInst>(inst) && cast<StoreInst>(inst).isVolatile()))
+        return "the work item makes a volatile access";
+    }
+    auto* branch = dyn_cast<BranchInst>(block->getTerminator());
+    if (!branch) {
+      if (!isa<ReturnInst>(block->getTerminator()) && !isa<UnreachableInst>(block->getTerminator()))
+        return "the work item has a switch or an indirect branch";
+      continue;
+    }
+    if (branch->isUnconditional()) continue;
+    Loop* owner = nullptr;
+    for (Loop* candidate = &loop; candidate;) {
+      owner = candidate;
+      candidate = nullptr;
+      for (Loop* inner : *owner)
+        if (inner->contains(block)) candidate = inner;
+    }
+    if (owner->getExitingBlock() == block) continue;  // a loop's exit test, checked above
+    if (!loop.isLoopInvariant(branch->getCondition()))
+      return "a branch in the work item goes different ways for different items";
+  }
+  return {};
+}
+
+void drop_vectorize_mark(Loop& loop) {
+  MDNode* id = makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(),
+                                              {"llvm.loop.vectorize."}, {});
+  loop.setLoopID(id);
+}
+
+}  // namespace
+
+PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& analyses) {
+  LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+  bool changed = false;
+  for (Loop* loop : loops.getLoopsInPreorder()) {
+    if (loop->isInnermost() || !forced_vectorize(*loop)) continue;
+    if (!item_loop(*loop)) {
+      drop_vectorize_mark(*loop);  // not an item loop: as if the native path were off
+      changed = true;
+      continue;
+    }
+    ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
+    const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
+    OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
+    const std::string why = refusal(*loop, scev, library);
+    if (why.empty()) {
+      remarks.emit([&] {
+        return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
+               << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";
+      });
+      continue;
+    }
+    remarks.emit([&] {
+      return OptimizationRemarkMissed(pass_name, "ItemsOneByOne", loop->getStartLoc(), loop->getHeader())
+             << "kernel " << kernel_name(f) << ": work items run one by one, not across vector lanes: " << why;
+    });
+    drop_vectorize_mark(*loop);
+    changed = true;
+  }
+  if (!changed) return PreservedAnalyses::all();
+  PreservedAnalyses kept;
+  kept.preserveSet<CFGAnalyses>();
+  kept.preserve<LoopAnalysis>();
+  kept.preserve<ScalarEvolutionAnalysis>();
+  return kept;
+}
+
+}  // namespace weft::compiler
