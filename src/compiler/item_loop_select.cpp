@@ -70,7 +70,8 @@ std::string refusal(Loop& loop, ScalarEvolution& scev, const TargetLibraryInfo& 
   }
   for (BasicBlock* block : loop.blocks()) {
     for (Instruction& inst : *block) {
-      if (isa<InvokeInst>(inst)) return "the work item may throw an exception (" + callee_name(cast<CallBase>(inst)) + ")";
+      if (isa<InvokeInst>(inst))
+        return "the work item may throw an exception (" + callee_name(cast<CallBase>(inst)) + ")";
       if (auto* call = dyn_cast<CallBase>(&inst); call && !vectorizable_call(*call, library))
         return "the work item calls " + callee_name(*call) + ", which has no vector form";
       if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst) || isa<FenceInst>(inst) || inst.isAtomic())
@@ -101,8 +102,8 @@ std::string refusal(Loop& loop, ScalarEvolution& scev, const TargetLibraryInfo& 
 }
 
 void drop_vectorize_mark(Loop& loop) {
-  MDNode* id = makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(),
-                                              {"llvm.loop.vectorize."}, {});
+  MDNode* id =
+      makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(), {"llvm.loop.vectorize."}, {});
   loop.setLoopID(id);
 }
 

@@ -151,8 +151,8 @@ PreservedAnalyses LaneAccessesPass::run(Function& f, FunctionAnalysisManager& an
     return OptimizationRemark(pass_name, "LaneAccesses", &f.getEntryBlock().front())
            << "widened accesses: " << ore::NV("UniformLoads", counts.uniform_loads) << " uniform loads, "
            << ore::NV("VectorLoads", counts.vector_loads) << " vector loads, "
-           << ore::NV("VectorStores", counts.vector_stores) << " vector stores; "
-           << ore::NV("Kept", counts.kept) << " gathers/scatters kept (addresses not uniform or consecutive)";
+           << ore::NV("VectorStores", counts.vector_stores) << " vector stores; " << ore::NV("Kept", counts.kept)
+           << " gathers/scatters kept (addresses not uniform or consecutive)";
   });
   // The control flow is unchanged; the rest is recomputed for InstCombine's cleanup.
   PreservedAnalyses kept;

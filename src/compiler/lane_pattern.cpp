@@ -101,8 +101,7 @@ std::optional<LanePattern> LanePatterns::compute(Value* v) {
       if (!i) return std::nullopt;
       if (i->stride == 0) continue;
       if (it.isStruct()) return std::nullopt;
-      if (index->getType()->getScalarSizeInBits() < m_layout.getIndexTypeSizeInBits(gep->getType()) &&
-          !i->signed_exact)
+      if (index->getType()->getScalarSizeInBits() < m_layout.getIndexTypeSizeInBits(gep->getType()) && !i->signed_exact)
         return std::nullopt;
       stride += i->stride * static_cast<std::int64_t>(it.getSequentialElementStride(m_layout).getFixedValue());
     }
@@ -120,10 +119,8 @@ std::optional<LanePattern> LanePatterns::compute(Value* v) {
       case Instruction::ZExt:
         if (!p->unsigned_exact) return std::nullopt;
         return LanePattern{p->stride, true, true};
-      case Instruction::Trunc:
-        return LanePattern{wrap(p->stride, bits), false, false};
-      default:
-        return std::nullopt;
+      case Instruction::Trunc: return LanePattern{wrap(p->stride, bits), false, false};
+      default: return std::nullopt;
     }
   }
   auto* binary = dyn_cast<BinaryOperator>(inst);
@@ -162,8 +159,7 @@ std::optional<LanePattern> LanePatterns::compute(Value* v) {
       return LanePattern{wrap(a->stride * (std::int64_t{1} << *c), bits), nsw && a->signed_exact,
                          nuw && a->unsigned_exact};
     }
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
 }
 

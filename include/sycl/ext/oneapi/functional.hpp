@@ -5,19 +5,16 @@
 
 namespace weft::sycl::ext::oneapi {
 
-template <typename T = void>
-using plus = sycl::plus<T>;
-template <typename T = void>
-using multiplies = sycl::multiplies<T>;
-template <typename T = void>
-using bit_and = sycl::bit_and<T>;
-template <typename T = void>
-using bit_or = sycl::bit_or<T>;
-template <typename T = void>
-using bit_xor = sycl::bit_xor<T>;
-template <typename T = void>
-using maximum = sycl::maximum<T>;
-template <typename T = void>
-using minimum = sycl::minimum<T>;
+#define WEFT_EXT_ONEAPI_FUNCTOR(name) \
+  template <typename T = void>        \
+  using name = sycl::name<T>;
+WEFT_EXT_ONEAPI_FUNCTOR(plus)
+WEFT_EXT_ONEAPI_FUNCTOR(multiplies)
+WEFT_EXT_ONEAPI_FUNCTOR(bit_and)
+WEFT_EXT_ONEAPI_FUNCTOR(bit_or)
+WEFT_EXT_ONEAPI_FUNCTOR(bit_xor)
+WEFT_EXT_ONEAPI_FUNCTOR(maximum)
+WEFT_EXT_ONEAPI_FUNCTOR(minimum)
+#undef WEFT_EXT_ONEAPI_FUNCTOR
 
 }  // namespace weft::sycl::ext::oneapi
