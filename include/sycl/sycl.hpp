@@ -52,6 +52,8 @@
 #include <sycl/stream.hpp>
 #include <sycl/vec.hpp>
 // DPC++ extensions (docs/extensions.md).
+#include <sycl/ext/oneapi/bfloat16.hpp>
+#include <sycl/ext/oneapi/experimental/bfloat16_math.hpp>
 #include <sycl/ext/oneapi/experimental/cuda/builtins.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
 #include <sycl/ext/oneapi/group_local_memory.hpp>
