@@ -10,7 +10,7 @@
 
 #include "kernel_name.hpp"
 
-#include <llvm/Analysis/IVDescriptors.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/Analysis/ScalarEvolution.h>
@@ -53,21 +53,8 @@ bool vectorizable_call(const CallBase& call, const TargetLibraryInfo& library) {
   return library.isFunctionVectorizable(f->getName());
 }
 
-// Why the native path cannot widen this loop exactly, or an empty string.
-std::string refusal(Loop& loop, ScalarEvolution& scev, const TargetLibraryInfo& library) {
-  for (PHINode& phi : loop.getHeader()->phis()) {
-    InductionDescriptor induction;
-    if (!InductionDescriptor::isInductionPHI(&phi, &loop, &scev, induction))
-      return "a value is carried from one work item to the next (a reduction or a recurrence in the item loop)";
-  }
-  for (Loop* inner : loop.getLoopsInPreorder()) {
-    if (inner == &loop) continue;
-    if (!inner->getExitingBlock() || !inner->getLoopLatch())
-      return "a loop inside the work item has several exits (a break or a return in it)";
-    const SCEV* trips = scev.getBackedgeTakenCount(inner);
-    if (isa<SCEVCouldNotCompute>(trips) || !scev.isLoopInvariant(trips, &loop))
-      return "a loop inside the work item runs a different number of times for different items";
-  }
+// What in the work item's code no vectorizer can widen, or an empty string.
+std::string unwidenable_instruction(Loop& loop, const TargetLibraryInfo& library) {
   for (BasicBlock* block : loop.blocks()) {
     for (Instruction& inst : *block) {
       if (isa<InvokeInst>(inst))
@@ -80,21 +67,34 @@ std::string refusal(Loop& loop, ScalarEvolution& scev, const TargetLibraryInfo& 
           (isa<StoreInst>(inst) && cast<StoreInst>(inst).isVolatile()))
         return "the work item makes a volatile access";
     }
+    if (!isa<BranchInst>(block->getTerminator()) && !isa<ReturnInst>(block->getTerminator()) &&
+        !isa<UnreachableInst>(block->getTerminator()))
+      return "the work item has a switch or an indirect branch";
+  }
+  return {};
+}
+
+// Why the native path cannot widen this loop nest exactly, or an empty string.
+std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev) {
+  if (!loop.getLoopLatch() || !loop.getExitingBlock()) return "the item loop has several exits or back edges";
+  for (PHINode& phi : loop.getHeader()->phis()) {
+    // Only counters: a value stepping by a constant from item to item.
+    const auto* step = scev.isSCEVable(phi.getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(&phi)) : nullptr;
+    if (!step || step->getLoop() != &loop || !step->isAffine() || !isa<SCEVConstant>(step->getStepRecurrence(scev)))
+      return "a value is carried from one work item to the next (a reduction or a recurrence in the item loop)";
+  }
+  for (Loop* inner : loop.getLoopsInPreorder()) {
+    if (inner == &loop) continue;
+    if (!inner->getExitingBlock() || !inner->getLoopLatch())
+      return "a loop inside the work item has several exits (a break or a return in it)";
+    const SCEV* trips = scev.getBackedgeTakenCount(inner);
+    if (isa<SCEVCouldNotCompute>(trips) || !scev.isLoopInvariant(trips, &loop))
+      return "a loop inside the work item runs a different number of times for different items";
+  }
+  for (BasicBlock* block : loop.blocks()) {
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
-    if (!branch) {
-      if (!isa<ReturnInst>(block->getTerminator()) && !isa<UnreachableInst>(block->getTerminator()))
-        return "the work item has a switch or an indirect branch";
-      continue;
-    }
-    if (branch->isUnconditional()) continue;
-    Loop* owner = nullptr;
-    for (Loop* candidate = &loop; candidate;) {
-      owner = candidate;
-      candidate = nullptr;
-      for (Loop* inner : *owner)
-        if (inner->contains(block)) candidate = inner;
-    }
-    if (owner->getExitingBlock() == block) continue;  // a loop's exit test, checked above
+    if (!branch || branch->isUnconditional()) continue;
+    if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test, checked above
     if (!loop.isLoopInvariant(branch->getCondition()))
       return "a branch in the work item goes different ways for different items";
   }
@@ -113,8 +113,9 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
   bool changed = false;
   for (Loop* loop : loops.getLoopsInPreorder()) {
-    if (loop->isInnermost() || !forced_vectorize(*loop)) continue;
+    if (!forced_vectorize(*loop)) continue;
     if (!item_loop(*loop)) {
+      if (loop->isInnermost()) continue;
       drop_vectorize_mark(*loop);  // not an item loop: as if the native path were off
       changed = true;
       continue;
@@ -122,8 +123,10 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
     const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
     OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
-    const std::string why = refusal(*loop, scev, library);
+    std::string why = unwidenable_instruction(*loop, library);
+    if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
     if (why.empty()) {
+      if (loop->isInnermost()) continue;  // the ordinary vectorizer's loop
       remarks.emit([&] {
         return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
                << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";
