@@ -116,7 +116,8 @@ unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayo
       if (auto* load = dyn_cast<LoadInst>(&inst); load && !loop.isLoopInvariant(load->getPointerOperand()))
         type = load->getType();
       if (auto* store = dyn_cast<StoreInst>(&inst)) type = store->getValueOperand()->getType();
-      if (type && type->isSized() && !type->isPointerTy()) widest = std::max<std::uint64_t>(widest, layout.getTypeSizeInBits(type).getKnownMinValue());
+      if (type && type->isSized() && !type->isPointerTy())
+        widest = std::max<std::uint64_t>(widest, layout.getTypeSizeInBits(type).getKnownMinValue());
     }
   const std::uint64_t bits = target.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
   return static_cast<unsigned>(std::max<std::uint64_t>(2, bits / widest));
