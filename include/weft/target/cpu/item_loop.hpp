@@ -122,14 +122,12 @@ struct item_argument {
 };
 
 // Runs the kernel for ids (lead..., j) with j in [begin, end): the innermost,
-// vectorizable loop. `lead` are the ids of the outer dimensions. Never inlined
-// itself (one call per chunk or row): g++ 12 inlines a function called once
-// (here, from the range launch's chunk trampoline) without flattening the copy,
-// and a large kernel such as a float4 median filter then runs as calls per item,
-// 17x slower.
+// vectorizable loop. `lead` are the ids of the outer dimensions. The caller runs
+// it from a function that is itself flattened and never inlined, and that holds
+// the kernel as a local (range_launch.hpp, run_rows).
 template <int Dims, class Kernel, class Argument, class... Lead>
-__attribute__((noinline)) WEFT_FLATTEN inline void item_loop(const Kernel& k, const Argument& arg, std::size_t begin,
-                                                             std::size_t end, Lead... lead) {
+WEFT_FLATTEN inline void item_loop(const Kernel& k, const Argument& arg, std::size_t begin, std::size_t end,
+                                   Lead... lead) {
   WEFT_SIMD_LOOP
   for (std::size_t j = begin; j < end; ++j) {
     WEFT_CHECKED_ITEM(arg(sycl::id<Dims>(lead..., j)));
