@@ -103,9 +103,14 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   return {};
 }
 
-// The vector width for an accepted item loop: a full register of its widest
-// per-item data (what it loads and stores). The native path would otherwise count the loop
-// counters too, and a size_t counter halves the lanes of a float kernel.
+// The vector width for an accepted item loop: registers of its widest per-item
+// data (what it loads and stores; the native path would count the loop counters
+// too, and a size_t counter halves the lanes of a float kernel), times the vectors
+// kept in flight. An item whose inner loop is a short chain (a multiply-add into a
+// sum) waits on that chain every iteration: four vectors in flight hide its latency,
+// as an unrolled loop's independent sums would; longer bodies get two (more would
+// spill registers). Measured on the suite's naive sgemm, gemv_t, dgemm and n-body
+// (docs/design.md, "The compiler plugin").
 unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayout& layout) {
   std::uint64_t widest = 8;
   for (BasicBlock* block : loop.blocks())
@@ -119,8 +124,14 @@ unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayo
       if (type && type->isSized() && !type->isPointerTy())
         widest = std::max<std::uint64_t>(widest, layout.getTypeSizeInBits(type).getKnownMinValue());
     }
+  unsigned inner_arithmetic = 0;
+  for (Loop* inner : loop.getSubLoops())
+    for (BasicBlock* block : inner->blocks())
+      for (Instruction& inst : *block)
+        inner_arithmetic += inst.getType()->isFPOrFPVectorTy() && !isa<PHINode>(inst) && !isa<LoadInst>(inst);
+  const unsigned in_flight = inner_arithmetic <= 4 ? 4 : 2;
   const std::uint64_t bits = target.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
-  return static_cast<unsigned>(std::max<std::uint64_t>(2, bits / widest));
+  return static_cast<unsigned>(std::max<std::uint64_t>(2, bits / widest) * in_flight);
 }
 
 void drop_vectorize_mark(Loop& loop) {
