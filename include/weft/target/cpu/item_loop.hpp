@@ -15,40 +15,27 @@
 #include <sycl/item.hpp>
 #include <sycl/range.hpp>
 #include <sycl/detail/checked.hpp>
+#include <weft/kernel/item_loop_mark.hpp>  // WEFT_PLUGIN_ITEM_LOOP, for the scoped and hierarchical loops
 
 // WEFT_SIMD_ITEMS (default 1; Weft::sycl defines 0 when built with
 // WEFT_VECTORIZE_ITEMS=OFF) marks the item loop as free of dependencies between
 // items: `GCC ivdep` for g++, which then vectorizes across items, also by
 // interchanging the item loop with a loop inside the kernel. clang has no such
-// outer-loop vectorizer by default: WEFT_SIMD_ITEMS=2 gives it
-// `clang loop vectorize(assume_safety)`, which its VPlan native path
-// (-mllvm -enable-vplan-native-path) turns into outer-loop vectorization
-// (docs/design.md). Checked mode records each item before it runs, an order the
-// mark would not keep, so it has none.
+// outer-loop vectorizer of its own: with Weft's pass plugin (Weft::sycl then
+// defines WEFT_SIMD_ITEMS=2) the loop gets the plugin's mark
+// (weft/kernel/item_loop_mark.hpp, docs/design.md). Checked mode records each item
+// before it runs, an order the mark would not keep, so it has none.
 #ifndef WEFT_SIMD_ITEMS
 #define WEFT_SIMD_ITEMS 1
 #endif
 #if !WEFT_SIMD_ITEMS || WEFT_CHECKED
 #define WEFT_SIMD_LOOP
 #elif defined(__clang__)
-#if WEFT_SIMD_ITEMS >= 2
-#define WEFT_SIMD_LOOP _Pragma("clang loop vectorize(assume_safety)")
-#else
-#define WEFT_SIMD_LOOP
-#endif
+#define WEFT_SIMD_LOOP WEFT_PLUGIN_ITEM_LOOP
 #elif defined(__GNUC__)
 #define WEFT_SIMD_LOOP _Pragma("GCC ivdep")
 #else
 #define WEFT_SIMD_LOOP
-#endif
-
-// Loops over work items that g++ is left to handle as it always did (scoped
-// distribute_items): marked only for clang with Weft's pass plugin (WEFT_SIMD_ITEMS=2),
-// which then widens them across items like the range kernels' item loop.
-#if WEFT_SIMD_ITEMS >= 2 && defined(__clang__) && !WEFT_CHECKED
-#define WEFT_PLUGIN_ITEM_LOOP _Pragma("clang loop vectorize(assume_safety)")
-#else
-#define WEFT_PLUGIN_ITEM_LOOP
 #endif
 
 // The item loop inlines the whole kernel body, however large: a body left as a
