@@ -19,6 +19,7 @@
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 
 #include <algorithm>
@@ -140,11 +141,33 @@ void drop_vectorize_mark(Loop& loop) {
   loop.setLoopID(id);
 }
 
+// True when an item loop the vectorizer could widen holds vector-typed values
+// (`vec` arithmetic, or a float4 passed in two halves by the calling convention):
+// clang's loop vectorizer widens only scalar operations, so these are split into
+// scalars first, and each lane of the widened loop then holds one item's component.
+bool vector_values_in_item_loops(Function& f, LoopInfo& loops, const TargetLibraryInfo& library) {
+  for (Loop* loop : loops.getLoopsInPreorder()) {
+    if (!forced_vectorize(*loop) || !item_loop(*loop) || !unwidenable_instruction(*loop, library).empty()) continue;
+    for (BasicBlock* block : loop->blocks())
+      for (Instruction& inst : *block)
+        if (inst.getType()->isVectorTy() && !isa<CallBase>(inst)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& analyses) {
+  bool changed = false, scalarized = false;
+  if (vector_values_in_item_loops(f, analyses.getResult<LoopAnalysis>(f),
+                                  analyses.getResult<TargetLibraryAnalysis>(f))) {
+    ScalarizerPassOptions options;
+    options.ScalarizeLoadStore = true;
+    ScalarizerPass(options).run(f, analyses);
+    analyses.invalidate(f, PreservedAnalyses::none());
+    changed = scalarized = true;
+  }
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
-  bool changed = false;
   for (Loop* loop : loops.getLoopsInPreorder()) {
     if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
     if (!item_loop(*loop)) {
@@ -182,6 +205,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     changed = true;
   }
   if (!changed) return PreservedAnalyses::all();
+  if (scalarized) return PreservedAnalyses::none();
   PreservedAnalyses kept;
   kept.preserveSet<CFGAnalyses>();
   kept.preserve<LoopAnalysis>();
