@@ -239,9 +239,7 @@ usm_allocator<T, K, A>::usm_allocator(const queue& q, const property_list&)
     : m_ctx(q.get_context()), m_dev(q.get_device()) {}
 
 inline void event::wait_and_throw() {
-  wait();
-  if (m_state)
-    if (auto q = m_state->queue.lock()) q->throw_asynchronous();
+  if (m_state) weft::detail::wait_and_throw(m_state);
 }
 
 template <class Param>

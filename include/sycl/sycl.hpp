@@ -51,6 +51,13 @@
 #include <sycl/span.hpp>
 #include <sycl/stream.hpp>
 #include <sycl/vec.hpp>
+// DPC++ extensions (docs/extensions.md).
+#include <sycl/ext/oneapi/bfloat16.hpp>
+#include <sycl/ext/oneapi/experimental/bfloat16_math.hpp>
+#include <sycl/ext/oneapi/experimental/cuda/builtins.hpp>
+#include <sycl/ext/oneapi/functional.hpp>
+#include <sycl/ext/oneapi/group_local_memory.hpp>
+#include <sycl/ext/oneapi/sub_group_mask.hpp>
 #include <weft/runtime/runtime.hpp>
 
 // Each enabled target's definitions of the launch interface and kernel bodies.

@@ -548,6 +548,25 @@ void queue_state::throw_asynchronous() {
   terminate_with(errs.front().error);
 }
 
+void wait_and_throw(const event_ptr& e) {
+  e->wait();
+  // The queues of the event's command and of everything it depends on; a node
+  // is visited once (several paths may lead to it).
+  std::vector<queue_ptr> queues;
+  std::unordered_set<const event_state*> seen{e.get()};
+  std::vector<event_ptr> todo{e};
+  while (!todo.empty()) {
+    event_ptr n = std::move(todo.back());
+    todo.pop_back();
+    if (auto q = n->queue.lock())
+      if (std::find(queues.begin(), queues.end(), q) == queues.end()) queues.push_back(std::move(q));
+    for (auto& w : n->waits_for)
+      if (auto d = w.lock())
+        if (seen.insert(d.get()).second) todo.push_back(std::move(d));
+  }
+  for (auto& q : queues) q->throw_asynchronous();
+}
+
 // SYCL 2020 4.6.5: "A queue may be destroyed even when there are uncompleted
 // commands that have been submitted to the queue. Doing so does not block." The
 // commands still run and their events complete as usual: the graph, not the queue,

@@ -99,6 +99,36 @@ TEST(AsyncErrors, EventWaitAndThrowDelivers) {
   EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::runtime, {"event path 3"});
 }
 
+// SYCL 2020 4.6.6: event::wait_and_throw also passes the errors of the commands the
+// event depends on to the handlers of their own queues (the CTS case "event::
+// wait_and_throw reports asynchronous errors from related events on corresponding
+// queues"), through a dependency of a dependency too; the static form does the same.
+TEST(AsyncErrors, EventWaitAndThrowDeliversRelatedEventsOnTheirQueues) {
+  for (bool vector_form : {false, true}) {
+    async_errors errs1, errs2, errs3;
+    sycl::queue q1(errs1.handler()), q2(errs2.handler()), q3(errs3.handler());
+    auto throwing = [](sycl::queue& q, std::vector<sycl::event> deps, const char* what) {
+      return q.submit([&](sycl::handler& h) {
+        h.depends_on(deps);
+        h.host_task([what] { throw sycl::exception(sycl::make_error_code(sycl::errc::runtime), what); });
+      });
+    };
+    auto e1 = throwing(q1, {}, "first error");
+    auto e2 = throwing(q2, {e1}, "second error");
+    auto e3 = throwing(q3, {e2}, "third error");
+    if (vector_form) sycl::event::wait_and_throw({e3});
+    else e3.wait_and_throw();
+    ASSERT_EQ(errs1.size(), 1u) << "vector form: " << vector_form;
+    ASSERT_EQ(errs2.size(), 1u);
+    ASSERT_EQ(errs3.size(), 1u);
+    EXPECT_SYCL_ERROR(errs1.rethrow(0), sycl::errc::runtime, {"first error"});
+    EXPECT_SYCL_ERROR(errs2.rethrow(0), sycl::errc::runtime, {"second error"});
+    EXPECT_SYCL_ERROR(errs3.rethrow(0), sycl::errc::runtime, {"third error"});
+    e1.wait_and_throw();  // consumed already: nothing more
+    EXPECT_EQ(errs1.size(), 1u);
+  }
+}
+
 TEST(AsyncErrors, ContextHandlerIsUsedWhenQueueHasNone) {
   async_errors errs;
   sycl::context ctx(sycl::device{sycl::cpu_selector_v}, errs.handler());

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""Helpers of run-cts.sh for one SYCL-CTS category, after its build:
+"""The SYCL-CTS result reader of run-cts.sh, for one category of a CTS build made outside this tree
+(docs/conformance.md says how):
 
-  cts.py category --build DIR --out DIR --category C --compiler CXX --build-rc N
-                  --build-seconds S [--run-timeout S] [--case-timeout S] EXE...
-  cts.py refresh-errors OUT    (re-read the first errors and skip reasons of OUT/*.json from the logs)
+  cts.py category --build DIR --out DIR --category C --compiler CXX [--build-rc N]
+                  [--build-seconds S] [--run-timeout S] [--case-timeout S] EXE...
+  cts.py refresh-errors OUT    (re-read the first errors, case counts and skip reasons of OUT/*.json
+                                from the logs and XML reports)
+  cts.py cases REPORT.xml      (the test cases of one Catch2 XML report: name, result, detail)
 
-For each test executable of the category: count its translation units (TUs) and those that
-compiled; link the ones that compiled into bin/<exe>.partial when some failed (leaving out,
-too, objects that need a symbol defined only in a failed TU); run it with a timeout, Catch2
-writing XML; when the run hangs or aborts, run each test case alone with a shorter timeout.
+For each test executable of the category: count its translation units (TUs, from the build's ninja
+graph) and those that compiled (the failed ones are in OUT/<category>.build.log); run bin/<exe>, or
+bin/<exe>.partial (linked from the TUs that compiled) when some failed, with a timeout, Catch2
+writing XML; when the run hangs or aborts, run each test case alone with a shorter timeout. A
+[!mayfail] or [!shouldfail] case whose checks fail counts as an expected failure (xfail), not a pass.
 Writes OUT/<category>.json (read by table.py) and appends a line to OUT/summary.tsv.
 The first compiler errors of each failed TU (at up to 8 distinct source lines) come from
 OUT/<category>.build.log."""
@@ -81,10 +85,11 @@ def refresh_errors(out):
             path = os.path.join(out, f)
             s = json.load(open(path))
             s['failed_tus'] = failed_tus(os.path.join(out, f"{s['category']}.build.log"))
-            for e in s['executables']:  # and the skip reasons, from complete reports
+            for e in s['executables']:  # and the case counts and skip reasons, from complete reports
                 cases = parse_xml(os.path.join(out, e['name'] + ('.partial' if e['link'] == 'partial' else '') + '.xml'))
                 if cases is not None:
-                    e['skipped_cases'] = [{'name': n, 'detail': d} for n, res, d in cases if res == 'skipped']
+                    count_cases(e, cases)
+            s['cases'] = {k: sum(e['cases'].get(k, 0) for e in s['executables']) for k in CASE_KINDS}
             with open(path, 'w') as g:
                 json.dump(s, g, indent=1)
 
@@ -117,6 +122,8 @@ def parse_xml(path):
     for tc in root.iter('TestCase'):
         res = tc.find('OverallResult')
         ok = res is not None and res.get('success') == 'true'
+        tags = tc.get('tags', '')
+        may_fail = '!mayfail' in tags or '!shouldfail' in tags
         detail = ''
         for el in tc.iter():
             if el.tag == 'Expression' and el.get('success') == 'false':
@@ -128,17 +135,21 @@ def parse_xml(path):
                 detail = (f"{el.tag} {os.path.basename(el.get('filename', ''))}:{el.get('line')}: "
                           f"{(el.text or '').strip()}")
                 break
+        # Catch2 reports a [!mayfail] or [!shouldfail] case whose checks failed as a success: it
+        # is an expected failure (xfail), not a pass; a [!shouldfail] case that passed fails.
         if ok and int(res.get('skips', '0') or 0) > 0:
             result = 'skipped'
             skip = tc.find('.//Skip')
             detail = f"{os.path.basename(skip.get('filename', ''))}:{skip.get('line')}: " \
                      f"{(skip.text or '').strip()}" if skip is not None else ''
+        elif may_fail and detail:
+            result = 'xfail'
         elif ok:
             result = 'passed'
-        elif '!mayfail' in tc.get('tags', '') or '!shouldfail' in tc.get('tags', ''):
-            result = 'xfail'
         else:
             result = 'failed'
+            if '!shouldfail' in tags and not detail:
+                detail = 'tagged [!shouldfail], but every check passed'
         cases.append((tc.get('name'), result, detail[:400]))
     return cases
 
@@ -185,23 +196,9 @@ def one_executable(a, exe, errors):
     if objs and len(have) == len(objs) and os.path.exists(binary) and \
             os.path.getmtime(binary) >= max(os.path.getmtime(os.path.join(a.build, o)) for o in have):
         r['link'] = 'full'
-    elif have:
+    elif have and os.path.exists(binary + '.partial'):  # linked, outside this tree, from the TUs that compiled
         binary += '.partial'
-        keep = list(have)
-        for _ in range(5):  # leave out objects that need a symbol from a failed TU
-            cmd = [t for t in toks if not is_test_object(t) or t in keep]
-            cmd[cmd.index('-o') + 1] = os.path.relpath(binary, a.build)
-            p = subprocess.run(cmd, cwd=a.build, capture_output=True, text=True)
-            if p.returncode == 0:
-                r['link'] = 'partial'
-                break
-            bad = {o for o in keep if re.search(re.escape(o) + r'.*undefined reference', p.stderr)}
-            if not bad:
-                r['link'] = 'link-failed'
-                r['link_error'] = p.stderr.strip().splitlines()[-3:]
-                break
-            keep = [o for o in keep if o not in bad]
-            r['left_out'] += sorted(os.path.basename(o) for o in bad)
+        r['link'] = 'partial'
     if r['link'] not in ('full', 'partial'):
         return r
     base = os.path.join(a.out, os.path.basename(binary))
@@ -211,13 +208,20 @@ def one_executable(a, exe, errors):
     r['rc'] = rc
     if cases is None:  # it hung, crashed or left no complete report: one case at a time
         cases = run_each_case(a.build, binary, base, a.case_timeout)
-    for k in ('passed', 'failed', 'skipped', 'xfail', 'hang', 'abort'):
-        r['cases'][k] = sum(1 for c in cases if c[1] == k)
+    count_cases(r, cases)
+    return r
+
+
+CASE_KINDS = ('total', 'passed', 'failed', 'skipped', 'xfail', 'hang', 'abort')
+
+
+def count_cases(r, cases):
+    """An executable's case counts and its failed (xfail included) and skipped cases."""
+    r['cases'] = {k: sum(1 for c in cases if c[1] == k) for k in CASE_KINDS[1:]}
     r['cases']['total'] = len(cases)
     r['failed_cases'] = [{'name': n, 'result': res, 'detail': d} for n, res, d in cases
                          if res not in ('passed', 'skipped')]
     r['skipped_cases'] = [{'name': n, 'detail': d} for n, res, d in cases if res == 'skipped']
-    return r
 
 
 def category(a):
@@ -228,8 +232,7 @@ def category(a):
     compiled = sum(e['tus_compiled'] for e in exes)
     status = ('no-target' if not exes else 'timeout' if a.build_rc == 124 else
               'ok' if compiled == total and a.build_rc == 0 else 'failed')
-    cases = {k: sum(e['cases'].get(k, 0) for e in exes)
-             for k in ('total', 'passed', 'failed', 'skipped', 'xfail', 'hang', 'abort')}
+    cases = {k: sum(e['cases'].get(k, 0) for e in exes) for k in CASE_KINDS}
     version = subprocess.run([a.compiler, '--version'], capture_output=True, text=True).stdout.splitlines()
     summary = {
         'category': a.category, 'compiler': a.compiler, 'compiler_version': version[0] if version else '',
@@ -266,11 +269,20 @@ if __name__ == '__main__':
     c.add_argument('--run-timeout', type=int, default=600)
     c.add_argument('--case-timeout', type=int, default=60)
     c.add_argument('exes', nargs='*')
-    r = sub.add_parser('refresh-errors', help='re-read the first errors of the summaries in OUT from the build logs')
+    x = sub.add_parser('cases', help='print the test cases of a Catch2 XML report: name, result, detail')
+    x.add_argument('xml')
+    r = sub.add_parser('refresh-errors', help='re-read the first errors of the summaries in OUT from the build logs, '
+                       'and the case counts from the complete XML reports')
     r.add_argument('out')
     args = ap.parse_args()
     if args.cmd == 'refresh-errors':
         refresh_errors(args.out)
+    elif args.cmd == 'cases':
+        parsed = parse_xml(args.xml)
+        if parsed is None:
+            raise SystemExit(f'{args.xml}: not a complete Catch2 XML report')
+        for name, result, detail in parsed:
+            print(f'{name}\t{result}\t{detail}')
     else:
         args.build, args.out = os.path.abspath(args.build), os.path.abspath(args.out)
         category(args)

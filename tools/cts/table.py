@@ -78,13 +78,15 @@ def table(runs, causes):
         clean = sum(1 for s in r if s['build']['tus_compiled'] == s['build']['tus_total'] > 0 and
                     s['cases']['failed'] + s['cases']['hang'] + s['cases']['abort'] == 0)
         t = lambda k: sum(s['cases'][k] for s in r)
+        failed = str(t('failed') + t('hang') + t('abort')) + (f" (+{t('xfail')} xfail)" if t('xfail') else '')
         tot += [f"{sum(s['build']['tus_compiled'] for s in r)}/{sum(s['build']['tus_total'] for s in r)} "
-                f'({clean} of {len(r)} categories clean)', str(t('passed')),
-                str(t('failed') + t('hang') + t('abort')), str(t('skipped'))]
+                f'({clean} of {len(r)} categories clean)', str(t('passed')), failed, str(t('skipped'))]
     out.append('| **total** | ' + ' | '.join(tot) + ' |')
     out += ['', 'TUs: translation units that compiled / all of the category; **bold**: all compile and no test '
             'case fails. Test cases are Catch2 test cases of the full executable, or of the partial one linked '
-            'from the TUs that compiled.', '']
+            'from the TUs that compiled. xfail: expected failures, cases the CTS tags `[!mayfail]` or '
+            '`[!shouldfail]` whose checks failed (Catch2 reports them as successes); they are not counted as '
+            'passed and are listed below.', '']
 
     # compile failures grouped by cause
     groups = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))
@@ -149,6 +151,21 @@ def table(runs, causes):
         first = next(iter(per.values()))[0]
         out.append(f'- {cat}: **{result}** ({counts})' + (f' at `{where}`' if where else '') + f', e.g. "{first}"')
     if not fails:
+        out.append('- none')
+    xfails = collections.OrderedDict()
+    for comp in compilers:
+        for cat, s in runs[comp].items():
+            for e in s['executables']:
+                for f in e['failed_cases']:
+                    if f['result'] == 'xfail':
+                        where = f['detail'].split(' [', 1)[0].replace('`', "'")[:200]
+                        xfails.setdefault((cat, f['name'], where), []).append(comp)
+    out += ['', '### Expected failures', '',
+            'Cases tagged `[!mayfail]` or `[!shouldfail]` by the CTS whose checks failed, with the first '
+            'failing check.', '']
+    for (cat, name, where), comps in sorted(xfails.items()):
+        out.append(f'- {cat}: "{name}" ({", ".join(comps)})' + (f' at `{where}`' if where else ''))
+    if not xfails:
         out.append('- none')
     skips = collections.OrderedDict()
     for comp in compilers:

@@ -3,6 +3,13 @@
 // scratch area live. Each target defines
 //   std::byte* local_memory()            base of the running group's local memory
 //   bool is_local_memory(const void* p)  p points into it
+//   template <class T, class Site>
+//   void* group_object(local_linear_id, group_size, bool& made)
+//                                        storage for a T shared by the running work group
+//                                        (sycl::ext::oneapi::group_local_memory); made: the
+//                                        caller constructs it. Null outside an nd_range kernel.
+//                                        CPU: the calling item's k-th call gets the group's
+//                                        k-th object. GPU: one __shared__ object per <T, Site>.
 // (CPU: weft/target/cpu/local_memory.hpp; GPU: the block's dynamic shared memory,
 // weft/target/gpu/local_memory.hpp).
 #include <weft/kernel/target.hpp>

@@ -47,6 +47,12 @@ struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
 
 using queue_ptr = std::shared_ptr<queue_state>;
 
+// event::wait_and_throw (SYCL 2020 4.6.6): waits for the event's command, then
+// hands the asynchronous errors of the queues that the command and every
+// command it depends on (directly or not) were submitted to, to each queue's
+// async handler (or the default one). Queues already destroyed are skipped.
+WEFT_API void wait_and_throw(const event_ptr& e);
+
 // Acquires host access to a buffer: waits for the commands it must follow and
 // returns a node that later commands on the buffer wait for until released.
 WEFT_API event_ptr acquire_host_access(const buffer_ptr& buffer, sycl::access_mode mode);

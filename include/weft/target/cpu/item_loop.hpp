@@ -42,6 +42,15 @@
 #define WEFT_SIMD_LOOP
 #endif
 
+// Loops over work items that g++ is left to handle as it always did (scoped
+// distribute_items): marked only for clang with Weft's pass plugin (WEFT_SIMD_ITEMS=2),
+// which then widens them across items like the range kernels' item loop.
+#if WEFT_SIMD_ITEMS >= 2 && defined(__clang__) && !WEFT_CHECKED
+#define WEFT_PLUGIN_ITEM_LOOP _Pragma("clang loop vectorize(assume_safety)")
+#else
+#define WEFT_PLUGIN_ITEM_LOOP
+#endif
+
 // The item loop inlines the whole kernel body, however large: a body left as a
 // call cannot be vectorized (a median filter over float4 ran 3x faster inlined).
 #define WEFT_FLATTEN __attribute__((flatten))

@@ -51,6 +51,7 @@ class nd_task {
     m_group_id = sycl::detail::delinearize(g, m_launch.group_range);
     f.group_linear = g;
     f.fibers = false;
+    ++weft::kernel::detail::group_serial;  // a new group: new group objects (group_local_memory)
     group_started(w, g);
     std::exception_ptr error;
     try {

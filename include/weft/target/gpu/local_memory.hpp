@@ -17,4 +17,13 @@ extern __shared__ __align__(64) unsigned char dynamic_local_memory[];
 __device__ inline std::byte* local_memory() { return reinterpret_cast<std::byte*>(gpu::dynamic_local_memory); }
 __device__ inline bool is_local_memory(const void* p) { return gpu::is_shared(p); }
 
+// A group object is a static __shared__ variable of this instantiation (what
+// DPC++ makes of each call site; here one per <T, Site>), made by item 0.
+template <class T, class Site>
+__device__ inline void* group_object(std::size_t local_linear_id, std::size_t, bool& made) {
+  __shared__ alignas(alignof(T)) unsigned char storage[sizeof(T)];
+  made = local_linear_id == 0;
+  return storage;
+}
+
 }  // namespace weft::kernel

@@ -65,6 +65,11 @@ __device__ inline void warp_sync(lane_mask) {
 __device__ inline bool is_shared(const void* p) {
   return __builtin_amdgcn_is_shared((const __attribute__((address_space(0))) void*)p);
 }
+// AMD GPUs read through the same cache either way: a plain load.
+template <class T>
+__device__ inline T load_read_only(const T* p) {
+  return *p;
+}
 [[noreturn]] __device__ inline void trap() { __builtin_trap(); }
 
 }  // namespace weft::kernel::gpu

@@ -50,6 +50,25 @@ __device__ inline bool vote_all(lane_mask m, bool p) { return __all_sync(m, p) !
 __device__ inline void warp_sync(lane_mask m) { __syncwarp(m); }
 
 __device__ inline bool is_shared(const void* p) { return __isShared(p); }
+
+// A load through the read-only data cache (__ldg) of a T of 1, 2, 4, 8 or 16
+// bytes at its natural alignment; a plain load otherwise.
+template <class T>
+__device__ inline T load_read_only(const T* p) {
+  T value;
+  auto load = [&](auto word) {
+    using W = decltype(word);
+    word = __ldg(reinterpret_cast<const W*>(p));
+    __builtin_memcpy(&value, &word, sizeof(T));
+  };
+  if constexpr (sizeof(T) == 1) load((unsigned char)0);
+  else if constexpr (sizeof(T) == 2 && alignof(T) >= 2) load((unsigned short)0);
+  else if constexpr (sizeof(T) == 4 && alignof(T) >= 4) load(0u);
+  else if constexpr (sizeof(T) == 8 && alignof(T) >= 8) load(0ull);
+  else if constexpr (sizeof(T) == 16 && alignof(T) >= 16) load(uint4{});
+  else value = *p;
+  return value;
+}
 [[noreturn]] __device__ inline void trap() {
   __trap();
   __builtin_unreachable();

@@ -1,0 +1,181 @@
+// weft-item-loop-select (item_loop_select.hpp). An item loop is kept for the
+// outer-loop vectorizer when every lane can run its own item exactly as the scalar
+// loop would: the loop carries nothing from one item to the next but its counter,
+// every branch inside it is the same for all items (the loops inside the item run
+// the same number of times for every item), and it calls nothing without a vector
+// form and makes no atomic or volatile access. These are the native path's own
+// limits, checked here first so that a refusal leaves the loops inside the item to
+// the ordinary vectorizer and says why.
+#include "item_loop_select.hpp"
+
+#include "kernel_name.hpp"
+
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/OptimizationRemarkEmitter.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/Analysis/VectorUtils.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+
+#include <algorithm>
+#include <string>
+
+using namespace llvm;
+
+namespace weft::compiler {
+namespace {
+
+constexpr const char* pass_name = "weft-item-loops";
+
+bool forced_vectorize(const Loop& loop) {
+  return getOptionalBoolLoopAttribute(&loop, "llvm.loop.vectorize.enable").value_or(false);
+}
+
+// assume_safety: clang's promise that the iterations are independent.
+bool item_loop(const Loop& loop) { return findOptionMDForLoop(&loop, "llvm.loop.parallel_accesses") != nullptr; }
+
+std::string callee_name(const CallBase& call) {
+  if (const Function* f = call.getCalledFunction()) return demangle(f->getName().str());
+  return "a function pointer";
+}
+
+bool vectorizable_call(const CallBase& call, const TargetLibraryInfo& library) {
+  if (const auto* intrinsic = dyn_cast<IntrinsicInst>(&call)) {
+    const Intrinsic::ID id = intrinsic->getIntrinsicID();
+    return isTriviallyVectorizable(id) || intrinsic->isAssumeLikeIntrinsic() || id == Intrinsic::lifetime_start ||
+           id == Intrinsic::lifetime_end;
+  }
+  const Function* f = call.getCalledFunction();
+  if (!f) return false;
+  if (call.getFnAttr("vector-function-abi-variant").isValid()) return true;
+  return library.isFunctionVectorizable(f->getName());
+}
+
+// What in the work item's code no vectorizer can widen, or an empty string.
+std::string unwidenable_instruction(Loop& loop, const TargetLibraryInfo& library) {
+  for (BasicBlock* block : loop.blocks()) {
+    for (Instruction& inst : *block) {
+      if (isa<InvokeInst>(inst))
+        return "the work item may throw an exception (" + callee_name(cast<CallBase>(inst)) + ")";
+      if (auto* call = dyn_cast<CallBase>(&inst); call && !vectorizable_call(*call, library))
+        return "the work item calls " + callee_name(*call) + ", which has no vector form";
+      if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst) || isa<FenceInst>(inst) || inst.isAtomic())
+        return "the work item makes an atomic access (its result may depend on the order of the items)";
+      if ((isa<LoadInst>(inst) && cast<LoadInst>(inst).isVolatile()) ||
+          (isa<StoreInst>(inst) && cast<StoreInst>(inst).isVolatile()))
+        return "the work item makes a volatile access";
+    }
+    if (!isa<BranchInst>(block->getTerminator()) && !isa<ReturnInst>(block->getTerminator()) &&
+        !isa<UnreachableInst>(block->getTerminator()))
+      return "the work item has a switch or an indirect branch";
+  }
+  return {};
+}
+
+// Why the native path cannot widen this loop nest exactly, or an empty string.
+std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev) {
+  if (!loop.getLoopLatch() || !loop.getExitingBlock()) return "the item loop has several exits or back edges";
+  for (PHINode& phi : loop.getHeader()->phis()) {
+    // Only counters: a value stepping by a constant from item to item.
+    const auto* step = scev.isSCEVable(phi.getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(&phi)) : nullptr;
+    if (!step || step->getLoop() != &loop || !step->isAffine() || !isa<SCEVConstant>(step->getStepRecurrence(scev)))
+      return "a value is carried from one work item to the next (a reduction or a recurrence in the item loop)";
+  }
+  for (Loop* inner : loop.getLoopsInPreorder()) {
+    if (inner == &loop) continue;
+    if (!inner->getExitingBlock() || !inner->getLoopLatch())
+      return "a loop inside the work item has several exits (a break or a return in it)";
+    const SCEV* trips = scev.getBackedgeTakenCount(inner);
+    if (isa<SCEVCouldNotCompute>(trips) || !scev.isLoopInvariant(trips, &loop))
+      return "a loop inside the work item runs a different number of times for different items";
+  }
+  for (BasicBlock* block : loop.blocks()) {
+    auto* branch = dyn_cast<BranchInst>(block->getTerminator());
+    if (!branch || branch->isUnconditional()) continue;
+    if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test, checked above
+    if (!loop.isLoopInvariant(branch->getCondition()))
+      return "a branch in the work item goes different ways for different items";
+  }
+  return {};
+}
+
+// The vector width for an accepted item loop: a full register of its widest
+// per-item data (what it loads and stores). The native path would otherwise count the loop
+// counters too, and a size_t counter halves the lanes of a float kernel.
+unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayout& layout) {
+  std::uint64_t widest = 8;
+  for (BasicBlock* block : loop.blocks())
+    for (Instruction& inst : *block) {
+      // Per-item data only: a load from a loop-invariant address (a kernel's captured
+      // field) stays scalar, and pointers are addresses, not data.
+      Type* type = nullptr;
+      if (auto* load = dyn_cast<LoadInst>(&inst); load && !loop.isLoopInvariant(load->getPointerOperand()))
+        type = load->getType();
+      if (auto* store = dyn_cast<StoreInst>(&inst)) type = store->getValueOperand()->getType();
+      if (type && type->isSized() && !type->isPointerTy())
+        widest = std::max<std::uint64_t>(widest, layout.getTypeSizeInBits(type).getKnownMinValue());
+    }
+  const std::uint64_t bits = target.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
+  return static_cast<unsigned>(std::max<std::uint64_t>(2, bits / widest));
+}
+
+void drop_vectorize_mark(Loop& loop) {
+  MDNode* id =
+      makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(), {"llvm.loop.vectorize."}, {});
+  loop.setLoopID(id);
+}
+
+}  // namespace
+
+PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& analyses) {
+  LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+  bool changed = false;
+  for (Loop* loop : loops.getLoopsInPreorder()) {
+    if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
+    if (!item_loop(*loop)) {
+      drop_vectorize_mark(*loop);  // a marked outer loop that is not an item loop: as without the native path
+      changed = true;
+      continue;
+    }
+    ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
+    const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
+    OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
+    std::string why = unwidenable_instruction(*loop, library);
+    if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
+    if (why.empty() && !loop->isInnermost()) {
+      if (!findOptionMDForLoop(loop, "llvm.loop.vectorize.width")) {
+        const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
+        addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, target, f.getDataLayout()));
+        changed = true;
+      }
+      remarks.emit([&] {
+        return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
+               << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";
+      });
+      continue;
+    }
+    if (!why.empty())
+      remarks.emit([&] {
+        return OptimizationRemarkMissed(pass_name, "ItemsOneByOne", loop->getStartLoc(), loop->getHeader())
+               << "kernel " << kernel_name(f) << ": work items run one by one, not across vector lanes: " << why;
+      });
+    // A refused loop, or an item loop with no loop inside the item: the ordinary
+    // vectorizer's. assume_safety still tells it the items are independent; without
+    // the force it weighs the cost itself, and a loop it cannot widen is not a
+    // warning about a mark the user never wrote.
+    drop_vectorize_mark(*loop);
+    changed = true;
+  }
+  if (!changed) return PreservedAnalyses::all();
+  PreservedAnalyses kept;
+  kept.preserveSet<CFGAnalyses>();
+  kept.preserve<LoopAnalysis>();
+  kept.preserve<ScalarEvolutionAnalysis>();
+  return kept;
+}
+
+}  // namespace weft::compiler

@@ -1,0 +1,165 @@
+// weft-lane-accesses (lane_accesses.hpp). Rewrites, where the address's lane
+// pattern is proven:
+//   masked.gather(p, all true)    p uniform      -> load + splat
+//   masked.gather(p, m, pass)     p consecutive  -> load, or masked.load(m, pass)
+//   masked.gather(p, all true)    p reversed     -> load + reverse
+//   masked.scatter(v, p, m)       p consecutive  -> store, or masked.store(m)
+//   extractelement(x, 0), extractelement(icmp(a, b), 0) of known patterns -> scalar
+// The last keeps a loop counter that the vectorizer widened (its lanes all equal)
+// from holding the vector alive. A function it changed gets InstCombine, so the dead
+// vector arithmetic and the now-scalar phis are cleaned up before code generation.
+#include "lane_accesses.hpp"
+
+#include "lane_pattern.hpp"
+
+#include <llvm/Analysis/OptimizationRemarkEmitter.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+
+using namespace llvm;
+
+namespace weft::compiler {
+namespace {
+
+constexpr const char* pass_name = "weft-lane-accesses";
+
+bool all_true(Value* mask) { return isa<Constant>(mask) && cast<Constant>(mask)->isAllOnesValue(); }
+
+struct Counts {
+  unsigned uniform_loads = 0, vector_loads = 0, vector_stores = 0, kept = 0;
+};
+
+// The element size when lanes of this type sit back to back in memory.
+std::optional<std::int64_t> packed_size(const DataLayout& layout, Type* element) {
+  const TypeSize store = layout.getTypeStoreSize(element), alloc = layout.getTypeAllocSize(element);
+  if (store.isScalable() || store != alloc) return std::nullopt;
+  return static_cast<std::int64_t>(store.getFixedValue());
+}
+
+bool rewrite_gather(IntrinsicInst* gather, LanePatterns& patterns, const DataLayout& layout, Counts& counts) {
+  Value* pointers = gather->getArgOperand(0);
+  Value* mask = gather->getArgOperand(gather->arg_size() - 2);
+  Value* passthru = gather->getArgOperand(gather->arg_size() - 1);
+  auto* type = cast<FixedVectorType>(gather->getType());
+  std::optional<std::int64_t> size = packed_size(layout, type->getElementType());
+  std::optional<LanePattern> p = patterns.get(pointers);
+  if (!size || !p) return false;
+  const Align align = gather->getParamAlign(0).value_or(Align(1));
+  IRBuilder<> builder(gather);
+  Value* result = nullptr;
+  if (p->stride == 0 && all_true(mask)) {
+    LoadInst* load = builder.CreateAlignedLoad(type->getElementType(), patterns.lane0(pointers), align);
+    load->copyMetadata(*gather);
+    result = builder.CreateVectorSplat(type->getNumElements(), load);
+    ++counts.uniform_loads;
+  } else if (p->stride == *size) {
+    Value* first = patterns.lane0(pointers);
+    Instruction* load = all_true(mask) ? static_cast<Instruction*>(builder.CreateAlignedLoad(type, first, align))
+                                       : builder.CreateMaskedLoad(type, first, align, mask, passthru);
+    load->copyMetadata(*gather);
+    result = load;
+    ++counts.vector_loads;
+  } else if (p->stride == -*size && all_true(mask)) {
+    Value* last = builder.CreateGEP(builder.getInt8Ty(), patterns.lane0(pointers),
+                                    builder.getInt64(-*size * (type->getNumElements() - 1)));
+    LoadInst* load = builder.CreateAlignedLoad(type, last, align);
+    load->copyMetadata(*gather);
+    result = builder.CreateVectorReverse(load);
+    ++counts.vector_loads;
+  } else {
+    return false;
+  }
+  result->takeName(gather);
+  gather->replaceAllUsesWith(result);
+  gather->eraseFromParent();
+  return true;
+}
+
+bool rewrite_scatter(IntrinsicInst* scatter, LanePatterns& patterns, const DataLayout& layout, Counts& counts) {
+  Value* values = scatter->getArgOperand(0);
+  Value* pointers = scatter->getArgOperand(1);
+  Value* mask = scatter->getArgOperand(scatter->arg_size() - 1);
+  auto* type = cast<FixedVectorType>(values->getType());
+  std::optional<std::int64_t> size = packed_size(layout, type->getElementType());
+  std::optional<LanePattern> p = patterns.get(pointers);
+  if (!size || !p || p->stride != *size) return false;  // a uniform scatter keeps its last-lane-wins order
+  const Align align = scatter->getParamAlign(1).value_or(Align(1));
+  IRBuilder<> builder(scatter);
+  Value* first = patterns.lane0(pointers);
+  Instruction* store = all_true(mask) ? static_cast<Instruction*>(builder.CreateAlignedStore(values, first, align))
+                                      : builder.CreateMaskedStore(values, first, align, mask);
+  store->copyMetadata(*scatter);
+  scatter->eraseFromParent();
+  ++counts.vector_stores;
+  return true;
+}
+
+// extractelement(x, 0) where x's lanes are known: lane 0 computed as a scalar.
+bool rewrite_extract(ExtractElementInst* extract, LanePatterns& patterns) {
+  auto* index = dyn_cast<ConstantInt>(extract->getIndexOperand());
+  if (!index || !index->isZero()) return false;
+  Value* vector = extract->getVectorOperand();
+  Value* scalar = nullptr;
+  if (auto* compare = dyn_cast<ICmpInst>(vector)) {
+    if (!patterns.get(compare->getOperand(0)) || !patterns.get(compare->getOperand(1))) return false;
+    Value* a = patterns.lane0(compare->getOperand(0));
+    Value* b = patterns.lane0(compare->getOperand(1));
+    IRBuilder<> builder(extract);
+    scalar = builder.CreateICmp(compare->getPredicate(), a, b);
+  } else if (patterns.get(vector) && !isa<Constant>(vector)) {
+    scalar = patterns.lane0(vector);
+  }
+  if (!scalar || scalar == extract) return false;
+  extract->replaceAllUsesWith(scalar);
+  extract->eraseFromParent();
+  return true;
+}
+
+}  // namespace
+
+PreservedAnalyses LaneAccessesPass::run(Function& f, FunctionAnalysisManager& analyses) {
+  const DataLayout& layout = f.getDataLayout();
+  SmallVector<IntrinsicInst*, 16> accesses;
+  SmallVector<ExtractElementInst*, 16> extracts;
+  for (Instruction& inst : instructions(f)) {
+    if (auto* intrinsic = dyn_cast<IntrinsicInst>(&inst)) {
+      Intrinsic::ID id = intrinsic->getIntrinsicID();
+      if (id == Intrinsic::masked_gather || id == Intrinsic::masked_scatter) accesses.push_back(intrinsic);
+    } else if (auto* extract = dyn_cast<ExtractElementInst>(&inst)) {
+      extracts.push_back(extract);
+    }
+  }
+  if (accesses.empty()) return PreservedAnalyses::all();  // nothing the outer-loop path made
+  LanePatterns patterns(layout);
+  Counts counts;
+  bool changed = false;
+  for (IntrinsicInst* access : accesses) {
+    const bool done = access->getIntrinsicID() == Intrinsic::masked_gather
+                          ? rewrite_gather(access, patterns, layout, counts)
+                          : rewrite_scatter(access, patterns, layout, counts);
+    counts.kept += !done;
+    changed |= done;
+  }
+  if (!changed) return PreservedAnalyses::all();
+  for (ExtractElementInst* extract : extracts) rewrite_extract(extract, patterns);
+
+  OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
+  remarks.emit([&] {
+    return OptimizationRemark(pass_name, "LaneAccesses", &f.getEntryBlock().front())
+           << "widened accesses: " << ore::NV("UniformLoads", counts.uniform_loads) << " uniform loads, "
+           << ore::NV("VectorLoads", counts.vector_loads) << " vector loads, "
+           << ore::NV("VectorStores", counts.vector_stores) << " vector stores; " << ore::NV("Kept", counts.kept)
+           << " gathers/scatters kept (addresses not uniform or consecutive)";
+  });
+  // The control flow is unchanged; the rest is recomputed for InstCombine's cleanup.
+  PreservedAnalyses kept;
+  kept.preserveSet<CFGAnalyses>();
+  analyses.invalidate(f, kept);
+  InstCombinePass().run(f, analyses);
+  return kept;
+}
+
+}  // namespace weft::compiler

@@ -1,0 +1,52 @@
+// Weft's pass plugin for clang 22 (docs/design.md, "The compiler plugin"): loaded
+// with -fpass-plugin=, it turns on LLVM's outer-loop vectorizer (the VPlan native
+// path), lets it see only Weft's item loops and only where it can widen them
+// exactly (weft-item-loop-select, before the vectorizer), and turns the gathers
+// and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
+// after it). The passes are also available to opt by name for testing.
+#include "item_loop_select.hpp"
+#include "lane_accesses.hpp"
+
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Plugins/PassPlugin.h>
+#include <llvm/Support/CommandLine.h>
+
+using namespace llvm;
+
+namespace {
+
+// The native path is a command-line option of the loop vectorizer; the plugin
+// sets it as `-mllvm -enable-vplan-native-path` would.
+void enable_outer_loop_vectorizer() {
+  auto& options = cl::getRegisteredOptions();
+  auto found = options.find("enable-vplan-native-path");
+  if (found != options.end()) static_cast<cl::opt<bool>*>(found->second)->setValue(true);
+}
+
+void register_passes(PassBuilder& builder) {
+  enable_outer_loop_vectorizer();
+  builder.registerVectorizerStartEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
+    if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::ItemLoopSelectPass());
+  });
+  builder.registerVectorizerEndEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
+    if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::LaneAccessesPass());
+  });
+  builder.registerPipelineParsingCallback(
+      [](StringRef name, FunctionPassManager& passes, ArrayRef<PassBuilder::PipelineElement>) {
+        if (name == "weft-item-loop-select") {
+          passes.addPass(weft::compiler::ItemLoopSelectPass());
+          return true;
+        }
+        if (name == "weft-lane-accesses") {
+          passes.addPass(weft::compiler::LaneAccessesPass());
+          return true;
+        }
+        return false;
+      });
+}
+
+}  // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "weft", "0.1", register_passes};
+}

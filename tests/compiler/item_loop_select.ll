@@ -1,0 +1,337 @@
+; Which item loops go to the outer-loop vectorizer: kept where every lane can run
+; its own item exactly (a loop inside the item that runs the same number of times
+; for all items); refused, with a remark naming the kernel and the reason, where it
+; cannot, and then the vectorize mark is gone so the loop vectorizer works on the
+; loops inside the item as usual. An outer loop with a vectorize mark but no
+; assume_safety is not an item loop: its mark goes, silently.
+; RUN: %opt -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
+; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
+
+; REMARK: kernel uniform_inner: item loop given to the outer-loop vectorizer
+; REMARK: kernel triangular: work items run one by one, not across vector lanes: a loop inside the work item runs a different number of times for different items
+; REMARK: kernel carried: work items run one by one, not across vector lanes: a value is carried from one work item to the next
+; REMARK: kernel opaque_call: work items run one by one, not across vector lanes: the work item calls opaque, which has no vector form
+; REMARK: kernel atomic: work items run one by one, not across vector lanes: the work item makes an atomic access
+; REMARK: kernel divergent: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
+; REMARK-NOT: not_an_item_loop
+; REMARK-NOT: innermost
+
+; CHECK-LABEL: define void @uniform_inner(
+; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[KEPT:[0-9]+]]
+define void @uniform_inner(ptr %a, ptr %c, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %km = mul i64 %k, %n
+  %idx = add i64 %km, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !1
+  br label %inner.latch
+
+inner.latch:
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %s.next, ptr %pc, align 4, !llvm.access.group !1
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @triangular(
+; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[TRI:[0-9]+]]
+define void @triangular(ptr %a, ptr %c, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %km = mul i64 %k, %n
+  %idx = add i64 %km, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !11
+  br label %inner.latch
+
+inner.latch:
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %j
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %s.next, ptr %pc, align 4, !llvm.access.group !11
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !12
+
+exit:
+  ret void
+}
+
+define void @carried(ptr %a, ptr %c, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  %sum = phi float [ 0.0, %entry ], [ %sum.next, %item.latch ]
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %km = mul i64 %k, %n
+  %idx = add i64 %km, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !21
+  br label %inner.latch
+
+inner.latch:
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %s.next, ptr %pc, align 4, !llvm.access.group !21
+  %sum.next = fadd float %sum, %s.next
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !22
+
+exit:
+  ret void
+}
+
+define void @opaque_call(ptr %a, ptr %c, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %km = mul i64 %k, %n
+  %idx = add i64 %km, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !31
+  call void @opaque()
+  br label %inner.latch
+
+inner.latch:
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %s.next, ptr %pc, align 4, !llvm.access.group !31
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !32
+
+exit:
+  ret void
+}
+
+define void @atomic(ptr %a, ptr %c, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %km = mul i64 %k, %n
+  %idx = add i64 %km, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !41
+  %old = atomicrmw add ptr %c, i32 1 monotonic, align 4
+  br label %inner.latch
+
+inner.latch:
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %s.next, ptr %pc, align 4, !llvm.access.group !41
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !42
+
+exit:
+  ret void
+}
+
+define void @divergent(ptr %a, ptr %c, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %km = mul i64 %k, %n
+  %idx = add i64 %km, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !51
+  %odd = trunc i64 %j to i1
+  br i1 %odd, label %then, label %inner.latch
+
+then:
+  store float %v, ptr %pa, align 4, !llvm.access.group !51
+  br label %inner.latch
+
+inner.latch:
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %s.next, ptr %pc, align 4, !llvm.access.group !51
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !52
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @not_an_item_loop(
+; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[NOTITEM:[0-9]+]]
+define void @not_an_item_loop(ptr %a, ptr %c, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %km = mul i64 %k, %n
+  %idx = add i64 %km, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !61
+  br label %inner.latch
+
+inner.latch:
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %s.next, ptr %pc, align 4, !llvm.access.group !61
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !62
+
+exit:
+  ret void
+}
+
+; An item loop with no loop inside the item keeps assume_safety and loses the force:
+; the ordinary loop vectorizer weighs it.
+; CHECK-LABEL: define void @innermost(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[INNER:[0-9]+]]
+define void @innermost(ptr %a, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item ]
+  %p = getelementptr float, ptr %a, i64 %j
+  %v = load float, ptr %p, align 4, !llvm.access.group !101
+  %w = fadd float %v, 1.0
+  store float %w, ptr %p, align 4, !llvm.access.group !101
+  %j.next = add i64 %j, 1
+  %done = icmp eq i64 %j.next, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !102
+
+exit:
+  ret void
+}
+
+declare void @opaque()
+
+; The kept loop keeps its mark and gets a vector width (a register of its data, not
+; of its 64-bit counters); the refused and the non-item loops lose the mark.
+; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]]}
+; CHECK-DAG: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
+; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 {{[0-9]+}}}
+; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}}
+; CHECK-DAG: ![[NOTITEM]] = distinct !{![[NOTITEM]]}
+; CHECK-DAG: ![[INNER]] = distinct !{![[INNER]], ![[INNERPAR:[0-9]+]]}
+; CHECK-DAG: ![[INNERPAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
+
+!1 = distinct !{}
+!2 = distinct !{!2, !3, !4}
+!3 = !{!"llvm.loop.parallel_accesses", !1}
+!4 = !{!"llvm.loop.vectorize.enable", i1 true}
+!11 = distinct !{}
+!12 = distinct !{!12, !13, !14}
+!13 = !{!"llvm.loop.parallel_accesses", !11}
+!14 = !{!"llvm.loop.vectorize.enable", i1 true}
+!21 = distinct !{}
+!22 = distinct !{!22, !23, !24}
+!23 = !{!"llvm.loop.parallel_accesses", !21}
+!24 = !{!"llvm.loop.vectorize.enable", i1 true}
+!31 = distinct !{}
+!32 = distinct !{!32, !33, !34}
+!33 = !{!"llvm.loop.parallel_accesses", !31}
+!34 = !{!"llvm.loop.vectorize.enable", i1 true}
+!41 = distinct !{}
+!42 = distinct !{!42, !43, !44}
+!43 = !{!"llvm.loop.parallel_accesses", !41}
+!44 = !{!"llvm.loop.vectorize.enable", i1 true}
+!51 = distinct !{}
+!52 = distinct !{!52, !53, !54}
+!53 = !{!"llvm.loop.parallel_accesses", !51}
+!54 = !{!"llvm.loop.vectorize.enable", i1 true}
+!61 = distinct !{}
+!62 = distinct !{!62, !64}
+!63 = !{}
+!64 = !{!"llvm.loop.vectorize.enable", i1 true}
+!101 = distinct !{}
+!102 = distinct !{!102, !103, !104}
+!103 = !{!"llvm.loop.parallel_accesses", !101}
+!104 = !{!"llvm.loop.vectorize.enable", i1 true}

@@ -1,0 +1,35 @@
+// The plugin in clang's -O3 pipeline on Weft's own item loops, as a user's build
+// runs it: a naive matrix product with a run-time size comes out with scalar and
+// vector loads and a vector store, no gather or scatter; a kernel with an atomic
+// is refused with a remark naming it.
+// RUN: %clangxx -S -emit-llvm -o %t.ll %s -Rpass=weft -Rpass-missed=weft -Rpass-analysis=weft 2>%t.remarks
+// RUN: %FileCheck %s < %t.ll
+// RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
+#include <sycl/sycl.hpp>
+
+void matrix_product(sycl::queue& q, const float* a, const float* b, float* c, std::size_t n) {
+  q.parallel_for(sycl::range<2>(n, n), [=](sycl::id<2> ij) {
+     float s = 0;
+     for (std::size_t k = 0; k < n; ++k) s += a[ij[0] * n + k] * b[k * n + ij[1]];
+     c[ij[0] * n + ij[1]] = s;
+   }).wait();
+}
+// CHECK-LABEL: define internal {{.*}}item_loop{{.*}}matrix_product
+// CHECK-NOT: masked.gather
+// CHECK: load float
+// CHECK-NOT: masked.gather
+// CHECK: load <{{[0-9]+}} x float>
+// CHECK-NOT: masked.scatter
+// CHECK: store <{{[0-9]+}} x float>
+// CHECK: ret void
+// REMARK-DAG: remark: kernel {{.*}}matrix_product{{.*}}: item loop given to the outer-loop vectorizer
+// REMARK-DAG: remark: widened accesses: 1 uniform loads, 1 vector loads, 1 vector stores; 0 gathers/scatters kept
+
+void count_positive(sycl::queue& q, const float* x, unsigned* count, std::size_t n, std::size_t reps) {
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     sycl::atomic_ref<unsigned, sycl::memory_order::relaxed, sycl::memory_scope::device> c(*count);
+     for (std::size_t r = 0; r < reps; ++r)
+       if (x[i] > float(r)) c.fetch_add(1u);
+   }).wait();
+}
+// REMARK-DAG: remark: kernel {{.*}}count_positive{{.*}}: work items run one by one, not across vector lanes: the work item makes an atomic access

@@ -1,0 +1,203 @@
+// Kernels in every form the pass plugin widens across work items, or refuses to
+// (src/compiler/), each checked bit for bit against the same computation as a
+// scalar loop on the host. With clang 22 these run the plugin's code (the outer-
+// loop vectorizer and the lane-pattern rewrite); with any other compiler, the
+// library's item loops. Sizes are read at run time (from a volatile), as in real
+// programs, and are not multiples of a vector width, so remainders run too.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <sycl/sycl.hpp>
+#include <vector>
+
+namespace {
+
+volatile std::size_t runtime_size = 0;  // keeps sizes unknown to the compiler
+
+std::size_t at_run_time(std::size_t n) {
+  runtime_size = n;
+  return runtime_size;
+}
+
+std::vector<float> data(std::size_t n, std::uint32_t seed) {
+  std::vector<float> v(n);
+  for (auto& x : v) {
+    seed = seed * 1664525u + 1013904223u;
+    x = float(seed >> 8) / float(1 << 24) * 4.0f - 1.0f;
+  }
+  return v;
+}
+
+void expect_bits_equal(const std::vector<float>& got, const std::vector<float>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < got.size(); ++i)
+    ASSERT_EQ(std::memcmp(&got[i], &want[i], sizeof(float)), 0)
+        << "element " << i << ": " << got[i] << " vs " << want[i];
+}
+
+// Naive matrix product, one item per output, the item's loop over a run-time size:
+// uniform loads (a's row), consecutive loads (b's row across items), a store.
+TEST(PluginKernels, MatrixProductWithRunTimeInnerLoop) {
+  const std::size_t m = at_run_time(37);
+  std::vector<float> a = data(m * m, 1), b = data(m * m, 2), c(m * m), want(m * m);
+  {
+    sycl::queue q;
+    sycl::buffer<float, 2> ba(a.data(), sycl::range<2>(m, m)), bb(b.data(), sycl::range<2>(m, m));
+    sycl::buffer<float, 2> bc(c.data(), sycl::range<2>(m, m));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor A(ba, h, sycl::read_only), B(bb, h, sycl::read_only);
+      sycl::accessor C(bc, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<2>(m, m), [=](sycl::id<2> ij) {
+        float s = 0;
+        for (std::size_t k = 0; k < m; ++k) s += A[ij[0]][k] * B[k][ij[1]];
+        C[ij] = s;
+      });
+    });
+  }
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < m; ++j) {
+      float s = 0;
+      for (std::size_t k = 0; k < m; ++k) s += a[i * m + k] * b[k * m + j];
+      want[i * m + j] = s;
+    }
+  expect_bits_equal(c, want);
+}
+
+// n-body style: every item loops over all bodies (uniform loads), with sqrt, and an
+// int index (a truncation and a sign extension between the item id and the address).
+TEST(PluginKernels, AllPairsWithIntIndexAndSqrt) {
+  const std::size_t n = at_run_time(203);
+  const int count = static_cast<int>(n);
+  std::vector<float> x = data(n, 3), f(n), want(n);
+  sycl::queue q;
+  float* dx = sycl::malloc_shared<float>(n, q);
+  float* df = sycl::malloc_shared<float>(n, q);
+  std::copy(x.begin(), x.end(), dx);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::item<1> it) {
+     const int i = static_cast<int>(it.get_id(0));
+     float acc = 0;
+     for (int j = 0; j < count; ++j) {
+       const float d = dx[j] - dx[i];
+       acc += d / std::sqrt(d * d + 0.01f);
+     }
+     df[i] = acc;
+   }).wait();
+  for (int i = 0; i < count; ++i) {
+    float acc = 0;
+    for (int j = 0; j < count; ++j) {
+      const float d = x[j] - x[i];
+      acc += d / std::sqrt(d * d + 0.01f);
+    }
+    want[i] = acc;
+  }
+  std::copy(df, df + n, f.begin());
+  sycl::free(dx, q);
+  sycl::free(df, q);
+  expect_bits_equal(f, want);
+}
+
+// Strided (float4 as structure of arrays would not be), reversed and offset
+// accesses, in a 1-D range with an offset: gathers that must stay gathers, loads
+// that run backwards, and an id that does not start at zero.
+TEST(PluginKernels, StridedReversedAndOffsetAccesses) {
+  const std::size_t n = at_run_time(301), reps = at_run_time(3);
+  std::vector<float> in = data(4 * n + 8, 4), out(n + 5), want(n + 5);
+  sycl::queue q;
+  {
+    sycl::buffer<float> bi(in.data(), sycl::range<1>(in.size())), bo(out.data(), sycl::range<1>(out.size()));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor I(bi, h, sycl::read_only);
+      sycl::accessor O(bo, h, sycl::read_write);
+      h.parallel_for(sycl::range<1>(n), sycl::id<1>(5), [=](sycl::item<1> it) {
+        const std::size_t i = it.get_id(0);
+        float s = 0;
+        for (std::size_t r = 0; r < reps; ++r) s += I[4 * i + r] - I[4 * n + 7 - i] * float(r + 1);
+        O[i] = s;
+      });
+    });
+  }
+  for (std::size_t i = 5; i < n + 5; ++i) {
+    float s = 0;
+    for (std::size_t r = 0; r < reps; ++r) s += in[4 * i + r] - in[4 * n + 7 - i] * float(r + 1);
+    want[i] = s;
+  }
+  expect_bits_equal(out, want);
+}
+
+// A 3-D range whose items loop a run-time number of times and branch on a value
+// the same for all of them, then on their own id (the plugin refuses the second
+// form: its items run one by one, still right).
+TEST(PluginKernels, ThreeDimensionsUniformAndDivergentBranches) {
+  const std::size_t d0 = at_run_time(3), d1 = at_run_time(5), d2 = at_run_time(19), steps = at_run_time(6);
+  const bool flip = runtime_size % 2 == 0;
+  std::vector<float> out(d0 * d1 * d2), want(out.size()), div(out.size()), want_div(out.size());
+  sycl::queue q;
+  {
+    sycl::buffer<float, 3> bo(out.data(), sycl::range<3>(d0, d1, d2)), bd(div.data(), sycl::range<3>(d0, d1, d2));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<3>(d0, d1, d2), [=](sycl::id<3> i) {
+        float v = float(i[0] * 100 + i[1] * 10) + float(i[2]);
+        for (std::size_t s = 0; s < steps; ++s) v = flip ? v * 0.5f + 1.0f : v * 0.25f - 1.0f;
+        O[i] = v;
+      });
+    });
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor D(bd, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<3>(d0, d1, d2), [=](sycl::id<3> i) {
+        float v = float(i[2]);
+        for (std::size_t s = 0; s < steps; ++s)
+          if (i[2] % 3 == 0) v += float(s);
+        D[i] = v;
+      });
+    });
+  }
+  for (std::size_t i = 0; i < d0; ++i)
+    for (std::size_t j = 0; j < d1; ++j)
+      for (std::size_t k = 0; k < d2; ++k) {
+        float v = float(i * 100 + j * 10) + float(k);
+        for (std::size_t s = 0; s < steps; ++s) v = flip ? v * 0.5f + 1.0f : v * 0.25f - 1.0f;
+        want[(i * d1 + j) * d2 + k] = v;
+        float w = float(k);
+        for (std::size_t s = 0; s < steps; ++s)
+          if (k % 3 == 0) w += float(s);
+        want_div[(i * d1 + j) * d2 + k] = w;
+      }
+  expect_bits_equal(out, want);
+  expect_bits_equal(div, want_div);
+}
+
+// Items whose loop runs a different number of times per item (triangular), and
+// items that update an atomic counter: both refused by the plugin, both right.
+TEST(PluginKernels, TriangularLoopsAndAtomicsStayScalarAndRight) {
+  const std::size_t n = at_run_time(150);
+  sycl::queue q;
+  std::vector<float> in = data(n, 5), tri(n), want(n);
+  unsigned* counter = sycl::malloc_shared<unsigned>(1, q);
+  *counter = 0;
+  {
+    sycl::buffer<float> bi(in.data(), sycl::range<1>(n)), bt(tri.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor I(bi, h, sycl::read_only);
+      sycl::accessor T(bt, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+        float s = 0;
+        for (std::size_t k = 0; k <= i[0]; ++k) s += I[k];
+        T[i] = s;
+        sycl::atomic_ref<unsigned, sycl::memory_order::relaxed, sycl::memory_scope::device> c(*counter);
+        for (std::size_t k = 0; k < n % 7; ++k) c.fetch_add(1u);
+      });
+    });
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    float s = 0;
+    for (std::size_t k = 0; k <= i; ++k) s += in[k];
+    want[i] = s;
+  }
+  expect_bits_equal(tri, want);
+  EXPECT_EQ(*counter, n * (n % 7));
+  sycl::free(counter, q);
+}
+
+}  // namespace
