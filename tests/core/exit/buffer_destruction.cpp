@@ -36,8 +36,7 @@ void cleanup() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  exit_check::start(argc, argv);
-  std::atexit(cleanup);
+  exit_check::start(argc, argv, cleanup);
   g_data = new std::vector<int>(n);
   for (std::size_t i = 0; i < n; ++i) (*g_data)[i] = static_cast<int>(i);
   g_buffer = new sycl::buffer<int>(g_data->data(), sycl::range<1>(n));

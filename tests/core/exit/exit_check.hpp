@@ -23,11 +23,14 @@ inline void pass() {
   std::fputs("ok\n", f);
   std::fclose(f);
 }
-inline void start(int argc, char** argv) {
+// Reads the result file's name and registers `handler` with std::atexit; call it
+// first in main, before anything uses Weft.
+inline void start(int argc, char** argv, void (*handler)()) {
   if (argc != 2) {
     std::fprintf(stderr, "usage: %s <result-file>\n", argv[0]);
     std::_Exit(2);
   }
   result_path() = argv[1];
+  std::atexit(handler);
 }
 }  // namespace exit_check

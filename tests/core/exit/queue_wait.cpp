@@ -41,8 +41,7 @@ void cleanup() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  exit_check::start(argc, argv);
-  std::atexit(cleanup);
+  exit_check::start(argc, argv, cleanup);
   g_queue = new sycl::queue(sycl::property::queue::in_order{});
   g_data = sycl::malloc_shared<int>(n, *g_queue);
   int* data = g_data;

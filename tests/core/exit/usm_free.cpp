@@ -33,8 +33,7 @@ void cleanup() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  exit_check::start(argc, argv);
-  std::atexit(cleanup);
+  exit_check::start(argc, argv, cleanup);
   g_queue = new sycl::queue;
   g_host = sycl::malloc_host<int>(n, *g_queue);
   g_shared = sycl::malloc_shared<int>(n, *g_queue);
