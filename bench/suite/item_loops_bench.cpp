@@ -20,6 +20,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <type_traits>
 #include <sycl/sycl.hpp>
 #include <vector>
 #include <xsimd/xsimd.hpp>
@@ -87,8 +88,10 @@ void sgemm_baseline(sgemm_data& m) {
   });
 }
 
-void sgemm_weft(sgemm_data& m) {
-  const std::size_t n = m.n;
+// One item per element of C; n is a run-time size, or a compile-time one given as a
+// std::integral_constant (sgemm_naive_const).
+template <class Size>
+void sgemm_items(sgemm_data& m, Size n) {
   const float *a = m.a, *b = m.b;
   float* c = m.c;
   m.q.parallel_for(sycl::range<2>(n, n),
@@ -101,19 +104,9 @@ void sgemm_weft(sgemm_data& m) {
       .wait();
 }
 
-void sgemm_const_weft(sgemm_data& m) {
-  constexpr std::size_t n = sgemm_const_n;
-  const float *a = m.a, *b = m.b;
-  float* c = m.c;
-  m.q.parallel_for(sycl::range<2>(n, n),
-                   [=](sycl::item<2> it) {
-                     const std::size_t i = it[0], j = it[1];
-                     float s = 0.0f;
-                     for (std::size_t k = 0; k < n; ++k) s += a[i * n + k] * b[k * n + j];
-                     c[i * n + j] = s;
-                   })
-      .wait();
-}
+void sgemm_weft(sgemm_data& m) { sgemm_items(m, m.n); }
+
+void sgemm_const_weft(sgemm_data& m) { sgemm_items(m, std::integral_constant<std::size_t, sgemm_const_n>()); }
 
 template <void (*Run)(sgemm_data&), sgemm_data& (*Data)() = sgemm>
 void sgemm_bench(benchmark::State& state) {
