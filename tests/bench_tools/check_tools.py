@@ -271,7 +271,8 @@ def cmd_compare(args):
     if set(printed) != set(expected):
         fail(f"table.py printed ratios nobody measured: {sorted(set(printed) - set(expected))}")
     print(f"table.py: {len(expected)} ratios of {' and '.join(names)} right, side by side")
-    needed = [f"{names[0]}, with {names[1]} in parentheses", f"| geometric mean, {names[0]} | geometric mean, {names[1]} |"]
+    needed = [f"{names[0]}, with {names[1]} in parentheses",
+              f"| geometric mean, {names[0]} | geometric mean, {names[1]} |"]
     for s in needed:
         if s not in out.stdout:
             fail(f"the summary lacks '{s}'")
