@@ -17,16 +17,16 @@ Printed, all in long form (one row per kernel, [threads,] implementation):
     and failed result checks.
 
 Benchmarks that only report a cost (a cost counter and no baseline) appear in
-their cost table, not in the ratio table.
+their cost table, not in the ratio table. Old sub-group names (BM_matmul_weft/256,
+BM_collective_weft/broadcast, BM_reduction_weft, ...) are read as their current
+names (sg_matmul/weft/256, sg_collective/weft/broadcast, sg_reduction/weft).
 
 Results of several compilers (run_suite.py --compare: each benchmark records its
 "compiler", context "compilers" lists them, the main one first) are shown side by
 side: the ratio table and the geometric means get one ratio column per compiler,
 each compiler's ratios divided by its own baseline; the headlines give the main
 compiler's ratios with the others' beside them; elsewhere another compiler's
-implementations are named with it in brackets ("weft [clang 22 + plugin]"). Old sub-group names (BM_matmul_weft/256,
-BM_collective_weft/broadcast, BM_reduction_weft, ...) are read as their current
-names (sg_matmul/weft/256, sg_collective/weft/broadcast, sg_reduction/weft).
+implementations are named with it in brackets ("weft [clang 22 + plugin]").
 
   table.py results.json [more.json ...]
 """
