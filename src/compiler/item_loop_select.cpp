@@ -19,6 +19,7 @@
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 
 #include <algorithm>
@@ -103,9 +104,14 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   return {};
 }
 
-// The vector width for an accepted item loop: a full register of its widest
-// per-item data (what it loads and stores). The native path would otherwise count the loop
-// counters too, and a size_t counter halves the lanes of a float kernel.
+// The vector width for an accepted item loop: registers of its widest per-item
+// data (what it loads and stores; the native path would count the loop counters
+// too, and a size_t counter halves the lanes of a float kernel), times the vectors
+// kept in flight. An item whose inner loop is a short chain (a multiply-add into a
+// sum) waits on that chain every iteration: four vectors in flight hide its latency,
+// as an unrolled loop's independent sums would; longer bodies get two (more would
+// spill registers). Measured on the suite's naive sgemm, gemv_t, dgemm and n-body
+// (docs/design.md, "The compiler plugin").
 unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayout& layout) {
   std::uint64_t widest = 8;
   for (BasicBlock* block : loop.blocks())
@@ -119,8 +125,14 @@ unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayo
       if (type && type->isSized() && !type->isPointerTy())
         widest = std::max<std::uint64_t>(widest, layout.getTypeSizeInBits(type).getKnownMinValue());
     }
+  unsigned inner_arithmetic = 0;
+  for (Loop* inner : loop.getSubLoops())
+    for (BasicBlock* block : inner->blocks())
+      for (Instruction& inst : *block)
+        inner_arithmetic += inst.getType()->isFPOrFPVectorTy() && !isa<PHINode>(inst) && !isa<LoadInst>(inst);
+  const unsigned in_flight = inner_arithmetic <= 4 ? 4 : 2;
   const std::uint64_t bits = target.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
-  return static_cast<unsigned>(std::max<std::uint64_t>(2, bits / widest));
+  return static_cast<unsigned>(std::max<std::uint64_t>(2, bits / widest) * in_flight);
 }
 
 void drop_vectorize_mark(Loop& loop) {
@@ -129,11 +141,33 @@ void drop_vectorize_mark(Loop& loop) {
   loop.setLoopID(id);
 }
 
+// True when an item loop the vectorizer could widen holds vector-typed values
+// (`vec` arithmetic, or a float4 passed in two halves by the calling convention):
+// clang's loop vectorizer widens only scalar operations, so these are split into
+// scalars first, and each lane of the widened loop then holds one item's component.
+bool vector_values_in_item_loops(Function& f, LoopInfo& loops, const TargetLibraryInfo& library) {
+  for (Loop* loop : loops.getLoopsInPreorder()) {
+    if (!forced_vectorize(*loop) || !item_loop(*loop) || !unwidenable_instruction(*loop, library).empty()) continue;
+    for (BasicBlock* block : loop->blocks())
+      for (Instruction& inst : *block)
+        if (inst.getType()->isVectorTy() && !isa<CallBase>(inst)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& analyses) {
+  bool changed = false, scalarized = false;
+  if (vector_values_in_item_loops(f, analyses.getResult<LoopAnalysis>(f),
+                                  analyses.getResult<TargetLibraryAnalysis>(f))) {
+    ScalarizerPassOptions options;
+    options.ScalarizeLoadStore = true;
+    ScalarizerPass(options).run(f, analyses);
+    analyses.invalidate(f, PreservedAnalyses::none());
+    changed = scalarized = true;
+  }
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
-  bool changed = false;
   for (Loop* loop : loops.getLoopsInPreorder()) {
     if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
     if (!item_loop(*loop)) {
@@ -171,6 +205,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     changed = true;
   }
   if (!changed) return PreservedAnalyses::all();
+  if (scalarized) return PreservedAnalyses::none();
   PreservedAnalyses kept;
   kept.preserveSet<CFGAnalyses>();
   kept.preserve<LoopAnalysis>();

@@ -1,33 +1,40 @@
 #pragma once
 // The name a remark gives the kernel a loop belongs to: the kernel's type, read
-// from the demangled name of Weft's item-loop function (the second template
-// argument of weft::cpu::item_loop<Dims, Kernel, ...>), else the function's name.
+// from the demangled name of the function Weft runs a range kernel's items in
+// (weft::cpu::run_rows<Dims, WithOffset, Kernel>, or item_loop<Dims, Kernel, ...>
+// where that is a function of its own), else the function's name.
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Function.h>
 
 #include <string>
+#include <utility>
 
 namespace weft::compiler {
 
-inline std::string kernel_name(const llvm::Function& f) {
-  const std::string name = llvm::demangle(f.getName().str());
-  const std::string marker = "weft::cpu::item_loop<";
+// The template argument at `index` (from 0) of the first `marker<...>` in `name`.
+inline std::string template_argument(const std::string& name, const std::string& marker, int index) {
   const std::size_t start = name.find(marker);
-  if (start == std::string::npos) return name;
-  int depth = 0;
-  std::size_t first = std::string::npos;
-  for (std::size_t i = start + marker.size(); i < name.size(); ++i) {
+  if (start == std::string::npos) return {};
+  int depth = 0, argument = 0;
+  std::size_t first = start + marker.size();
+  for (std::size_t i = first; i < name.size(); ++i) {
     const char c = name[i];
     if (c == '<' || c == '(') ++depth;
-    if (c == '>' || c == ')') {
-      if (depth == 0) break;
-      --depth;
-    }
-    if (c == ',' && depth == 0) {
-      if (first != std::string::npos) return name.substr(first, i - first);
+    const bool closes = (c == '>' || c == ')') && depth-- == 0;
+    if (closes || (c == ',' && depth == 0)) {
+      if (argument == index) return name.substr(first, i - first);
+      if (closes) return {};
+      ++argument;
       first = i + 2;  // after ", "
     }
   }
+  return {};
+}
+
+inline std::string kernel_name(const llvm::Function& f) {
+  const std::string name = llvm::demangle(f.getName().str());
+  for (auto [marker, index] : {std::pair<const char*, int>{"weft::cpu::run_rows<", 2}, {"weft::cpu::item_loop<", 1}})
+    if (std::string kernel = template_argument(name, marker, index); !kernel.empty()) return kernel;
   return name;
 }
 

@@ -1,9 +1,10 @@
 // Weft's pass plugin for clang 22 (docs/design.md, "The compiler plugin"): loaded
-// with -fpass-plugin=, it turns on LLVM's outer-loop vectorizer (the VPlan native
-// path), lets it see only Weft's item loops and only where it can widen them
+// with -fpass-plugin=, it gives `flatten` g++'s meaning (weft-flatten, at the start
+// of the pipeline), turns on LLVM's outer-loop vectorizer (the VPlan native path), lets it see only Weft's item loops and only where it can widen them
 // exactly (weft-item-loop-select, before the vectorizer), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
 // after it). The passes are also available to opt by name for testing.
+#include "flatten.hpp"
 #include "item_loop_select.hpp"
 #include "lane_accesses.hpp"
 
@@ -25,12 +26,21 @@ void enable_outer_loop_vectorizer() {
 
 void register_passes(PassBuilder& builder) {
   enable_outer_loop_vectorizer();
+  builder.registerPipelineStartEPCallback([](ModulePassManager& passes, OptimizationLevel level) {
+    if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::FlattenPass());
+  });
   builder.registerVectorizerStartEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
     if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::ItemLoopSelectPass());
   });
   builder.registerVectorizerEndEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
     if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::LaneAccessesPass());
   });
+  builder.registerPipelineParsingCallback(
+      [](StringRef name, ModulePassManager& passes, ArrayRef<PassBuilder::PipelineElement>) {
+        if (name != "weft-flatten") return false;
+        passes.addPass(weft::compiler::FlattenPass());
+        return true;
+      });
   builder.registerPipelineParsingCallback(
       [](StringRef name, FunctionPassManager& passes, ArrayRef<PassBuilder::PipelineElement>) {
         if (name == "weft-item-loop-select") {

@@ -84,9 +84,10 @@ struct host_platform {
   }
 };
 
+// Never destroyed: queues, contexts and USM in exit handlers refer to its devices.
 host_platform& host() {
-  static host_platform h;
-  return h;
+  static auto* h = new host_platform;
+  return *h;
 }
 
 }  // namespace
@@ -97,8 +98,8 @@ std::mutex& registry_mutex() {
   return m;
 }
 std::vector<void (*)()>& providers() {
-  static std::vector<void (*)()> p;
-  return p;
+  static auto* p = new std::vector<void (*)()>;  // never destroyed: asked up to exit
+  return *p;
 }
 std::mutex& provider_mutex() {
   static std::mutex m;

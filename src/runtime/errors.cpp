@@ -31,8 +31,8 @@ class sycl_error_category : public std::error_category {
 }  // namespace
 
 const std::error_category& sycl_category() noexcept {
-  static const sycl_error_category category;
-  return category;
+  static const auto* category = new sycl_error_category;  // never destroyed: exceptions may be made at exit
+  return *category;
 }
 
 }  // namespace weft::sycl

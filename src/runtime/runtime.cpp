@@ -239,17 +239,40 @@ struct runtime {
       std::fputs(settings.describe().c_str(), stderr);
   }
 
-  ~runtime() {
-    // Finish what is queued before the workers go away.
+  // Returns once no enqueued task is left (tasks they enqueue included).
+  void wait_idle() {
     std::unique_lock<std::mutex> g(live_mutex);
     live_cv.wait(g, [this] { return live_tasks == 0; });
   }
 };
 
-runtime& rt() {
-  static runtime r;
-  return r;
+std::atomic<runtime*> g_runtime{nullptr};
+
+void finish_queued_work() {
+  if (runtime* r = g_runtime.load(std::memory_order_acquire)) r->wait_idle();
 }
+
+// Never destroyed: exit handlers and static destructors may submit work and wait
+// for it until the process ends, whichever of them ran first. Work still queued
+// at exit is finished before the process ends: first by an exit handler
+// registered here, so it runs before the static objects made before this point
+// are destroyed (the work may use them), ...
+runtime& rt() {
+  static runtime* r = [] {
+    auto* made = new runtime;
+    g_runtime.store(made, std::memory_order_release);
+    std::atexit(finish_queued_work);
+    return made;
+  }();
+  return *r;
+}
+
+// ... and again by this object, made when libweft loads, before the
+// application's static objects and exit handlers: its destructor runs after
+// theirs, and so after the last work they queued.
+struct finish_queued_work_at_exit {
+  ~finish_queued_work_at_exit() { finish_queued_work(); }
+} finish_at_exit;
 
 }  // namespace
 

@@ -32,15 +32,41 @@ std::uint64_t now_ns() {
 namespace {
 
 // Host accessors this thread holds. A wait that (transitively) needs one of
-// them to be released would never return: it is reported instead.
-thread_local std::vector<event_ptr> t_held_host_access;
+// them to be released would never return: it is reported instead. The list
+// exists only while the thread holds one, so it has no thread_local destructor:
+// exit handlers run after the main thread's thread_local objects are destroyed
+// and may still make host accessors.
+thread_local std::vector<event_ptr>* t_held_host_access = nullptr;
+
+std::size_t held_host_accesses() { return t_held_host_access ? t_held_host_access->size() : 0; }
+
+void hold_host_access(event_ptr node) {
+  if (!t_held_host_access) t_held_host_access = new std::vector<event_ptr>;
+  t_held_host_access->push_back(std::move(node));
+}
+
+bool holds_host_access(const event_ptr& node) {
+  auto* held = t_held_host_access;
+  return held && std::find(held->begin(), held->end(), node) != held->end();
+}
+
+template <class Drop>
+void drop_host_accesses(Drop drop) {
+  auto* held = t_held_host_access;
+  if (!held) return;
+  held->erase(std::remove_if(held->begin(), held->end(), drop), held->end());
+  if (held->empty()) {
+    delete held;
+    t_held_host_access = nullptr;
+  }
+}
 
 // True when `target` cannot complete before a host access held by this thread
 // is released (it is that access, or a successor of it).
 bool blocked_by_held_access(const event_state* target) {
-  auto& held = t_held_host_access;
-  held.erase(std::remove_if(held.begin(), held.end(), [](const event_ptr& e) { return e->is_complete(); }), held.end());
-  if (held.empty()) return false;
+  drop_host_accesses([](const event_ptr& e) { return e->is_complete(); });
+  if (!t_held_host_access) return false;
+  auto& held = *t_held_host_access;
   std::vector<event_ptr> todo(held.begin(), held.end());
   std::unordered_set<const event_state*> seen;
   while (!todo.empty()) {
@@ -58,7 +84,7 @@ bool blocked_by_held_access(const event_state* target) {
 [[noreturn]] void report_self_deadlock(const char* what) {
   throw_error(sycl::errc::invalid, std::string(what) +
                                        " would wait forever: it needs a buffer on which this thread still holds " +
-                                       std::to_string(t_held_host_access.size()) +
+                                       std::to_string(held_host_accesses()) +
                                        " host_accessor(s); destroy the host_accessor (end its scope) before waiting");
 }
 
@@ -72,7 +98,7 @@ void complete_deferred(event_state& node);
 // waits for the device itself (no hand-off to another thread on the way back).
 void event_state::wait() {
   if (is_complete()) return;
-  if (!t_held_host_access.empty() && blocked_by_held_access(this)) report_self_deadlock("waiting for this command");
+  if (t_held_host_access && blocked_by_held_access(this)) report_self_deadlock("waiting for this command");
   for (;;) {
     {
       std::unique_lock<std::mutex> g(mutex);
@@ -578,12 +604,11 @@ event_ptr acquire_host_access(const buffer_ptr& buffer, sycl::access_mode mode) 
     // for it would never end, and a thread cannot race with itself): this node
     // completes only after it instead, so later commands still wait for both.
     for (auto& d : deps) {
-      bool held_here = std::find(t_held_host_access.begin(), t_held_host_access.end(), d) != t_held_host_access.end();
-      if (d->host_access && held_here) add_dependency(d, node);
+      if (d->host_access && holds_host_access(d)) add_dependency(d, node);
       else to_wait.push_back(d);
     }
   }
-  if (!t_held_host_access.empty())
+  if (t_held_host_access)
     for (auto& d : to_wait)
       if (!d->is_complete() && blocked_by_held_access(d.get())) {
         complete(node);  // leave the buffer usable by others
@@ -601,13 +626,12 @@ event_ptr acquire_host_access(const buffer_ptr& buffer, sycl::access_mode mode) 
     throw;
   }
   node->status.store(node_status::running, std::memory_order_release);
-  t_held_host_access.push_back(node);
+  hold_host_access(node);
   return node;
 }
 
 void release_host_access(const event_ptr& node) {
-  auto& held = t_held_host_access;
-  held.erase(std::remove(held.begin(), held.end(), node), held.end());
+  drop_host_accesses([&node](const event_ptr& e) { return e == node; });
   // Completes now, or when the host accessors it follows are released.
   if (node->pending.fetch_sub(1, std::memory_order_acq_rel) == 1) complete(node);
 }

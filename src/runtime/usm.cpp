@@ -21,9 +21,10 @@ struct registry {
   std::mutex mutex;
   std::map<std::uintptr_t, entry> allocations;  // by base address
 };
+// Never destroyed: exit handlers may free USM after every static object is gone.
 registry& reg() {
-  static registry r;
-  return r;
+  static auto* r = new registry;
+  return *r;
 }
 }  // namespace
 

@@ -251,8 +251,7 @@ __attribute__((noinline)) detail::stream_pending* stream::pending() const {
 void stream::put(const char* s, std::size_t n) const {
   detail::stream_pending* p = pending();
   if (!p) {
-    static thread_local std::string outside;
-    outside.clear();
+    std::string outside;  // not thread_local: host code may print from exit handlers
     detail::append_limited(outside, width(), s, n, std::size_t(-1));
     std::fwrite(outside.data(), 1, outside.size(), stdout);
     return;

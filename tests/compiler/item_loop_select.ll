@@ -15,6 +15,7 @@
 ; REMARK: kernel divergent: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
 ; REMARK-NOT: not_an_item_loop
 ; REMARK-NOT: innermost
+; REMARK-NOT: vector_values
 
 ; CHECK-LABEL: define void @uniform_inner(
 ; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[KEPT:[0-9]+]]
@@ -291,6 +292,33 @@ exit:
   ret void
 }
 
+; An item loop whose items hold vector-typed values (a float4 passed in two halves)
+; has them split into scalars first: the loop vectorizer widens only scalars.
+; CHECK-LABEL: define void @vector_values(
+; CHECK: load float
+; CHECK: load float
+; CHECK: fadd float
+; CHECK: fadd float
+; CHECK-NOT: fadd <2 x float>
+; CHECK: ret void
+define void @vector_values(ptr %a, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item ]
+  %p = getelementptr <2 x float>, ptr %a, i64 %j
+  %v = load <2 x float>, ptr %p, align 8, !llvm.access.group !111
+  %w = fadd <2 x float> %v, splat (float 1.0)
+  store <2 x float> %w, ptr %p, align 8, !llvm.access.group !111
+  %j.next = add i64 %j, 1
+  %done = icmp eq i64 %j.next, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !112
+
+exit:
+  ret void
+}
+
 declare void @opaque()
 
 ; The kept loop keeps its mark and gets a vector width (a register of its data, not
@@ -335,3 +363,7 @@ declare void @opaque()
 !102 = distinct !{!102, !103, !104}
 !103 = !{!"llvm.loop.parallel_accesses", !101}
 !104 = !{!"llvm.loop.vectorize.enable", i1 true}
+!111 = distinct !{}
+!112 = distinct !{!112, !113, !114}
+!113 = !{!"llvm.loop.parallel_accesses", !111}
+!114 = !{!"llvm.loop.vectorize.enable", i1 true}

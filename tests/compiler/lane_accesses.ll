@@ -103,6 +103,21 @@ define <8 x float> @masked_and_reversed(ptr %p, i64 %j, <8 x i1> %mask, <8 x flo
   ret <8 x float> %r
 }
 
+; A broadcast of one lane of a non-uniform vector (as the native path makes of a
+; row's linear id) is uniform; added to the item counter it gives consecutive lanes.
+; CHECK-LABEL: define void @broadcast_of_a_lane(
+; CHECK: %[[ROW:.*]] = extractelement <8 x i64> %rows, i64 3
+; CHECK-NOT: masked.scatter
+; CHECK: store <8 x float> %v, ptr
+; CHECK-NEXT: ret void
+define void @broadcast_of_a_lane(ptr %p, <8 x i64> %rows, <8 x float> %v) {
+  %row = shufflevector <8 x i64> %rows, <8 x i64> poison, <8 x i32> <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
+  %ids = add <8 x i64> %row, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %ptrs = getelementptr float, ptr %p, <8 x i64> %ids
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %v, <8 x ptr> align 4 %ptrs, <8 x i1> splat (i1 true))
+  ret void
+}
+
 declare <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr>, <8 x i1>, <8 x float>)
 declare void @llvm.masked.scatter.v8f32.v8p0(<8 x float>, <8 x ptr>, <8 x i1>)
 declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>)

@@ -14,7 +14,7 @@ void matrix_product(sycl::queue& q, const float* a, const float* b, float* c, st
      c[ij[0] * n + ij[1]] = s;
    }).wait();
 }
-// CHECK-LABEL: define internal {{.*}}item_loop{{.*}}matrix_product
+// CHECK-LABEL: define internal {{.*}}run_rows{{.*}}matrix_product
 // CHECK-NOT: masked.gather
 // CHECK: load float
 // CHECK-NOT: masked.gather

@@ -1,5 +1,5 @@
 // A program that submits work and exits without waiting for it. Usage:
-//   errors_exit_without_wait <result-file> return|exit|global|chain|error
+//   errors_exit_without_wait <result-file> return|exit|global|chain|handler|error
 // The work writes "done <mode>" to the result file; CTest checks the file, so
 // the test proves the work ran before the process ended.
 #include <chrono>
@@ -28,7 +28,7 @@ sycl::queue& global_queue() {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s <result-file> return|exit|global|chain|error\n", argv[0]);
+    std::fprintf(stderr, "usage: %s <result-file> return|exit|global|chain|handler|error\n", argv[0]);
     return 2;
   }
   g_path = argv[1];
@@ -63,6 +63,20 @@ int main(int argc, char** argv) {
       });
     });
     return 0;  // the buffer's destructor waits, then the queue's
+  }
+  if (g_mode == "handler") {  // queued by an exit handler registered before Weft's first use, never waited for
+    std::atexit([] {
+      static sycl::queue* q = new sycl::queue;  // never destroyed
+      q->submit([&](sycl::handler& h) {
+        h.host_task([path = g_path] {  // g_path may be gone by the time this runs
+          std::this_thread::sleep_for(std::chrono::milliseconds(200));
+          std::ofstream(path) << "done handler\n";
+        });
+      });
+    });
+    sycl::queue q;
+    q.wait();
+    return 0;
   }
   if (g_mode == "error") {  // an error nobody collects is printed, not lost
     sycl::queue q([](sycl::exception_list) {});

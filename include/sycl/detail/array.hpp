@@ -14,11 +14,17 @@ class array {
   static constexpr int dimensions = Dims;
 
   constexpr array() : m_data{} {}
-  // One size per dimension: anything that converts to size_t, as with the
-  // specification's range(size_t, ...) (so not a pointer, not an nd_range).
-  template <class... T,
-            std::enable_if_t<sizeof...(T) == Dims && (std::is_convertible_v<T, std::size_t> && ...), int> = 0>
-  constexpr array(T... v) : m_data{static_cast<std::size_t>(v)...} {}
+  // One size per dimension, as the specification declares them: id(size_t) /
+  // range(size_t) for 1 dimension, (size_t, size_t) for 2, (size_t, size_t, size_t)
+  // for 3. The parameters are size_t, not templates, so a class that converts to
+  // size_t converts to an id or a range only explicitly (implicitly it would take
+  // two user-defined conversions).
+  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
+  constexpr array(std::size_t dim0) : m_data{dim0} {}
+  template <int D = Dims, std::enable_if_t<D == 2, int> = 0>
+  constexpr array(std::size_t dim0, std::size_t dim1) : m_data{dim0, dim1} {}
+  template <int D = Dims, std::enable_if_t<D == 3, int> = 0>
+  constexpr array(std::size_t dim0, std::size_t dim1, std::size_t dim2) : m_data{dim0, dim1, dim2} {}
 
   constexpr std::size_t get(int d) const { return m_data[d]; }
   constexpr std::size_t& operator[](int d) { return m_data[d]; }

@@ -15,40 +15,27 @@
 #include <sycl/item.hpp>
 #include <sycl/range.hpp>
 #include <sycl/detail/checked.hpp>
+#include <weft/kernel/item_loop_mark.hpp>  // WEFT_PLUGIN_ITEM_LOOP, for the scoped and hierarchical loops
 
 // WEFT_SIMD_ITEMS (default 1; Weft::sycl defines 0 when built with
 // WEFT_VECTORIZE_ITEMS=OFF) marks the item loop as free of dependencies between
 // items: `GCC ivdep` for g++, which then vectorizes across items, also by
 // interchanging the item loop with a loop inside the kernel. clang has no such
-// outer-loop vectorizer by default: WEFT_SIMD_ITEMS=2 gives it
-// `clang loop vectorize(assume_safety)`, which its VPlan native path
-// (-mllvm -enable-vplan-native-path) turns into outer-loop vectorization
-// (docs/design.md). Checked mode records each item before it runs, an order the
-// mark would not keep, so it has none.
+// outer-loop vectorizer of its own: with Weft's pass plugin (Weft::sycl then
+// defines WEFT_SIMD_ITEMS=2) the loop gets the plugin's mark
+// (weft/kernel/item_loop_mark.hpp, docs/design.md). Checked mode records each item
+// before it runs, an order the mark would not keep, so it has none.
 #ifndef WEFT_SIMD_ITEMS
 #define WEFT_SIMD_ITEMS 1
 #endif
 #if !WEFT_SIMD_ITEMS || WEFT_CHECKED
 #define WEFT_SIMD_LOOP
 #elif defined(__clang__)
-#if WEFT_SIMD_ITEMS >= 2
-#define WEFT_SIMD_LOOP _Pragma("clang loop vectorize(assume_safety)")
-#else
-#define WEFT_SIMD_LOOP
-#endif
+#define WEFT_SIMD_LOOP WEFT_PLUGIN_ITEM_LOOP
 #elif defined(__GNUC__)
 #define WEFT_SIMD_LOOP _Pragma("GCC ivdep")
 #else
 #define WEFT_SIMD_LOOP
-#endif
-
-// Loops over work items that g++ is left to handle as it always did (scoped
-// distribute_items): marked only for clang with Weft's pass plugin (WEFT_SIMD_ITEMS=2),
-// which then widens them across items like the range kernels' item loop.
-#if WEFT_SIMD_ITEMS >= 2 && defined(__clang__) && !WEFT_CHECKED
-#define WEFT_PLUGIN_ITEM_LOOP _Pragma("clang loop vectorize(assume_safety)")
-#else
-#define WEFT_PLUGIN_ITEM_LOOP
 #endif
 
 // The item loop inlines the whole kernel body, however large: a body left as a
@@ -122,14 +109,12 @@ struct item_argument {
 };
 
 // Runs the kernel for ids (lead..., j) with j in [begin, end): the innermost,
-// vectorizable loop. `lead` are the ids of the outer dimensions. Never inlined
-// itself (one call per chunk or row): g++ 12 inlines a function called once
-// (here, from the range launch's chunk trampoline) without flattening the copy,
-// and a large kernel such as a float4 median filter then runs as calls per item,
-// 17x slower.
+// vectorizable loop. `lead` are the ids of the outer dimensions. The caller runs
+// it from a function that is itself flattened and never inlined, and that holds
+// the kernel as a local (range_launch.hpp, run_rows).
 template <int Dims, class Kernel, class Argument, class... Lead>
-__attribute__((noinline)) WEFT_FLATTEN inline void item_loop(const Kernel& k, const Argument& arg, std::size_t begin,
-                                                             std::size_t end, Lead... lead) {
+WEFT_FLATTEN inline void item_loop(const Kernel& k, const Argument& arg, std::size_t begin, std::size_t end,
+                                   Lead... lead) {
   WEFT_SIMD_LOOP
   for (std::size_t j = begin; j < end; ++j) {
     WEFT_CHECKED_ITEM(arg(sycl::id<Dims>(lead..., j)));

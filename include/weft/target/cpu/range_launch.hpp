@@ -27,9 +27,23 @@ inline std::size_t grain_for(std::size_t items) {
 // Runs the kernel for every item of rows [begin, end) of the range: a row is one
 // id of the leading dimension(s) (the whole range in one dimension, where a row
 // is one item) and the innermost dimension is the vectorizable item loop.
+//
+// One call per chunk, flattened (the item loops and the kernel body inlined
+// however large) and never inlined itself: g++ 12 inlines a function called once
+// (here, into the chunk trampoline) without flattening the copy, and a float4
+// median filter then ran as a call per item, 17x slower. The item loops sit in
+// this function, next to the kernel's private copy, not in a function of their
+// own that gets the copy by reference: a kernel's fields (an accessor's pointer
+// and strides) are then locals the compiler reads before the loop, also those the
+// kernel reads only under a branch (`if (j > 0) ex[item] = ...`); through a
+// reference such reads stay in the loop, as masked loads or gathers, and fdtd2d's
+// stencils ran 1.3-1.4x slower. The empty asm in each row keeps the row loop from
+// looking like a candidate for outer-loop vectorization: g++ would if-convert
+// that loop instead of the item loop, give up on it, and leave the kernel's
+// branches (the median filter's compare-selects) as jumps, 20x slower.
 template <int Dims, bool WithOffset, class Kernel>
-void run_rows(const Kernel& kernel, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, std::size_t begin,
-              std::size_t end) {
+__attribute__((noinline)) WEFT_FLATTEN void run_rows(const Kernel& kernel, const sycl::range<Dims>& r,
+                                                     const sycl::id<Dims>& offset, std::size_t begin, std::size_t end) {
   WEFT_CHECKED_KERNEL(Kernel);
   const Kernel k = kernel;  // a private copy: its fields cannot alias the data the kernel writes
   const item_argument<Dims, WithOffset, Kernel> arg{r, offset};
@@ -37,10 +51,15 @@ void run_rows(const Kernel& kernel, const sycl::range<Dims>& r, const sycl::id<D
   if constexpr (Dims == 1) {
     item_loop<1>(k, arg, o + begin, o + end);
   } else if constexpr (Dims == 2) {
-    for (std::size_t i = begin; i != end; ++i) item_loop<2>(k, arg, o, o + inner, offset[0] + i);
+    for (std::size_t i = begin; i != end; ++i) {
+      __asm__ volatile("");  // see above
+      item_loop<2>(k, arg, o, o + inner, offset[0] + i);
+    }
   } else {
-    for (std::size_t ij = begin; ij != end; ++ij)
+    for (std::size_t ij = begin; ij != end; ++ij) {
+      __asm__ volatile("");  // see above
       item_loop<3>(k, arg, o, o + inner, offset[0] + ij / r[1], offset[1] + ij % r[1]);
+    }
   }
 }
 
