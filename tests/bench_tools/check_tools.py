@@ -152,6 +152,17 @@ def close(printed, exact):
     return abs(printed - exact) <= max(0.006, 0.06 * abs(exact))
 
 
+def check_values(printed, expected, what):
+    """Every expected value printed and close to it, and nothing printed that nobody measured."""
+    for key, exact in expected.items():
+        if key not in printed:
+            fail(f"table.py printed no {what} for {key}")
+        if not close(printed[key], exact):
+            fail(f"table.py printed {what} {printed[key]} for {key}, expected {exact:.4f}")
+    if set(printed) != set(expected):
+        fail(f"table.py printed {what}s nobody measured: {sorted(set(printed) - set(expected))}")
+
+
 def check_one(tools, path):
     with open(path) as f:
         data = json.load(f)
@@ -164,13 +175,7 @@ def check_one(tools, path):
     expected = expected_ratios(data)
     if not expected:
         fail(f"{path}: the recorded results hold no ratios")
-    for key, exact in expected.items():
-        if key not in printed:
-            fail(f"table.py printed no ratio for {key}")
-        if not close(printed[key], exact):
-            fail(f"table.py printed {printed[key]} for {key}, expected {exact:.4f}")
-    if set(printed) != set(expected):
-        fail(f"table.py printed ratios nobody measured: {sorted(set(printed) - set(expected))}")
+    check_values(printed, expected, "ratio")
     # Long form: grouped by kernel, then implementation, with threads ascending inside.
     seen = {}
     for n, (label, threads, impl) in enumerate(order):
@@ -197,13 +202,7 @@ def check_one(tools, path):
         want = expected_speedups(data)
         if sp is None or not want:
             fail(f"{path}: no scaling table")
-        for key, exact in want.items():
-            if key not in sp:
-                fail(f"table.py printed no speed-up for {key}")
-            if not close(sp[key], exact):
-                fail(f"table.py printed speed-up {sp[key]} for {key}, expected {exact:.4f}")
-        if set(sp) != set(want):
-            fail(f"table.py printed speed-ups nobody measured: {sorted(set(sp) - set(want))}")
+        check_values(sp, want, "speed-up")
         print(f"table.py: {len(want)} speed-ups right in {os.path.basename(path)}")
     return out.stdout
 
@@ -263,13 +262,7 @@ def cmd_compare(args):
     expected = {(label, impl, c): x for c in names for (label, _, impl), x in expected_ratios(data, c).items()}
     if not expected or not any(k[2] == names[1] for k in expected):
         fail(f"{args.results}: the recorded results hold no ratios of {names[1]}")
-    for key, exact in expected.items():
-        if key not in printed:
-            fail(f"table.py printed no ratio for {key}")
-        if not close(printed[key], exact):
-            fail(f"table.py printed {printed[key]} for {key}, expected {exact:.4f} (against {key[2]}'s baseline)")
-    if set(printed) != set(expected):
-        fail(f"table.py printed ratios nobody measured: {sorted(set(printed) - set(expected))}")
+    check_values(printed, expected, "ratio")  # (label, impl, compiler): against that compiler's baseline
     print(f"table.py: {len(expected)} ratios of {' and '.join(names)} right, side by side")
     needed = [f"{names[0]}, with {names[1]} in parentheses",
               f"| geometric mean, {names[0]} | geometric mean, {names[1]} |"]
