@@ -2,8 +2,9 @@
 // work items buys (docs/design.md, "Vectorizing across work items"). Each Weft
 // kernel is the natural SYCL form; each baseline is the same computation written
 // for a CPU by hand (xsimd, or a loop the compiler vectorizes), in this binary.
-//  * sgemm_naive: C = A * B, one item per element of C, parallel_for(range<2>);
-//    baseline: the ikj loop nest over rows with xsimd across a row of C.
+//  * sgemm_naive: C = A * B, one item per element of C, parallel_for(range<2>),
+//    the size read at run time; baseline: the ikj loop nest over rows with xsimd
+//    across a row of C. sgemm_naive_const: the same with a compile-time size.
 //  * gemv_t: y = A^T x (the second half of atax), one item per y[j] looping over
 //    rows; baseline: rows outermost, xsimd across a block of y.
 //  * clamp_float4: sycl::fmin/sycl::fmax on float4; baseline: a compare-select
@@ -19,6 +20,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <type_traits>
 #include <sycl/sycl.hpp>
 #include <vector>
 #include <xsimd/xsimd.hpp>
@@ -31,12 +33,12 @@ namespace {
 
 struct sgemm_data {
   sycl::queue q;
-  std::size_t n = weft_bench::size_for_mode<std::size_t>(512, 1024);
+  std::size_t n;
   float* a = sycl::malloc_shared<float>(n * n, q);
   float* b = sycl::malloc_shared<float>(n * n, q);
   float* c = sycl::malloc_shared<float>(n * n, q);
   std::vector<float> ref;
-  sgemm_data() {
+  explicit sgemm_data(std::size_t size) : n(size) {
     for (std::size_t i = 0; i < n * n; ++i) {
       a[i] = float((i * 37) % 101) / 101.0f;
       b[i] = float((i * 53) % 97) / 97.0f;
@@ -52,7 +54,16 @@ struct sgemm_data {
 };
 
 sgemm_data& sgemm() {
-  static sgemm_data d;
+  static sgemm_data d(weft_bench::size_for_mode<std::size_t>(512, 1024));
+  return d;
+}
+
+// The same product at a size known when the kernel is compiled (sgemm_naive_const):
+// the form g++ vectorizes by interchanging loops, and a trap for the plugin's
+// outer-loop vectorizer, which must not make it slower.
+constexpr std::size_t sgemm_const_n = 512;
+sgemm_data& sgemm_const() {
+  static sgemm_data d(sgemm_const_n);
   return d;
 }
 
@@ -77,8 +88,10 @@ void sgemm_baseline(sgemm_data& m) {
   });
 }
 
-void sgemm_weft(sgemm_data& m) {
-  const std::size_t n = m.n;
+// One item per element of C; n is a run-time size, or a compile-time one given as a
+// std::integral_constant (sgemm_naive_const).
+template <class Size>
+void sgemm_items(sgemm_data& m, Size n) {
   const float *a = m.a, *b = m.b;
   float* c = m.c;
   m.q.parallel_for(sycl::range<2>(n, n),
@@ -91,9 +104,13 @@ void sgemm_weft(sgemm_data& m) {
       .wait();
 }
 
-template <void (*Run)(sgemm_data&)>
+void sgemm_weft(sgemm_data& m) { sgemm_items(m, m.n); }
+
+void sgemm_const_weft(sgemm_data& m) { sgemm_items(m, std::integral_constant<std::size_t, sgemm_const_n>()); }
+
+template <void (*Run)(sgemm_data&), sgemm_data& (*Data)() = sgemm>
 void sgemm_bench(benchmark::State& state) {
-  auto& m = sgemm();
+  auto& m = Data();
   std::fill(m.c, m.c + m.n * m.n, -1.0f);
   if (weft_bench::run_checked(
           state, [&] { Run(m); },
@@ -313,6 +330,14 @@ BENCHMARK_TEMPLATE(sgemm_bench, sgemm_baseline)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_TEMPLATE(sgemm_bench, sgemm_weft)->Name("sgemm_naive/weft")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(sgemm_bench, sgemm_baseline, sgemm_const)
+    ->Name("sgemm_naive_const/baseline")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_TEMPLATE(sgemm_bench, sgemm_const_weft, sgemm_const)
+    ->Name("sgemm_naive_const/weft")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_TEMPLATE(gemv_bench, gemv_baseline)->Name("gemv_t/baseline")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(gemv_bench, gemv_weft)->Name("gemv_t/weft")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(image_bench, clamp_baseline, clamp_baseline)

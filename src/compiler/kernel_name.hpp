@@ -2,7 +2,8 @@
 // The name a remark gives the kernel a loop belongs to: the kernel's type, read
 // from the demangled name of the function Weft runs a range kernel's items in
 // (weft::cpu::run_rows<Dims, WithOffset, Kernel>, or item_loop<Dims, Kernel, ...>
-// where that is a function of its own), else the function's name.
+// where that is a function of its own) or an nd_range kernel's groups
+// (nd_worker_body<Dims, Kernel>), else the function's name.
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Function.h>
 
@@ -33,7 +34,9 @@ inline std::string template_argument(const std::string& name, const std::string&
 
 inline std::string kernel_name(const llvm::Function& f) {
   const std::string name = llvm::demangle(f.getName().str());
-  for (auto [marker, index] : {std::pair<const char*, int>{"weft::cpu::run_rows<", 2}, {"weft::cpu::item_loop<", 1}})
+  for (auto [marker, index] : {std::pair<const char*, int>{"weft::cpu::run_rows<", 2},
+                               {"weft::cpu::item_loop<", 1},
+                               {"weft::cpu::detail::nd_worker_body<", 1}})
     if (std::string kernel = template_argument(name, marker, index); !kernel.empty()) return kernel;
   return name;
 }

@@ -11,7 +11,11 @@
 #include <sycl/sycl.hpp>
 #include <vector>
 
+#include "../support/test_data.hpp"
+
 namespace {
+
+const auto data = weft_test::random_floats;
 
 volatile std::size_t runtime_size = 0;  // keeps sizes unknown to the compiler
 
@@ -20,20 +24,8 @@ std::size_t at_run_time(std::size_t n) {
   return runtime_size;
 }
 
-std::vector<float> data(std::size_t n, std::uint32_t seed) {
-  std::vector<float> v(n);
-  for (auto& x : v) {
-    seed = seed * 1664525u + 1013904223u;
-    x = float(seed >> 8) / float(1 << 24) * 4.0f - 1.0f;
-  }
-  return v;
-}
-
 void expect_bits_equal(const std::vector<float>& got, const std::vector<float>& want) {
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t i = 0; i < got.size(); ++i)
-    ASSERT_EQ(std::memcmp(&got[i], &want[i], sizeof(float)), 0)
-        << "element " << i << ": " << got[i] << " vs " << want[i];
+  weft_test::expect_same_bits(got, want, "kernel result");
 }
 
 // Naive matrix product, one item per output, the item's loop over a run-time size:

@@ -13,17 +13,12 @@
 #include <sycl/sycl.hpp>
 #include <vector>
 
+#include "../support/test_data.hpp"
+
 namespace {
 
-// Deterministic test data without a pattern the compiler could fold.
-std::vector<float> data(std::size_t n, std::uint32_t seed) {
-  std::vector<float> v(n);
-  for (auto& x : v) {
-    seed = seed * 1664525u + 1013904223u;
-    x = float(seed >> 8) / float(1 << 24) * 4.0f - 1.0f;
-  }
-  return v;
-}
+using weft_test::expect_same_bits;
+const auto data = weft_test::random_floats;
 
 // A kernel taking id<1>, size_t, item<1> and a generic argument: each item
 // writes its own linear id, so a wrong or missing item shows.
@@ -97,15 +92,6 @@ TEST(ItemLoop, ItemWithOffsetReportsOffsetAndLinearId) {
    }).wait();
   for (std::size_t i = 0; i < r[0]; ++i)
     for (std::size_t j = 0; j < r[1]; ++j) EXPECT_EQ(linear[i * r[1] + j], i * 100 + j + 1);
-}
-
-void expect_same_bits(const std::vector<float>& got, const std::vector<float>& want, const char* what) {
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t l = 0; l < got.size(); ++l)
-    if (std::memcmp(&got[l], &want[l], sizeof(float)) != 0) {
-      ADD_FAILURE() << what << ", element " << l << ": " << got[l] << " instead of " << want[l];
-      return;
-    }
 }
 
 // A naive matrix multiply (an item that loops) and an n-body step (rsqrt, fmin,

@@ -79,6 +79,7 @@ class nd_task {
     const sycl::range<Dims> lr = m_launch.local_range, gr = m_launch.group_range;
     const sycl::id<Dims> offset = m_launch.offset;
     if constexpr (Dims == 1) {
+      WEFT_PLUGIN_ITEM_LOOP
       for (std::size_t i = 0; i < lr[0]; ++i) {
         f.plain_item = i;
         invoke(group_id, sycl::id<1>(i), lr, gr, offset);
@@ -86,21 +87,21 @@ class nd_task {
       }
     } else if constexpr (Dims == 2) {
       std::size_t lin = 0;
-      for (std::size_t i0 = 0; i0 < lr[0]; ++i0)
-        for (std::size_t i1 = 0; i1 < lr[1]; ++i1, ++lin) {
-          f.plain_item = lin;
-          invoke(group_id, sycl::id<2>(i0, i1), lr, gr, offset);
-          if (f.fibers) return;
-        }
+      for (std::size_t i0 = 0; i0 < lr[0]; ++i0) WEFT_PLUGIN_ITEM_LOOP
+      for (std::size_t i1 = 0; i1 < lr[1]; ++i1, ++lin) {
+        f.plain_item = lin;
+        invoke(group_id, sycl::id<2>(i0, i1), lr, gr, offset);
+        if (f.fibers) return;
+      }
     } else {
       std::size_t lin = 0;
       for (std::size_t i0 = 0; i0 < lr[0]; ++i0)
-        for (std::size_t i1 = 0; i1 < lr[1]; ++i1)
-          for (std::size_t i2 = 0; i2 < lr[2]; ++i2, ++lin) {
-            f.plain_item = lin;
-            invoke(group_id, sycl::id<3>(i0, i1, i2), lr, gr, offset);
-            if (f.fibers) return;
-          }
+        for (std::size_t i1 = 0; i1 < lr[1]; ++i1) WEFT_PLUGIN_ITEM_LOOP
+      for (std::size_t i2 = 0; i2 < lr[2]; ++i2, ++lin) {
+        f.plain_item = lin;
+        invoke(group_id, sycl::id<3>(i0, i1, i2), lr, gr, offset);
+        if (f.fibers) return;
+      }
     }
   }
 
