@@ -95,8 +95,11 @@ def plot_ratios(data, path):
     ax.set_xticks(range(len(groups)))
     ax.set_xticklabels([table._label(*k) for k, _ in groups], rotation=45, ha="right", fontsize=9)
     ax.set_ylabel("baseline time / time (log scale; higher is faster)")
+    names = table.compilers(data)  # several builds: plain names are the first compiler's
     ax.set_title(_title(data, "Ratio to the hand-written oneTBB/xsimd baseline" +
-                        (f" ({threads} threads)" if threads else "")), fontsize=10, pad=42)
+                        (f" ({threads} threads)" if threads else "") +
+                        (f"; plain names: {names[0]}, [name]: that compiler's build" if names else "")),
+                 fontsize=10, pad=42)
     handles, labels = ax.get_legend_handles_labels()
     order = sorted(range(len(labels)), key=lambda n: (labels[n].startswith("at the limit"), table.impl_key(labels[n])))
     ax.legend([handles[n] for n in order], [labels[n] for n in order], fontsize=8, loc="center left",

@@ -10,6 +10,12 @@ machine; OUT/table.md holds the printed table.
   run_suite.py --list build/release/benchmarks.txt --out DIR [--mode short|full]
                [--threads 1,2,4 | --threads auto]   # scaling: WEFT_NUM_THREADS per run
                [--filter REGEX] [--plot]
+               [--label NAME --compare NAME=LIST ...]   # compilers side by side
+
+--compare runs a second list of the same benchmarks built another way (the main
+job: built with clang++-22 and Weft's pass plugin), binary by binary after the
+--list one, and the table shows each compiler's ratios side by side; --label
+names --list's compiler. results.json records every benchmark's compiler.
 
 --threads sets WEFT_NUM_THREADS (Weft's workers) and WEFT_BENCH_THREADS (the
 baselines' oneTBB arena; PoCL gets the same count) for each run; 'auto' means
@@ -66,13 +72,14 @@ def load_durations(out_dir):
         return {}
 
 
-def announce(n, total, name, mode, durations):
+def announce(n, total, name, mode, durations, compiler=""):
     """One line before a binary runs: which, what it measures, about how long."""
     base = name.split("-t")[0]
-    secs = durations.get(name, ROUGH_SECONDS.get(base) if mode == "short" else None)
+    key = name + (f" [{compiler}]" if compiler else "")
+    secs = durations.get(key, ROUGH_SECONDS.get(base) if mode == "short" else None)
     about = ABOUT.get(base, "")
     took = "" if not secs else f", about {secs:.0f} s" if secs >= 1.5 else ", about a second"
-    print(f"[{n}/{total}] {name}" + (f": {about}" if about else "") + f"{took} ...", flush=True)
+    print(f"[{n}/{total}] {key}" + (f": {about}" if about else "") + f"{took} ...", flush=True)
 
 
 def _read(path):
@@ -143,7 +150,8 @@ def thread_counts(spec):
     return [int(t) for t in spec.split(",") if t]
 
 
-def run(binary, mode, threads, raw_dir, extra, durations):
+def run(binary, mode, threads, raw_dir, extra, durations, compiler=""):
+    """Runs one binary; with --compare its benchmarks record the compiler that built it."""
     env = dict(os.environ)
     env["WEFT_BENCH_MODE"] = mode
     if threads:
@@ -153,6 +161,7 @@ def run(binary, mode, threads, raw_dir, extra, durations):
         env["POCL_MAX_PTHREAD_COUNT"] = str(threads)
     name = os.path.basename(binary) + (f"-t{threads}" if threads else "")
     out = os.path.join(raw_dir, name + ".json")
+    os.makedirs(raw_dir, exist_ok=True)
     cmd = [binary, f"--benchmark_min_time={MIN_TIME[mode]}", f"--benchmark_out={out}",
            "--benchmark_out_format=json"] + extra
     if mode == "full":
@@ -160,7 +169,7 @@ def run(binary, mode, threads, raw_dir, extra, durations):
     start = time.monotonic()
     proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     took = time.monotonic() - start
-    durations[name] = round(took, 1)
+    durations[name + (f" [{compiler}]" if compiler else "")] = round(took, 1)
     print(f"   done in {took:.1f} s", flush=True)
     # Google Benchmark prints its context on stderr; pass on only what matters.
     for line in proc.stderr.splitlines():
@@ -179,6 +188,8 @@ def run(binary, mode, threads, raw_dir, extra, durations):
     for b in data.get("benchmarks", []):
         b["threads_setting"] = threads or 0
         b["binary"] = os.path.basename(binary)
+        if compiler:
+            b["compiler"] = compiler
     return data
 
 
@@ -190,27 +201,50 @@ def main():
     ap.add_argument("--threads", default="", help="comma-separated worker counts, or 'auto' (scaling mode)")
     ap.add_argument("--filter", default="", help="only benchmarks matching this regex (--benchmark_filter)")
     ap.add_argument("--plot", action="store_true", help="also write PNG plots (plot.py) into --out")
+    ap.add_argument("--label", default="", help="the compiler that built --list's binaries (with --compare)")
+    ap.add_argument("--compare", action="append", default=[], metavar="NAME=LIST",
+                    help="also run LIST's binaries, built by compiler NAME, and show both side by side")
     args = ap.parse_args()
-    with open(args.list) as f:
-        binaries = [line.strip() for line in f if line.strip()]
+    lists = [(args.label if args.compare else "", args.list)]
+    for spec in args.compare:
+        name, sep, path = spec.partition("=")
+        if not sep or not name or not path:
+            ap.error(f"--compare {spec!r}: write NAME=LIST, e.g. 'clang 22 + plugin=build/clang/benchmarks.txt'")
+        lists.append((name, path))
+    if args.compare and not args.label:
+        ap.error("--compare needs --label, the name of --list's compiler")
+    if len({name for name, _ in lists}) != len(lists):
+        ap.error("--label and the --compare names must differ")
+    # Binary by binary, each compiler's build in turn, so both see the same load.
+    binaries = {}
+    for compiler, path in lists:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    binaries.setdefault(os.path.basename(line.strip()), []).append((compiler, line.strip()))
     raw_dir = os.path.join(args.out, "raw")
     os.makedirs(raw_dir, exist_ok=True)
     extra = [f"--benchmark_filter={args.filter}"] if args.filter else []
     merged = {"context": {"machine": machine(), "date": datetime.datetime.now().isoformat(timespec="seconds"),
                           "mode": args.mode, "threads": thread_counts(args.threads)},
               "benchmarks": []}
+    if args.compare:
+        merged["context"]["compilers"] = [name for name, _ in lists]
     failed_binaries = []
     known = load_durations(args.out)
     durations = {}
     load_line = table.load_note(merged)
     if load_line:
         print(load_line[0], flush=True)
-    runs = [(binary, t) for binary in binaries for t in thread_counts(args.threads)]
-    for n, (binary, t) in enumerate(runs, 1):
-        announce(n, len(runs), os.path.basename(binary) + (f"-t{t}" if t else ""), args.mode, known)
-        data = run(binary, args.mode, t, raw_dir, extra, durations)
+    runs = [(c, binary, t) for builds in binaries.values() for t in thread_counts(args.threads) for c, binary in builds]
+    for n, (compiler, binary, t) in enumerate(runs, 1):
+        announce(n, len(runs), os.path.basename(binary) + (f"-t{t}" if t else ""), args.mode, known, compiler)
+        sub = "" if compiler == args.label else "".join(ch if ch.isalnum() else "_" for ch in compiler)
+        data = run(binary, args.mode, t, os.path.join(raw_dir, sub) if sub else raw_dir, extra, durations,
+                   compiler)
         if data is None:
-            failed_binaries.append(os.path.basename(binary) + (f" (threads {t})" if t else ""))
+            failed_binaries.append(os.path.basename(binary) + (f" [{compiler}]" if compiler else "") +
+                                   (f" (threads {t})" if t else ""))
             continue
         merged["context"].setdefault("library", data.get("context", {}))
         merged["benchmarks"] += data.get("benchmarks", [])

@@ -21,6 +21,13 @@ their cost table, not in the ratio table. Old sub-group names (BM_matmul_weft/25
 BM_collective_weft/broadcast, BM_reduction_weft, ...) are read as their current
 names (sg_matmul/weft/256, sg_collective/weft/broadcast, sg_reduction/weft).
 
+Results of several compilers (run_suite.py --compare: each benchmark records its
+"compiler", context "compilers" lists them, the main one first) are shown side by
+side: the ratio table and the geometric means get one ratio column per compiler,
+each compiler's ratios divided by its own baseline; the headlines give the main
+compiler's ratios with the others' beside them; elsewhere another compiler's
+implementations are named with it in brackets ("weft [clang 22 + plugin]").
+
   table.py results.json [more.json ...]
 """
 import json
@@ -67,6 +74,32 @@ def parse(name):
     return parts[0], parts[1], "/".join(parts[2:])
 
 
+_TAGGED = re.compile(r"^(.*) \[(.+)\]$")
+
+
+def split_impl(impl):
+    """'weft [clang 22 + plugin]' -> ('weft', 'clang 22 + plugin'); 'weft' -> ('weft', '')."""
+    m = _TAGGED.match(impl)
+    return (m.group(1), m.group(2)) if m else (impl, "")
+
+
+def tagged(impl, compiler):
+    return f"{impl} [{compiler}]" if compiler else impl
+
+
+def is_baseline(impl):
+    return split_impl(impl)[0] == "baseline"
+
+
+def compilers(data):
+    """The compilers whose builds a run compared, the main one first; [] for one compiler."""
+    names = list(data.get("context", {}).get("compilers") or [])
+    for b in data.get("benchmarks", []):
+        if b.get("compiler") and b["compiler"] not in names:
+            names.append(b["compiler"])
+    return names if len(names) > 1 else []
+
+
 def time_ns(b):
     return float(b["real_time"]) * UNIT_NS.get(b.get("time_unit", "ns"), 1.0)
 
@@ -78,30 +111,37 @@ def _usable(b):
 
 
 def collect(data):
-    """{(kernel, args, threads): {impl: benchmark}} in first-seen order."""
+    """{(kernel, args, threads): {impl: benchmark}} in first-seen order; the implementations
+    of a compiler other than the main one are named with it in brackets."""
+    main = (compilers(data) or [""])[0]
     rows = OrderedDict()
     for b in data.get("benchmarks", []):
         if not _usable(b):
             continue
         kernel, impl, args = parse(b.get("run_name", b["name"]))
+        if b.get("compiler", main) != main:
+            impl = tagged(impl, b["compiler"])
         rows.setdefault((kernel, args, b.get("threads_setting", 0)), OrderedDict())[impl] = b
     return rows
 
 
 def errors(data):
     """[(name, threads, message)] of benchmarks that failed (e.g. their result check)."""
-    return [(b.get("run_name", b["name"]), b.get("threads_setting", 0), b.get("error_message", ""))
+    return [(b.get("run_name", b["name"]) + (f" [{b['compiler']}]" if b.get("compiler") else ""),
+             b.get("threads_setting", 0), b.get("error_message", ""))
             for b in data.get("benchmarks", []) if b.get("error_occurred")]
 
 
 def impl_key(impl):
-    """baseline, weft, weft_*, pocl, boost_fiber, then the rest alphabetically."""
+    """baseline, weft, weft_*, pocl, boost_fiber, then the rest alphabetically; each
+    before the same implementation of another compiler."""
+    impl, compiler = split_impl(impl)
     if impl == "baseline":
-        return (0, impl)
+        return (0, impl, compiler)
     for n, known in enumerate(IMPL_ORDER):
         if impl == known or impl.startswith(known + "_"):
-            return (1 + n, impl)
-    return (1 + len(IMPL_ORDER), impl)
+            return (1 + n, impl, compiler)
+    return (1 + len(IMPL_ORDER), impl, compiler)
 
 
 def _natural(s):
@@ -113,13 +153,13 @@ def kernel_key(kernel, args):
 
 
 def implementations(rows):
-    seen = {i for r in rows.values() for i in r if i != "baseline"}
+    seen = {i for r in rows.values() for i in r if not is_baseline(i)}
     return sorted(seen, key=impl_key)
 
 
 def ratio(row, impl):
-    """baseline time / impl time, or None."""
-    base, other = row.get("baseline"), row.get(impl)
+    """baseline time / impl time (the baseline its compiler built), or None."""
+    base, other = row.get(tagged("baseline", split_impl(impl)[1])), row.get(impl)
     if not base or not other or time_ns(other) <= 0:
         return None
     return time_ns(base) / time_ns(other)
@@ -127,7 +167,7 @@ def ratio(row, impl):
 
 def cost_only(row, impl):
     """A cost measurement with nothing to divide by: shown in its cost table only."""
-    return "baseline" not in row and any(c in row[impl] for c in COSTS)
+    return tagged("baseline", split_impl(impl)[1]) not in row and any(c in row[impl] for c in COSTS)
 
 
 def fmt_ratio(x):
@@ -150,7 +190,7 @@ def _md(head, body):
 
 def ratio_entries(rows):
     """[(kernel, args, threads, impl)] of the ratio table, in its order."""
-    out = [(k, a, t, i) for (k, a, t), r in rows.items() for i in r if i != "baseline" and not cost_only(r, i)]
+    out = [(k, a, t, i) for (k, a, t), r in rows.items() for i in r if not is_baseline(i) and not cost_only(r, i)]
     return sorted(out, key=lambda e: (kernel_key(e[0], e[1]), impl_key(e[3]), e[2]))
 
 
@@ -159,11 +199,42 @@ def ratio_table(rows, scaling):
     for kernel, args, threads, impl in ratio_entries(rows):
         r = rows[(kernel, args, threads)]
         x = ratio(r, impl)
+        base = r.get(tagged("baseline", split_impl(impl)[1]))
         body.append([_label(kernel, args)] + ([str(threads)] if scaling else []) + [
-            impl, fmt_time(r[impl]), fmt_time(r["baseline"]) if "baseline" in r else "-",
+            impl, fmt_time(r[impl]), fmt_time(base) if base else "-",
             fmt_ratio(x) if x is not None else "-"])
     head = ["kernel"] + (["threads"] if scaling else []) + ["implementation", "time", "baseline time", "ratio"]
     return _md(head, body)
+
+
+def _of(impl, compiler, names):
+    """impl as built by compiler (of names, the main one first) in collect()'s rows."""
+    return impl if compiler == names[0] else tagged(impl, compiler)
+
+
+def compare_table(rows, scaling, names):
+    """Side by side: one row per kernel[, thread count] and implementation, one ratio column per compiler."""
+    keys = OrderedDict()
+    for kernel, args, threads, impl in ratio_entries(rows):
+        keys[(kernel, args, threads, split_impl(impl)[0])] = None
+    body = []
+    for kernel, args, threads, impl in sorted(keys, key=lambda e: (kernel_key(e[0], e[1]), impl_key(e[3]), e[2])):
+        r = rows[(kernel, args, threads)]
+        cells = [ratio(r, _of(impl, c, names)) for c in names]
+        body.append([_label(kernel, args)] + ([str(threads)] if scaling else []) + [impl] +
+                    [fmt_ratio(x) if x is not None else "-" for x in cells])
+    head = ["kernel"] + (["threads"] if scaling else []) + ["implementation"] + [f"ratio, {c}" for c in names]
+    return _md(head, body)
+
+
+def compare_geomean_table(rows, names):
+    """One row per implementation, one geometric-mean column per compiler (one thread count)."""
+    gm = geomeans(rows)
+    impls = OrderedDict((split_impl(i)[0], None) for i, _ in sorted(gm, key=lambda k: impl_key(k[0])))
+    body = [[impl, str(gm.get((impl, t), (0, 0))[1])] +
+            [fmt_ratio(gm[(_of(impl, c, names), t)][0]) if (_of(impl, c, names), t) in gm else "-" for c in names]
+            for impl in impls for t in sorted({t for _, t in gm})]
+    return _md(["implementation", f"benchmarks ({names[0]})"] + [f"geometric mean, {c}" for c in names], body)
 
 
 def geomeans(rows, impls=None):
@@ -171,7 +242,7 @@ def geomeans(rows, impls=None):
     acc = {}
     for (kernel, args, threads), r in rows.items():
         for i in r:
-            x = ratio(r, i) if i != "baseline" else None
+            x = ratio(r, i) if not is_baseline(i) else None
             if x and (impls is None or i in impls):
                 s = acc.setdefault((i, threads), [0.0, 0])
                 s[0] += math.log(x)
@@ -334,29 +405,41 @@ def family_of(kernel):
     return "Streaming range kernels"
 
 
-def headlines(rows):
+def _gmean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def headlines(rows, names=()):
     """Per kernel family: Weft's geometric-mean ratio, the kernels at the hand-written limit
-    (ratio >= 0.9), the ones below it with why, and the faster way to write them."""
+    (ratio >= 0.9), the ones below it with why, and the faster way to write them. With several
+    compilers (names, the main one first) the main one's ratios decide, the others' stand beside."""
     threads = max((k[2] for k in rows), default=0)
+    others = list(names[1:])
     found = OrderedDict((title, []) for title in FAMILIES)
     for (kernel, args, t), r in rows.items():
         if t != threads:
             continue
         for impl in r:
-            if impl == "weft" or impl.startswith("weft_"):
+            if (impl == "weft" or impl.startswith("weft_")) and not split_impl(impl)[1]:
                 x = ratio(r, impl)
                 if x is not None:
                     name = _label(kernel, args) + ("" if impl == "weft" else f" [{impl}]")
-                    found[family_of(kernel)].append((name, x))
+                    found[family_of(kernel)].append((name, x, [ratio(r, tagged(impl, c)) for c in others]))
     out = []
     for title, (_, why, faster) in FAMILIES.items():
         entries = sorted(found[title], key=lambda e: -e[1])
         if not entries:
             continue
-        gm = math.exp(sum(math.log(x) for _, x in entries) / len(entries))
-        at = [f"{n} {fmt_ratio(x)}" for n, x in entries if x >= AT_LIMIT]
-        below = [f"{n} {fmt_ratio(x)}" for n, x in entries if x < AT_LIMIT]
-        line = f"- **{title}** (geometric mean {fmt_ratio(gm)}): "
+
+        def beside(xs):
+            return "".join(f" ({c} {fmt_ratio(x)})" for c, x in zip(others, xs) if x is not None)
+
+        gm = _gmean([x for _, x, _ in entries])
+        gm_others = [_gmean([e[2][n] for e in entries if e[2][n] is not None]) for n in range(len(others))]
+        at = [f"{n} {fmt_ratio(x)}{beside(o)}" for n, x, o in entries if x >= AT_LIMIT]
+        below = [f"{n} {fmt_ratio(x)}{beside(o)}" for n, x, o in entries if x < AT_LIMIT]
+        line = f"- **{title}** (geometric mean {fmt_ratio(gm)}" + "".join(
+            f"; {c} {fmt_ratio(g)}" for c, g in zip(others, gm_others) if g is not None) + "): "
         if at:
             line += "at the hand-written limit: " + ", ".join(at) + ". "
         if below:
@@ -364,8 +447,9 @@ def headlines(rows):
         out.append(line.rstrip())
     if not out:
         return []
+    built = f"; {names[0]}, with {' and '.join(others)} in parentheses" if others else ""
     return ["Headlines (Weft's ratio to the hand-written baseline per kernel family; >= 0.9 counts as at "
-            "the limit" + (f"; {_threads(threads)}" if threads else "") + "):", ""] + out + [""]
+            "the limit" + (f"; {_threads(threads)}" if threads else "") + built + "):", ""] + out + [""]
 
 
 def load_note(data):
@@ -399,15 +483,24 @@ def header(data):
 
 def markdown(data):
     rows = collect(data)
+    names = compilers(data)
     scaling = len({k[2] for k in rows}) > 1
     out = header(data)
     out += load_note(data)
-    out += headlines(rows)
-    out += ["Ratio = baseline time / implementation time (1.00: as fast as the hand-written oneTBB/xsimd "
+    out += headlines(rows, names)
+    note = ("Ratio = baseline time / implementation time (1.00: as fast as the hand-written oneTBB/xsimd "
             "baseline; higher is faster). One row per kernel" + (", thread count" if scaling else "") +
-            " and implementation; `-`: no baseline to divide by.", ""]
-    out += ratio_table(rows, scaling)
-    gm = geomean_table(rows, scaling)
+            " and implementation; `-`: no baseline to divide by")
+    if names:
+        note += ("; one ratio column per compiler (`ratio, <compiler>`): the benchmarks that compiler built, "
+                 "divided by the baseline it built. Below, an implementation with a compiler in brackets is "
+                 f"that compiler's build; plain names are {names[0]}'s")
+    out += [note + ".", ""]
+    if names:
+        out += compare_table(rows, scaling, names)
+    else:
+        out += ratio_table(rows, scaling)
+    gm = compare_geomean_table(rows, names) if names and not scaling else geomean_table(rows, scaling)
     if gm:
         out += ["", "Geometric mean of the ratios per implementation:", ""] + gm
     sc = scaling_table(rows) if scaling else []

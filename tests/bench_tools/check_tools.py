@@ -7,9 +7,17 @@
       here from the JSON, sorted by kernel, implementation, threads; a multi-thread
       run's scaling table holds every speed-up; plot.py writes valid PNGs (ratios;
       scaling for a multi-thread run).
+  check_tools.py compare --tools DIR --out DIR results.json
+      results of two compilers (run_suite.py --compare): table.py's side-by-side
+      table (kernel | implementation | ratio, <compiler> ...) holds every ratio of
+      each compiler, recomputed here against that compiler's own baseline, in the
+      column named after it; the headlines and geometric means name both; the
+      main compiler's results alone print today's long table and no other
+      compiler; plot.py writes a valid ratios.png.
   check_tools.py wrong --tools DIR --out DIR BINARY
       a fast wrong kernel fails its result check: the benchmark reports an
-      error, run_suite.py lists it under FAILED and exits with status 1.
+      error, run_suite.py lists it under FAILED and exits with status 1 (also
+      with --compare, which names the compiler of each failure).
   check_tools.py checks --out DIR BINARY
       one tiny run (--benchmark_min_time, --benchmark_filter) of a suite
       binary: every benchmark's result check passes.
@@ -43,10 +51,13 @@ LEGACY = {"BM_matmul_weft": ["sg_matmul", "weft"], "BM_matmul_baseline": ["sg_ma
           "BM_reduction_weft": ["sg_reduction", "weft"], "BM_reduction_baseline": ["sg_reduction", "baseline"]}
 
 
-def measured(data):
-    """{(row label, threads, impl): time ns} computed independently of table.py."""
+def measured(data, compiler=None):
+    """{(row label, threads, impl): time ns} computed independently of table.py (of one compiler's
+    benchmarks when given)."""
     times = {}
     for b in data["benchmarks"]:
+        if compiler is not None and b.get("compiler") != compiler:
+            continue
         if b.get("error_occurred") or (b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median"):
             continue
         parts = [p for p in b.get("run_name", b["name"]).split("/")
@@ -57,9 +68,9 @@ def measured(data):
     return times
 
 
-def expected_ratios(data):
+def expected_ratios(data, compiler=None):
     """{(row label, threads, impl): baseline time / its time}."""
-    times = measured(data)
+    times = measured(data, compiler)
     out = {}
     for (label, threads, impl), t in times.items():
         base = times.get((label, threads, "baseline"))
@@ -141,6 +152,17 @@ def close(printed, exact):
     return abs(printed - exact) <= max(0.006, 0.06 * abs(exact))
 
 
+def check_values(printed, expected, what):
+    """Every expected value printed and close to it, and nothing printed that nobody measured."""
+    for key, exact in expected.items():
+        if key not in printed:
+            fail(f"table.py printed no {what} for {key}")
+        if not close(printed[key], exact):
+            fail(f"table.py printed {what} {printed[key]} for {key}, expected {exact:.4f}")
+    if set(printed) != set(expected):
+        fail(f"table.py printed {what}s nobody measured: {sorted(set(printed) - set(expected))}")
+
+
 def check_one(tools, path):
     with open(path) as f:
         data = json.load(f)
@@ -153,13 +175,7 @@ def check_one(tools, path):
     expected = expected_ratios(data)
     if not expected:
         fail(f"{path}: the recorded results hold no ratios")
-    for key, exact in expected.items():
-        if key not in printed:
-            fail(f"table.py printed no ratio for {key}")
-        if not close(printed[key], exact):
-            fail(f"table.py printed {printed[key]} for {key}, expected {exact:.4f}")
-    if set(printed) != set(expected):
-        fail(f"table.py printed ratios nobody measured: {sorted(set(printed) - set(expected))}")
+    check_values(printed, expected, "ratio")
     # Long form: grouped by kernel, then implementation, with threads ascending inside.
     seen = {}
     for n, (label, threads, impl) in enumerate(order):
@@ -186,13 +202,7 @@ def check_one(tools, path):
         want = expected_speedups(data)
         if sp is None or not want:
             fail(f"{path}: no scaling table")
-        for key, exact in want.items():
-            if key not in sp:
-                fail(f"table.py printed no speed-up for {key}")
-            if not close(sp[key], exact):
-                fail(f"table.py printed speed-up {sp[key]} for {key}, expected {exact:.4f}")
-        if set(sp) != set(want):
-            fail(f"table.py printed speed-ups nobody measured: {sorted(set(sp) - set(want))}")
+        check_values(sp, want, "speed-up")
         print(f"table.py: {len(want)} speed-ups right in {os.path.basename(path)}")
     return out.stdout
 
@@ -227,6 +237,66 @@ def cmd_tables(args):
         print(f"plot.py: {', '.join(want)} written for {os.path.basename(path)}")
 
 
+def cmd_compare(args):
+    with open(args.results) as f:
+        data = json.load(f)
+    names = data["context"]["compilers"]
+    if len(names) != 2 or {b["compiler"] for b in data["benchmarks"]} != set(names):
+        fail(f"{args.results}: expected the results of two compilers, listed in context.compilers")
+    out = subprocess.run([sys.executable, os.path.join(args.tools, "table.py"), args.results], capture_output=True,
+                         text=True)
+    if out.returncode != 0:
+        fail("table.py failed:\n" + out.stderr)
+    print(out.stdout)
+    head_want = ["kernel", "implementation"] + [f"ratio, {c}" for c in names]
+    found = [t for t in split_tables(out.stdout) if t[0] == head_want]
+    if len(found) != 1:
+        fail(f"expected one side-by-side table headed {head_want}")
+    printed = {}
+    for cells in found[0][1]:
+        for c, cell in zip(names, cells[2:]):
+            if (cells[0], cells[1], c) in printed:
+                fail(f"the side-by-side table has {cells[:2]} twice")
+            if cell != "-":
+                printed[(cells[0], cells[1], c)] = float(cell)
+    expected = {(label, impl, c): x for c in names for (label, _, impl), x in expected_ratios(data, c).items()}
+    if not expected or not any(k[2] == names[1] for k in expected):
+        fail(f"{args.results}: the recorded results hold no ratios of {names[1]}")
+    check_values(printed, expected, "ratio")  # (label, impl, compiler): against that compiler's baseline
+    print(f"table.py: {len(expected)} ratios of {' and '.join(names)} right, side by side")
+    needed = [f"{names[0]}, with {names[1]} in parentheses",
+              f"| geometric mean, {names[0]} | geometric mean, {names[1]} |"]
+    for s in needed:
+        if s not in out.stdout:
+            fail(f"the summary lacks '{s}'")
+    if not re.search(r"\(geometric mean [0-9.e-]+; " + re.escape(names[1]) + r" [0-9.e-]+\)", out.stdout):
+        fail(f"no headline gives {names[1]}'s geometric mean beside {names[0]}'s")
+    # The main compiler's results alone: today's summary, which names no compiler.
+    alone = dict(data, benchmarks=[dict(b) for b in data["benchmarks"] if b["compiler"] == names[0]])
+    alone["context"] = {k: v for k, v in data["context"].items() if k != "compilers"}
+    for b in alone["benchmarks"]:
+        del b["compiler"]
+    os.makedirs(args.out, exist_ok=True)
+    alone_path = os.path.join(args.out, "one_compiler.json")
+    with open(alone_path, "w") as f:
+        json.dump(alone, f)
+    text = check_one(args.tools, alone_path)
+    if names[1] in text or names[0] in text:
+        fail("one compiler's results still name a compiler")
+    if importlib.util.find_spec("matplotlib") is None:
+        print("SKIP: matplotlib is not installed for " + sys.executable + " (Debian: python3-matplotlib)")
+        sys.exit(77)
+    r = subprocess.run([sys.executable, os.path.join(args.tools, "plot.py"), args.results, "--out", args.out],
+                       capture_output=True, text=True)
+    png = os.path.join(args.out, "ratios.png")
+    if r.returncode != 0 or png not in r.stdout.split():
+        fail("plot.py failed:\n" + r.stderr)
+    with open(png, "rb") as f:
+        if f.read(8) != b"\x89PNG\r\n\x1a\n" or os.path.getsize(png) < 5000:
+            fail(f"{png} is not a plausible PNG")
+    print("plot.py: ratios.png written for both compilers")
+
+
 def run_binary(binary, out_dir, extra):
     os.makedirs(out_dir, exist_ok=True)
     out = os.path.join(out_dir, os.path.basename(binary) + ".json")
@@ -258,6 +328,21 @@ def cmd_wrong(args):
     if not re.search(r"FAILED:\n- scale/weft.*wrong result", r.stdout):
         fail("run_suite.py's table does not list the wrong kernel under FAILED:\n" + r.stdout)
     print("run_suite.py: exit status 1, wrong kernel listed under FAILED")
+    # The same binary as two compilers' builds: each failure names its compiler.
+    out = os.path.join(args.out, "compare")
+    r = subprocess.run([sys.executable, os.path.join(args.tools, "run_suite.py"), "--list", listing, "--out", out,
+                        "--label", "first", "--compare", f"second={listing}"], capture_output=True, text=True)
+    if r.returncode != 1:
+        fail(f"run_suite.py --compare exited with {r.returncode}, not 1, for a wrong kernel:\n{r.stdout}\n{r.stderr}")
+    for name in ("first", "second"):
+        if not re.search(r"\n- scale/weft[^\n]* \[" + name + r"\][^\n]*wrong result", r.stdout):
+            fail(f"run_suite.py --compare does not list {name}'s wrong kernel under FAILED:\n" + r.stdout)
+    with open(os.path.join(out, "results.json")) as f:
+        merged = json.load(f)
+    if merged["context"].get("compilers") != ["first", "second"] or \
+            {b.get("compiler") for b in merged["benchmarks"]} != {"first", "second"}:
+        fail("run_suite.py --compare did not record each benchmark's compiler in results.json")
+    print("run_suite.py --compare: exit status 1, each compiler's wrong kernel listed under FAILED")
 
 
 def cmd_checks(args):
@@ -305,6 +390,10 @@ def main():
     t.add_argument("--tools", required=True)
     t.add_argument("--out", required=True)
     t.add_argument("results", nargs="+")
+    m = sub.add_parser("compare")
+    m.add_argument("--tools", required=True)
+    m.add_argument("--out", required=True)
+    m.add_argument("results")
     w = sub.add_parser("wrong")
     w.add_argument("--tools", required=True)
     w.add_argument("--out", required=True)
@@ -319,7 +408,8 @@ def main():
     k.add_argument("--out", required=True)
     k.add_argument("--compiler")
     args = ap.parse_args()
-    {"tables": cmd_tables, "wrong": cmd_wrong, "checks": cmd_checks, "compile": cmd_compile}[args.cmd](args)
+    {"tables": cmd_tables, "compare": cmd_compare, "wrong": cmd_wrong, "checks": cmd_checks,
+     "compile": cmd_compile}[args.cmd](args)
 
 
 if __name__ == "__main__":
