@@ -24,7 +24,6 @@
 #include <sycl/h_item.hpp>
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
-#include <weft/kernel/item_loop_mark.hpp>
 #include <weft/kernel/target.hpp>
 
 namespace weft::kernel::hierarchical {
@@ -50,7 +49,6 @@ WEFT_HOST_DEVICE inline void serial_work_items(const sycl::id<Dims>& group_id, c
   // The innermost dimension, with the outer ones' logical and physical ids fixed.
   auto row = [&](sycl::id<Dims> lid, sycl::id<Dims> pid) {
     if (n <= p) {
-      WEFT_PLUGIN_ITEM_LOOP
       for (std::size_t i = 0; i < n; ++i) {
         lid[last] = i;
         pid[last] = i;
@@ -59,7 +57,6 @@ WEFT_HOST_DEVICE inline void serial_work_items(const sycl::id<Dims>& group_id, c
     } else {
       for (std::size_t base = 0; base < n; base += p) {
         const std::size_t count = n - base < p ? n - base : p;
-        WEFT_PLUGIN_ITEM_LOOP
         for (std::size_t i = 0; i < count; ++i) {
           lid[last] = base + i;
           pid[last] = i;

@@ -1,7 +1,8 @@
 #pragma once
 // The mark on loops over work items that Weft's pass plugin widens across items
 // (docs/design.md, "The compiler plugin"): `clang loop vectorize(assume_safety)`,
-// legal because the items of one such loop are independent by the specification.
+// legal because the items of one such loop are independent by the specification
+// (a range kernel's items, an nd_range group's items up to a barrier).
 // Only where clang compiles host code with the plugin (WEFT_SIMD_ITEMS=2, which
 // Weft::sycl defines then); g++ and GPU device code see no mark. Checked mode
 // records each item before it runs, an order the mark would not keep.

@@ -15,7 +15,7 @@
 #include <sycl/item.hpp>
 #include <sycl/range.hpp>
 #include <sycl/detail/checked.hpp>
-#include <weft/kernel/item_loop_mark.hpp>  // WEFT_PLUGIN_ITEM_LOOP, for the scoped and hierarchical loops
+#include <weft/kernel/item_loop_mark.hpp>
 
 // WEFT_SIMD_ITEMS (default 1; Weft::sycl defines 0 when built with
 // WEFT_VECTORIZE_ITEMS=OFF) marks the item loop as free of dependencies between

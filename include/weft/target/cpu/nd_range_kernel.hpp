@@ -10,6 +10,7 @@
 #include <atomic>
 #include <exception>
 #include <sycl/nd_item.hpp>
+#include <weft/kernel/item_loop_mark.hpp>
 #include <weft/target/cpu/group_executor.hpp>
 #include <weft/target/cpu/range_launch.hpp>
 #include <weft/target/cpu/parallel.hpp>
@@ -19,6 +20,23 @@
 #include <weft/runtime/runtime.hpp>
 
 namespace weft::cpu::detail {
+
+// An nd_range kernel whose items depend on each other through memory without a
+// barrier, which SYCL kernels cannot do but Weft's own wrappers may (a reduction's
+// wrapper folds each item into its group's partial): its group loop is not marked
+// as free of dependencies between items.
+template <class K>
+struct dependent_items {
+  K kernel;
+  template <class Item>
+  void operator()(const Item& it) const {
+    kernel(it);
+  }
+};
+template <class K>
+inline constexpr bool independent_items = true;
+template <class K>
+inline constexpr bool independent_items<dependent_items<K>> = false;
 
 template <int Dims, class Kernel>
 struct nd_launch {
@@ -79,30 +97,51 @@ class nd_task {
     const sycl::range<Dims> lr = m_launch.local_range, gr = m_launch.group_range;
     const sycl::id<Dims> offset = m_launch.offset;
     if constexpr (Dims == 1) {
-      WEFT_PLUGIN_ITEM_LOOP
-      for (std::size_t i = 0; i < lr[0]; ++i) {
+      items(lr[0], [&](std::size_t i) {
         f.plain_item = i;
         invoke(group_id, sycl::id<1>(i), lr, gr, offset);
-        if (f.fibers) return;
-      }
+        return !f.fibers;
+      });
     } else if constexpr (Dims == 2) {
-      std::size_t lin = 0;
-      for (std::size_t i0 = 0; i0 < lr[0]; ++i0) WEFT_PLUGIN_ITEM_LOOP
-      for (std::size_t i1 = 0; i1 < lr[1]; ++i1, ++lin) {
-        f.plain_item = lin;
-        invoke(group_id, sycl::id<2>(i0, i1), lr, gr, offset);
-        if (f.fibers) return;
+      for (std::size_t i0 = 0; i0 < lr[0]; ++i0) {
+        const std::size_t row = i0 * lr[1];
+        const bool go_on = items(lr[1], [&](std::size_t i1) {
+          f.plain_item = row + i1;
+          invoke(group_id, sycl::id<2>(i0, i1), lr, gr, offset);
+          return !f.fibers;
+        });
+        if (!go_on) return;
       }
     } else {
-      std::size_t lin = 0;
       for (std::size_t i0 = 0; i0 < lr[0]; ++i0)
-        for (std::size_t i1 = 0; i1 < lr[1]; ++i1) WEFT_PLUGIN_ITEM_LOOP
-      for (std::size_t i2 = 0; i2 < lr[2]; ++i2, ++lin) {
-        f.plain_item = lin;
-        invoke(group_id, sycl::id<3>(i0, i1, i2), lr, gr, offset);
-        if (f.fibers) return;
-      }
+        for (std::size_t i1 = 0; i1 < lr[1]; ++i1) {
+          const std::size_t row = (i0 * lr[1] + i1) * lr[2];
+          const bool go_on = items(lr[2], [&](std::size_t i2) {
+            f.plain_item = row + i2;
+            invoke(group_id, sycl::id<3>(i0, i1, i2), lr, gr, offset);
+            return !f.fibers;
+          });
+          if (!go_on) return;
+        }
     }
+  }
+
+  // Runs item(i) for i in [0, n) until it returns false (the group switched to
+  // fibers); false then. The loop carries the plugin's item-loop mark
+  // (weft/kernel/item_loop_mark.hpp) unless the kernel's items depend on each other
+  // through memory (dependent_items: a reduction's wrapper folds every item into its
+  // group's partial).
+  template <class Item>
+  static bool items(std::size_t n, const Item& item) {
+    if constexpr (independent_items<Kernel>) {
+      WEFT_PLUGIN_ITEM_LOOP
+      for (std::size_t i = 0; i < n; ++i)
+        if (!item(i)) return false;
+    } else {
+      for (std::size_t i = 0; i < n; ++i)
+        if (!item(i)) return false;
+    }
+    return true;
   }
 
   Kernel m_kernel;

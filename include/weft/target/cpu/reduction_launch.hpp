@@ -272,7 +272,7 @@ void run_nd_range_reduction(const sycl::nd_range<Dims>& r, const launch::local_m
     detail::invoke_pack(kernel, it, reducers, seq());
     detail::fold_reducers(slot[it.get_group_linear_id()], reducers, reds, seq());
   };
-  launch::nd_range_kernel(r, local, wrapper);
+  launch::nd_range_kernel(r, local, detail::dependent_items<decltype(wrapper)>{wrapper});
   parts_t total = empty;
   for (const parts_t& p : slots) detail::fold_parts(total, p, reds, seq());
   detail::finish_all(reds, total, seq());

@@ -24,7 +24,6 @@
 #include <sycl/scoped/memory_request.hpp>
 #include <sycl/scoped/s_item.hpp>
 #include <weft/kernel/scoped.hpp>
-#include <weft/target/cpu/item_loop.hpp>
 #include <weft/target/cpu/range_fold.hpp>
 #include <weft/target/cpu/scoped_arena.hpp>
 
@@ -47,14 +46,12 @@ void distribute_items(const G& g, F& f) WEFT_SCOPED_NOEXCEPT {
   using sd::s_item_access;
   if constexpr (Dims == 1) {
     const std::size_t n = lr[0], o = s.global_origin[0], w = s.wg_offset;
-    WEFT_PLUGIN_ITEM_LOOP
     for (std::size_t i = 0; i < n; ++i) f(s_item_access::make<1>(id<1>(o + i), gr, id<1>(i), lr, w + i));
   } else if constexpr (Dims == 2) {
     const std::size_t n0 = lr[0], n1 = lr[1];
     const std::size_t o0 = s.global_origin[0], o1 = s.global_origin[1];
     for (std::size_t i = 0; i < n0; ++i) {
       const std::size_t w = s.wg_offset + i * n1;
-      WEFT_PLUGIN_ITEM_LOOP
       for (std::size_t j = 0; j < n1; ++j) f(s_item_access::make<2>(id<2>(o0 + i, o1 + j), gr, id<2>(i, j), lr, w + j));
     }
   } else {
@@ -63,7 +60,6 @@ void distribute_items(const G& g, F& f) WEFT_SCOPED_NOEXCEPT {
     for (std::size_t i = 0; i < n0; ++i)
       for (std::size_t j = 0; j < n1; ++j) {
         const std::size_t w = s.wg_offset + (i * n1 + j) * n2;
-        WEFT_PLUGIN_ITEM_LOOP
         for (std::size_t k = 0; k < n2; ++k)
           f(s_item_access::make<3>(id<3>(o0 + i, o1 + j, o2 + k), gr, id<3>(i, j, k), lr, w + k));
       }
