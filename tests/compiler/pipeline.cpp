@@ -1,7 +1,8 @@
 // The plugin in clang's -O3 pipeline on Weft's own item loops, as a user's build
 // runs it: a naive matrix product with a run-time size comes out with scalar and
-// vector loads and a vector store, no gather or scatter; a kernel with an atomic
-// is refused with a remark naming it.
+// vector loads and a vector store, no gather or scatter; the same as an nd_range
+// kernel without barriers is widened too; a kernel with an atomic, and one with a
+// barrier, are refused with a remark naming them.
 // RUN: %clangxx -S -emit-llvm -o %t.ll %s -Rpass=weft -Rpass-missed=weft -Rpass-analysis=weft 2>%t.remarks
 // RUN: %FileCheck %s < %t.ll
 // RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
@@ -33,3 +34,23 @@ void count_positive(sycl::queue& q, const float* x, unsigned* count, std::size_t
    }).wait();
 }
 // REMARK-DAG: remark: kernel {{.*}}count_positive{{.*}}: work items run one by one, not across vector lanes: the work item makes an atomic access
+
+void nd_matrix_product(sycl::queue& q, const float* a, const float* b, float* c, std::size_t n) {
+  q.parallel_for(sycl::nd_range<2>({n, n}, {8, 32}), [=](sycl::nd_item<2> it) {
+     const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
+     float s = 0;
+     for (std::size_t k = 0; k < n; ++k) s += a[i * n + k] * b[k * n + j];
+     c[i * n + j] = s;
+   }).wait();
+}
+// REMARK-DAG: remark: kernel {{.*}}nd_matrix_product{{.*}}: item loop given to the outer-loop vectorizer
+
+void nd_with_barrier(sycl::queue& q, float* x, std::size_t n, std::size_t reps) {
+  q.parallel_for(sycl::nd_range<1>(n, 64), [=](sycl::nd_item<1> it) {
+     for (std::size_t r = 0; r < reps; ++r) {
+       x[it.get_global_id(0)] += 1.0f;
+       sycl::group_barrier(it.get_group());
+     }
+   }).wait();
+}
+// REMARK-DAG: remark: kernel {{.*}}nd_with_barrier{{.*}}: work items run one by one, not across vector lanes: the work item
