@@ -17,11 +17,15 @@ namespace weft::cpu {
 
 // Chunks hold at most this many items (enough to amortise a task) but are
 // smaller when there are few items, so few heavy items still spread over all
-// workers.
+// workers; and at least whole vectors of items where every worker still gets two
+// chunks: a widened item loop runs 8 to 64 items at once (clang's pass plugin,
+// docs/design.md), and a shorter chunk runs them one by one.
 inline constexpr std::size_t max_grain_items = 4096;
+inline constexpr std::size_t vector_grain_items = 64;
 inline std::size_t grain_for(std::size_t items) {
-  std::size_t per_worker_share = items / (8 * weft::worker_count());
-  return std::max<std::size_t>(1, std::min(max_grain_items, per_worker_share));
+  const std::size_t workers = weft::worker_count();
+  const std::size_t share = std::min(max_grain_items, items / (8 * workers));
+  return std::max<std::size_t>({1, share, std::min(vector_grain_items, items / (2 * workers))});
 }
 
 // Runs the kernel for every item of rows [begin, end) of the range: a row is one

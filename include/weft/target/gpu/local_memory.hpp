@@ -21,7 +21,7 @@ __device__ inline bool is_local_memory(const void* p) { return gpu::is_shared(p)
 // DPC++ makes of each call site; here one per <T, Site>), made by item 0.
 template <class T, class Site>
 __device__ inline void* group_object(std::size_t local_linear_id, std::size_t, bool& made) {
-  __shared__ alignas(alignof(T)) unsigned char storage[sizeof(T)];
+  alignas(alignof(T)) __shared__ unsigned char storage[sizeof(T)];
   made = local_linear_id == 0;
   return storage;
 }
