@@ -94,7 +94,7 @@ TEST(PluginKernels, AllPairsWithIntIndexAndSqrt) {
 // that run backwards, and an id that does not start at zero.
 TEST(PluginKernels, StridedReversedAndOffsetAccesses) {
   const std::size_t n = at_run_time(301), reps = at_run_time(3);
-  std::vector<float> in = data(4 * n + 8, 4), out(n + 5), want(n + 5);
+  std::vector<float> in = data(4 * (n + 5) + 8, 4), out(n + 5), want(n + 5);
   sycl::queue q;
   {
     sycl::buffer<float> bi(in.data(), sycl::range<1>(in.size())), bo(out.data(), sycl::range<1>(out.size()));
