@@ -25,21 +25,24 @@ inline std::uint16_t bits(bfloat16 x) {
 inline bool isnan(bfloat16 x) { return (detail::bits(x) & 0x7fffu) > 0x7f80u; }
 inline bfloat16 fabs(bfloat16 x) { return oneapi::detail::bits_to_bfloat16(detail::bits(x) & 0x7fffu); }
 
+namespace detail {
 // fmin / fmax: a NaN operand gives the other one, two NaNs the canonical NaN
-// (0x7fc0); -0 is below +0.
-inline bfloat16 fmin(bfloat16 x, bfloat16 y) {
+// (0x7fc0); -0 is below +0 (`signed_zeros` is the answer when one is -0 and the
+// other +0); otherwise `pick` chooses.
+template <class Pick>
+bfloat16 min_max(bfloat16 x, bfloat16 y, std::uint16_t signed_zeros, Pick pick) {
   if (isnan(x) && isnan(y)) return oneapi::detail::bits_to_bfloat16(0x7fc0);
   if (isnan(x)) return y;
   if (isnan(y)) return x;
-  if ((detail::bits(x) | detail::bits(y)) == 0x8000u) return oneapi::detail::bits_to_bfloat16(0x8000);
-  return y < x ? y : x;
+  if ((bits(x) | bits(y)) == 0x8000u) return oneapi::detail::bits_to_bfloat16(signed_zeros);
+  return pick(x, y);
+}
+}  // namespace detail
+inline bfloat16 fmin(bfloat16 x, bfloat16 y) {
+  return detail::min_max(x, y, 0x8000, [](bfloat16 a, bfloat16 b) { return b < a ? b : a; });
 }
 inline bfloat16 fmax(bfloat16 x, bfloat16 y) {
-  if (isnan(x) && isnan(y)) return oneapi::detail::bits_to_bfloat16(0x7fc0);
-  if (isnan(x)) return y;
-  if (isnan(y)) return x;
-  if ((detail::bits(x) | detail::bits(y)) == 0x8000u) return oneapi::detail::bits_to_bfloat16(0);
-  return x < y ? y : x;
+  return detail::min_max(x, y, 0, [](bfloat16 a, bfloat16 b) { return a < b ? b : a; });
 }
 inline bfloat16 fma(bfloat16 x, bfloat16 y, bfloat16 z) { return sycl::fma(float(x), float(y), float(z)); }
 
