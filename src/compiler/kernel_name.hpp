@@ -3,7 +3,7 @@
 // from the demangled name of the function Weft runs a range kernel's items in
 // (weft::cpu::run_rows<Dims, WithOffset, Kernel>, or item_loop<Dims, Kernel, ...>
 // where that is a function of its own) or an nd_range kernel's groups
-// (nd_worker_body<Dims, Kernel>), else the function's name.
+// (nd_worker_body<Dims, Kernel>, or nd_task<Dims, Kernel> for a split group), else the function's name.
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Function.h>
 
@@ -36,7 +36,8 @@ inline std::string kernel_name(const llvm::Function& f) {
   const std::string name = llvm::demangle(f.getName().str());
   for (auto [marker, index] : {std::pair<const char*, int>{"weft::cpu::run_rows<", 2},
                                {"weft::cpu::item_loop<", 1},
-                               {"weft::cpu::detail::nd_worker_body<", 1}})
+                               {"weft::cpu::detail::nd_worker_body<", 1},
+                               {"weft::cpu::detail::nd_task<", 1}})
     if (std::string kernel = template_argument(name, marker, index); !kernel.empty()) return kernel;
   return name;
 }

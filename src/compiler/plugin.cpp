@@ -1,9 +1,13 @@
 // Weft's pass plugin for clang 22 (docs/design.md, "The compiler plugin"): loaded
 // with -fpass-plugin=, it gives `flatten` g++'s meaning (weft-flatten, at the start
-// of the pipeline), turns on LLVM's outer-loop vectorizer (the VPlan native path), lets it see only Weft's item loops and only where it can widen them
-// exactly (weft-item-loop-select, before the vectorizer), and turns the gathers
+// of the pipeline), splits nd_range kernels at their barriers into loops over the
+// work group's items (weft-barrier-split, once everything is inlined), turns on
+// LLVM's outer-loop vectorizer (the VPlan native path), lets it see only Weft's item
+// loops and only where it can widen them exactly (weft-item-loop-select, before the
+// vectorizer), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
 // after it). The passes are also available to opt by name for testing.
+#include "barrier_split.hpp"
 #include "flatten.hpp"
 #include "item_loop_select.hpp"
 #include "lane_accesses.hpp"
@@ -29,6 +33,10 @@ void register_passes(PassBuilder& builder) {
   builder.registerPipelineStartEPCallback([](ModulePassManager& passes, OptimizationLevel level) {
     if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::FlattenPass());
   });
+  builder.registerOptimizerEarlyEPCallback([](ModulePassManager& passes, OptimizationLevel level, ThinOrFullLTOPhase) {
+    if (level != OptimizationLevel::O0)
+      passes.addPass(createModuleToFunctionPassAdaptor(weft::compiler::BarrierSplitPass()));
+  });
   builder.registerVectorizerStartEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
     if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::ItemLoopSelectPass());
   });
@@ -43,6 +51,10 @@ void register_passes(PassBuilder& builder) {
       });
   builder.registerPipelineParsingCallback(
       [](StringRef name, FunctionPassManager& passes, ArrayRef<PassBuilder::PipelineElement>) {
+        if (name == "weft-barrier-split") {
+          passes.addPass(weft::compiler::BarrierSplitPass());
+          return true;
+        }
         if (name == "weft-item-loop-select") {
           passes.addPass(weft::compiler::ItemLoopSelectPass());
           return true;

@@ -11,12 +11,21 @@
 #include <weft/kernel/target.hpp>
 #include <weft/runtime/export.hpp>
 
+// Convergent (clang): the optimizer must not make a barrier depend on a branch it
+// did not depend on (moving it into both arms of an `if`, say), which the pass
+// plugin's split (weft-barrier-split) would have to refuse as divergent.
+#if defined(__clang__)
+#define WEFT_CONVERGENT __attribute__((convergent))
+#else
+#define WEFT_CONVERGENT
+#endif
+
 namespace weft::kernel {
 
 // Blocks the calling work item until every item of its work group arrives.
-WEFT_API void work_group_barrier();
+WEFT_API WEFT_CONVERGENT void work_group_barrier();
 // Blocks the calling work item until every item of its sub-group arrives.
-WEFT_API void sub_group_barrier();
+WEFT_API WEFT_CONVERGENT void sub_group_barrier();
 
 }  // namespace weft::kernel
 

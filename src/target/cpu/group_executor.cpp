@@ -18,6 +18,7 @@
 // instead of deadlocking. The suspended items are then unwound with an internal
 // exception and the error leaves the launch.
 #include <weft/target/cpu/group_executor.hpp>
+#include <weft/target/cpu/barrier_split.hpp>
 #include <weft/kernel/local_memory.hpp>
 #include <weft/kernel/sync.hpp>
 #include <weft/settings.hpp>
@@ -67,6 +68,7 @@ struct alignas(64) worker final : worker_view {
   ~worker() {
     std::free(local_block);
     std::free(scratch);
+    std::free(split_frames);
 #if defined(WEFT_TSAN)
     for (auto& f : tsan_fibers) san::destroy_fiber(f);
 #endif
@@ -76,6 +78,8 @@ struct alignas(64) worker final : worker_view {
   std::byte* local_block = nullptr;
   std::size_t local_capacity = 0;
   std::size_t scratch_capacity = 0;
+  std::byte* split_frames = nullptr;  // per-item values of split groups (barrier_split.hpp)
+  std::size_t split_capacity = 0;
 
   // The running fiber group; vectors are indexed by local linear id.
   std::vector<fc::fcontext_t> fctx;
@@ -878,6 +882,50 @@ WEFT_BARRIER_BODY(sub_group_barrier) {
   }
   weft::cpu::detail::switch_to(w, me, next);
   if (w->aborting) throw abort_unwind{};
+}
+
+// ---- split groups (barrier_split.hpp) ------------------------------------------------
+
+bool weft_split_active(std::size_t, std::size_t, std::size_t, bool) noexcept { return false; }
+std::size_t weft_split_local_id(int) noexcept { return 0; }
+
+void* weft_split_frames(std::size_t bytes) {
+  auto* w = tl_worker;  // (split groups run only in nd_range worker tasks, which hold one)
+  if (w->split_capacity < bytes || !w->split_frames) {
+    std::free(w->split_frames);
+    w->split_frames = nullptr;
+    w->split_capacity = 0;
+    const std::size_t capacity = std::max<std::size_t>(bytes, 4096);
+    w->split_frames = static_cast<std::byte*>(weft::cpu::detail::aligned_block(64, capacity));
+    w->split_capacity = capacity;
+  }
+  return w->split_frames;
+}
+
+void weft_split_released() {
+  if (auto* w = tl_worker) weft::cpu::detail::pass_first_phase(w);
+}
+
+void weft_split_diverged(const std::uint32_t* exits, std::size_t n) {
+  constexpr std::uint32_t sub_group_bit = 0x80000000u;
+  auto* w = tl_worker;
+  std::string m = "weft: nd_range kernel: the work items of work group " +
+                  (w ? weft::cpu::detail::id_string(*w) : std::string("?")) + " disagree about a barrier:";
+  // Runs of items with the same exit, in id order.
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j + 1 < n && exits[j + 1] == exits[i]) ++j;
+    const std::uint32_t e = exits[i];
+    m += std::string(i ? ";" : "") + (j > i ? " work items " + std::to_string(i) + "-" + std::to_string(j)
+                                             : " work item " + std::to_string(i));
+    if (e == 0) m += " finished";
+    else
+      m += std::string(" reached ") + ((e & sub_group_bit) ? "sub-group" : "work-group") + " barrier " +
+           std::to_string(e & ~sub_group_bit) + " of the kernel";
+    i = j + 1;
+  }
+  throw weft::sycl::exception(weft::sycl::make_error_code(weft::sycl::errc::kernel),
+                        m + "." + weft::cpu::detail::barrier_rule);
 }
 
 void* weft::kernel::group_scratch() {

@@ -5,12 +5,14 @@
 // chunk_counter and docs/hpc.md, "Placement"); each group runs as a plain
 // loop over its items until item 0 reaches a barrier, and only then switches
 // to fibers (src/target/cpu/group_executor.cpp). A kernel without barriers therefore
-// costs what the plain loop costs.
+// costs what the plain loop costs. Where clang compiles it with Weft's pass plugin, a
+// kernel with barriers runs split at them instead, without fibers (barrier_split.hpp).
 #include <algorithm>
 #include <atomic>
 #include <exception>
 #include <sycl/nd_item.hpp>
 #include <weft/kernel/item_loop_mark.hpp>
+#include <weft/target/cpu/barrier_split.hpp>
 #include <weft/target/cpu/group_executor.hpp>
 #include <weft/target/cpu/range_launch.hpp>
 #include <weft/target/cpu/parallel.hpp>
@@ -73,6 +75,11 @@ class nd_task {
     group_started(w, g);
     std::exception_ptr error;
     try {
+#if WEFT_PLUGIN_SPLIT
+      const sycl::range<Dims> lr = m_launch.local_range;
+      if (split_group(m_group_id, lr[0], Dims > 1 ? lr[Dims > 1 ? 1 : 0] : 1, Dims > 2 ? lr[Dims > 2 ? 2 : 0] : 1))
+        return;
+#endif
       run_plain(f, m_group_id);
     } catch (...) {
       if (!f.fibers) plain_item_failed(w);
@@ -125,6 +132,22 @@ class nd_task {
         }
     }
   }
+
+#if WEFT_PLUGIN_SPLIT
+  // One work item's code, which the plugin splits at its barriers into loops over
+  // the group's items (barrier_split.hpp); false where it did not (a kernel without
+  // barriers, which the plain loop runs as fast, or one the plugin leaves to fibers,
+  // with a remark that says why). Not inlined: the plugin splits it as a function.
+  // The range's extents are scalar arguments: the plugin reads them from the marker.
+  [[gnu::noinline, gnu::flatten]] bool split_group(const sycl::id<Dims> group_id, std::size_t r0, std::size_t r1,
+                                                   std::size_t r2) {
+    if (!weft_split_active(r0, Dims > 1 ? r1 : 1, Dims > 2 ? r2 : 1, independent_items<Kernel>)) return false;
+    sycl::id<Dims> local;
+    for (int d = 0; d < Dims; ++d) local[d] = weft_split_local_id(d);
+    invoke(group_id, local, m_launch.local_range, m_launch.group_range, m_launch.offset);
+    return true;
+  }
+#endif
 
   // Runs item(i) for i in [0, n) until it returns false (the group switched to
   // fibers); false then. The loop carries the plugin's item-loop mark

@@ -1,0 +1,755 @@
+// weft-barrier-split (barrier_split.hpp). The steps, in run():
+//  1. read the launch's contract: the marker call weft_split_active(ranges...,
+//     independent), the local-id calls, the barrier calls;
+//  2. decide: every barrier must be reached by all items alike (no branch or loop
+//     exit on a value that differs between items controls it), and no call may hide a
+//     barrier the pass cannot see; otherwise the marker becomes false (fibers run the
+//     kernel) and a remark says why;
+//  3. cut: each barrier call gets a block of its own; a region is the code reachable
+//     from the entry or from a barrier without crossing another barrier;
+//  4. keep per item what crosses a barrier: values into slots (demotion), private
+//     variables used on both sides into per-item arrays;
+//  5. build: one loop nest over the group's items per region (its body a copy of the
+//     region; leaving at barrier k records k for the item), and a dispatcher that
+//     checks that all items recorded the same barrier and runs its region next.
+#include "barrier_split.hpp"
+
+#include "kernel_name.hpp"
+
+#include <llvm/ADT/BitVector.h>
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/SmallPtrSet.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/OptimizationRemarkEmitter.h>
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/Analysis/VectorUtils.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/LICM.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/ValueMapper.h>
+
+#include <optional>
+#include <string>
+
+using namespace llvm;
+
+namespace weft::compiler {
+namespace {
+
+constexpr const char* pass_name = "weft-barriers";
+constexpr StringLiteral marker_name = "weft_split_active";
+constexpr StringLiteral local_id_name = "weft_split_local_id";
+constexpr StringLiteral frames_name = "weft_split_frames";
+constexpr StringLiteral released_name = "weft_split_released";
+constexpr StringLiteral diverged_name = "weft_split_diverged";
+constexpr StringLiteral work_group_barrier = "_ZN4weft6kernel18work_group_barrierEv";
+constexpr StringLiteral sub_group_barrier = "_ZN4weft6kernel17sub_group_barrierEv";
+constexpr std::uint32_t sub_group_bit = 0x80000000u;  // in an item's exit (weft_split_diverged)
+
+StringRef callee_name(const CallBase& call) {
+  const Function* f = call.getCalledFunction();
+  return f ? f->getName() : StringRef();
+}
+bool calls(const Instruction& inst, StringRef name) {
+  const auto* call = dyn_cast<CallBase>(&inst);
+  return call && callee_name(*call) == name;
+}
+bool is_barrier(const Instruction& inst) { return calls(inst, work_group_barrier) || calls(inst, sub_group_barrier); }
+
+// ---- 1. the contract ------------------------------------------------------------------
+
+struct item_code {
+  CallInst* marker = nullptr;
+  Value* range[3] = {};
+  bool independent = false;
+  SmallVector<CallInst*, 8> barriers;
+};
+
+std::optional<item_code> read_item_code(Function& f) {
+  item_code code;
+  for (Instruction& inst : instructions(f)) {
+    auto* call = dyn_cast<CallInst>(&inst);
+    if (!call) continue;
+    if (callee_name(*call) == marker_name && call->arg_size() == 4) code.marker = call;
+    else if (is_barrier(*call)) code.barriers.push_back(call);
+  }
+  if (!code.marker) return std::nullopt;
+  for (int d = 0; d < 3; ++d) code.range[d] = code.marker->getArgOperand(d);
+  const auto* independent = dyn_cast<ConstantInt>(code.marker->getArgOperand(3));
+  code.independent = independent && !independent->isZero();
+  return code;
+}
+
+// ---- 2. the decision --------------------------------------------------------------------
+
+// Declarations a call may reach without hiding a barrier: intrinsics, the C
+// library, functions that cannot synchronise, and Weft's and the C++ runtime's
+// own (the only barriers among them are the split points themselves).
+bool declaration_without_barrier(const Function& callee, const TargetLibraryInfo& library) {
+  if (callee.isIntrinsic() || callee.hasFnAttribute(Attribute::NoSync) || callee.onlyReadsMemory()) return true;
+  LibFunc function;
+  if (library.getLibFunc(callee, function)) return true;
+  const StringRef name = callee.getName();
+  for (StringRef prefix : {"_ZN4weft", "_ZNK4weft", "_ZN4sycl", "_ZNK4sycl", "_ZSt", "_ZNSt", "_ZNKSt", "__cxa_",
+                           "_Unwind_", "weft_"})
+    if (name.starts_with(prefix)) return true;
+  return false;
+}
+
+// Why calling `callee` might reach a barrier the pass cannot split, or empty.
+std::string hidden_barrier(const Function* callee, const TargetLibraryInfo& library,
+                           SmallPtrSetImpl<const Function*>& seen) {
+  if (!callee) return "the work item calls a function through a pointer, which might reach a barrier";
+  if (!seen.insert(callee).second) return {};
+  const StringRef name = callee->getName();
+  if (name == work_group_barrier || name == sub_group_barrier)
+    return "a barrier is inside a function that was not inlined into the kernel";
+  if (callee->isDeclaration()) {
+    if (declaration_without_barrier(*callee, library)) return {};
+    return "the work item calls " + demangle(name.str()) + ", which the plugin cannot see into (it might reach a barrier)";
+  }
+  for (const Instruction& inst : instructions(*callee))
+    if (const auto* call = dyn_cast<CallBase>(&inst); call && !call->isInlineAsm())
+      if (std::string why = hidden_barrier(call->getCalledFunction(), library, seen); !why.empty()) return why;
+  return {};
+}
+
+// Which values may differ between the items of a group, and which blocks only some
+// of them run. Conservative: a load gives every item the same value only from the
+// same address outside private memory (a store by another item between them would
+// be a data race), a call's result only where the call reads no memory.
+class item_variance {
+ public:
+  item_variance(Function& f, PostDominatorTree& postdom, LoopInfo& loops) {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (Instruction& inst : instructions(f))
+        if (!m_varying.contains(&inst) && varies_now(inst)) changed = m_varying.insert(&inst).second;
+      for (BasicBlock& block : f) {
+        const Instruction* term = block.getTerminator();
+        if (term->getNumSuccessors() < 2 || m_branching.contains(&block) || !varying_condition(*term)) continue;
+        m_branching.insert(&block);
+        mark_region(block, postdom);
+        changed = true;
+      }
+      // A loop left at different iterations by different items: what it computes
+      // differs after it (temporal divergence).
+      for (Loop* loop : loops.getLoopsInPreorder()) {
+        SmallVector<BasicBlock*, 4> exiting;
+        loop->getExitingBlocks(exiting);
+        if (!any_of(exiting, [&](BasicBlock* b) { return m_branching.contains(b); })) continue;
+        for (BasicBlock* block : loop->blocks())
+          for (Instruction& inst : *block)
+            if (!m_varying.contains(&inst) && any_of(inst.users(), [&](User* u) {
+                  return !loop->contains(cast<Instruction>(u)->getParent());
+                }))
+              changed = m_varying.insert(&inst).second;
+      }
+    }
+  }
+  bool varies(const Value* v) const { return m_varying.contains(v); }
+  bool divergent(const BasicBlock* block) const { return m_divergent.contains(block); }
+  void add(const Value* v) { m_varying.insert(v); }
+
+ private:
+  bool varying_condition(const Instruction& term) const {
+    if (const auto* branch = dyn_cast<BranchInst>(&term)) return varies(branch->getCondition());
+    if (const auto* sw = dyn_cast<SwitchInst>(&term)) return varies(sw->getCondition());
+    return true;
+  }
+
+  // The blocks a branch that differs between items controls (up to where its paths
+  // join again), and the joins, whose phis then differ.
+  void mark_region(BasicBlock& block, PostDominatorTree& postdom) {
+    const DomTreeNode* node = postdom.getNode(&block);
+    const BasicBlock* join = node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
+    if (join) m_joins.insert(join);
+    SmallVector<BasicBlock*, 16> work(successors(&block));
+    while (!work.empty()) {
+      BasicBlock* b = work.pop_back_val();
+      if (b == join || !m_divergent.insert(b).second) continue;
+      append_range(work, successors(b));
+    }
+  }
+
+  bool varies_now(const Instruction& inst) const {
+    if (calls(inst, local_id_name)) return true;
+    if (calls(inst, marker_name) || isa<AllocaInst>(inst)) return false;
+    if (const auto* phi = dyn_cast<PHINode>(&inst))
+      return m_divergent.contains(phi->getParent()) || m_joins.contains(phi->getParent()) ||
+             any_of(phi->incoming_values(), [&](const Value* v) { return varies(v); });
+    if (const auto* load = dyn_cast<LoadInst>(&inst))
+      return !load->isSimple() || varies(load->getPointerOperand()) ||
+             isa<AllocaInst>(getUnderlyingObject(load->getPointerOperand()));
+    if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst)) return true;
+    if (const auto* call = dyn_cast<CallBase>(&inst))
+      if (!call->doesNotAccessMemory()) return !inst.getType()->isVoidTy();
+    return any_of(inst.operands(), [&](const Value* v) { return varies(v); });
+  }
+
+  SmallPtrSet<const Value*, 32> m_varying;
+  SmallPtrSet<const BasicBlock*, 16> m_branching, m_divergent, m_joins;
+};
+
+// Why the pass leaves the function to fibers, or empty.
+std::string refusal(Function& f, const item_code& code, const TargetLibraryInfo& library,
+                    const item_variance& variance) {
+  for (int d = 0; d < 3; ++d)
+    if (!isa<Argument>(code.range[d]) && !isa<ConstantInt>(code.range[d]))
+      return "the work-group range is not an argument of the item's function";
+  for (Instruction& inst : instructions(f)) {
+    if (isa<InvokeInst>(inst) || isa<CallBrInst>(inst) || inst.isEHPad())
+      return "the work item catches exceptions";
+    if (const auto* alloca = dyn_cast<AllocaInst>(&inst);
+        alloca && (!alloca->isStaticAlloca() || alloca->getParent() != &f.getEntryBlock() ||
+                   alloca->getAlign() > Align(64)))
+      return "the work item has a private array of variable size or over-aligned";
+    const auto* call = dyn_cast<CallBase>(&inst);
+    if (!call || call->isInlineAsm() || is_barrier(inst) || calls(inst, marker_name)) continue;
+    if (calls(inst, local_id_name)) {
+      if (!isa<ConstantInt>(call->getArgOperand(0))) return "a local id of a dimension not known at compile time";
+      continue;
+    }
+    SmallPtrSet<const Function*, 16> seen;
+    if (std::string why = hidden_barrier(call->getCalledFunction(), library, seen); !why.empty()) return why;
+  }
+  if (getenv("WEFT_SPLIT_DEBUG2")) { f.print(errs()); for (Instruction& inst : instructions(f)) if (variance.varies(&inst)) errs() << "VARY " << inst << "\n"; }
+  for (const CallInst* barrier : code.barriers)
+    if (variance.divergent(barrier->getParent()))
+      return "a barrier is reached only by some items (it is under a branch, or in a loop, that items take "
+             "differently)";
+  return {};
+}
+
+// ---- 3.-5. the split ------------------------------------------------------------------------
+
+struct region {
+  BasicBlock* start = nullptr;
+  SmallVector<BasicBlock*, 16> blocks;  // in function order
+  SmallPtrSet<BasicBlock*, 16> contains;
+};
+
+class splitter {
+ public:
+  splitter(Function& f, const item_code& code, item_variance& variance)
+      : m_f(f), m_code(code), m_variance(variance), m_ctx(f.getContext()), m_layout(f.getDataLayout()) {}
+
+  // Returns the number of regions.
+  unsigned run() {
+    cut_at_barriers();
+    find_regions();
+    compute_reach();
+    demote_values_across_barriers();
+    classify_allocas();
+    build();
+    return static_cast<unsigned>(m_regions.size());
+  }
+
+ private:
+  // 3. Each barrier call alone in its block; the code after it starts a region.
+  void cut_at_barriers() {
+    for (CallInst* call : m_code.barriers) {
+      BasicBlock* block = call->getParent();
+      if (&block->front() != call) block = block->splitBasicBlock(call, "barrier");
+      BasicBlock* after = block->splitBasicBlock(call->getNextNode(), "after.barrier");
+      m_barrier_index[block] = static_cast<unsigned>(m_barriers.size()) + 1;
+      m_barriers.push_back({block, after, calls(*call, sub_group_barrier)});
+    }
+  }
+
+  void find_regions() {
+    m_regions.resize(m_barriers.size() + 1);
+    m_regions[0].start = &m_f.getEntryBlock();
+    for (std::size_t k = 0; k < m_barriers.size(); ++k) m_regions[k + 1].start = m_barriers[k].after;
+    for (region& r : m_regions) {
+      SmallVector<BasicBlock*, 16> work{r.start};
+      while (!work.empty()) {
+        BasicBlock* b = work.pop_back_val();
+        if (m_barrier_index.count(b) || !r.contains.insert(b).second) continue;
+        append_range(work, successors(b));
+      }
+      for (BasicBlock& b : m_f)
+        if (r.contains.contains(&b)) r.blocks.push_back(&b);
+    }
+  }
+
+  // across(d)[u]: a path from block d through a barrier reaches block u, so a value
+  // defined in d and used in u crosses a barrier.
+  void compute_reach() {
+    unsigned n = 0;
+    for (BasicBlock& b : m_f) m_index[&b] = n++;
+    std::vector<BitVector> reach(n, BitVector(n));
+    for (BasicBlock& b : m_f) {
+      BitVector& r = reach[m_index[&b]];
+      SmallVector<BasicBlock*, 16> work(successors(&b));
+      while (!work.empty()) {
+        BasicBlock* s = work.pop_back_val();
+        if (r.test(m_index[s])) continue;
+        r.set(m_index[s]);
+        append_range(work, successors(s));
+      }
+    }
+    m_across.assign(n, BitVector(n));
+    for (BasicBlock& b : m_f)
+      for (const barrier_block& barrier : m_barriers)
+        if (reach[m_index[&b]].test(m_index[barrier.block])) {
+          m_across[m_index[&b]] |= reach[m_index[barrier.after]];
+          m_across[m_index[&b]].set(m_index[barrier.after]);
+        }
+  }
+  bool across(const BasicBlock* def, const BasicBlock* use) const {
+    return m_across[m_index.lookup(def)].test(m_index.lookup(use));
+  }
+
+  // 4. A value used across a barrier is kept in a slot: stored where it is defined,
+  // loaded where it is used. (A demoted phi's load may itself cross a barrier: the
+  // next round demotes it.)
+  void demote_values_across_barriers() {
+    for (;;) {
+      SmallVector<Instruction*, 16> crossing;
+      for (Instruction& inst : instructions(m_f)) {
+        if (inst.getType()->isVoidTy() || isa<AllocaInst>(inst) || calls(inst, local_id_name)) continue;
+        for (Use& use : inst.uses()) {
+          auto* user = cast<Instruction>(use.getUser());
+          const BasicBlock* at = isa<PHINode>(user) ? cast<PHINode>(user)->getIncomingBlock(use) : user->getParent();
+          if (across(inst.getParent(), at)) {
+            crossing.push_back(&inst);
+            break;
+          }
+        }
+      }
+      if (crossing.empty()) return;
+      for (Instruction* inst : crossing) {
+        const bool varies = m_variance.varies(inst);
+        const BasicBlock::iterator at = m_f.getEntryBlock().begin();
+        AllocaInst* slot = nullptr;
+        if (auto* phi = dyn_cast<PHINode>(inst)) {
+          slot = DemotePHIToStack(phi, at);
+          for (User* u : slot->users())
+            if (isa<LoadInst>(u) && varies) m_variance.add(u);  // the phi's value, now loaded
+        } else {
+          slot = DemoteRegToStack(*inst, false, at);
+        }
+        (varies ? m_per_item : m_shared_slots).insert(slot);
+      }
+    }
+  }
+
+  // A private variable whose contents cross a barrier, or whose address escapes,
+  // gets an element per item; the others stay one variable the items use in turn.
+  void classify_allocas() {
+    for (Instruction& inst : m_f.getEntryBlock()) {
+      auto* alloca = dyn_cast<AllocaInst>(&inst);
+      if (!alloca || m_per_item.contains(alloca) || m_shared_slots.contains(alloca)) continue;
+      SmallPtrSet<BasicBlock*, 8> blocks;
+      bool per_item = escapes(alloca, blocks);
+      for (BasicBlock* a : blocks)
+        for (BasicBlock* b : blocks) per_item |= across(a, b);
+      (per_item ? m_per_item : m_shared_private).insert(alloca);
+    }
+  }
+  static bool escapes(AllocaInst* alloca, SmallPtrSetImpl<BasicBlock*>& blocks) {
+    SmallVector<Value*, 8> work{alloca};
+    SmallPtrSet<Value*, 8> seen;
+    while (!work.empty()) {
+      Value* v = work.pop_back_val();
+      if (!seen.insert(v).second) continue;
+      for (User* u : v->users()) {
+        auto* inst = cast<Instruction>(u);
+        blocks.insert(inst->getParent());
+        if (isa<GetElementPtrInst>(inst) || isa<BitCastInst>(inst) || isa<PHINode>(inst) || isa<SelectInst>(inst))
+          work.push_back(inst);
+        else if (auto* store = dyn_cast<StoreInst>(inst); store && store->getValueOperand() == v)
+          return true;
+        else if (auto* call = dyn_cast<CallBase>(inst); call && !isa<MemIntrinsic>(call) && !call->isLifetimeStartOrEnd())
+          return true;
+        else if (!isa<LoadInst>(inst) && !isa<StoreInst>(inst) && !isa<CallBase>(inst))
+          return true;
+      }
+    }
+    return false;
+  }
+
+  // 5. The loop nests and the dispatcher.
+  struct nest {
+    BasicBlock* preheader = nullptr;
+    BasicBlock* body = nullptr;   // computes the linear id, then enters the region
+    BasicBlock* latch = nullptr;  // the innermost latch: where an item's pass ends
+    BasicBlock* done = nullptr;   // after the last item
+    Value* id[3] = {};
+    Value* linear = nullptr;
+  };
+
+  nest build_nest(unsigned r) {
+    nest n;
+    Type* i64 = Type::getInt64Ty(m_ctx);
+    const std::string name = "region" + std::to_string(r);
+    n.preheader = BasicBlock::Create(m_ctx, name, &m_f);
+    BasicBlock* enter = n.preheader;
+    SmallVector<std::pair<int, PHINode*>, 3> levels;
+    for (int d = 0; d < 3; ++d) {
+      n.id[d] = ConstantInt::get(i64, 0);
+      if (const auto* c = dyn_cast<ConstantInt>(m_code.range[d]); c && c->isOne()) continue;
+      BasicBlock* header = BasicBlock::Create(m_ctx, name + ".items" + std::to_string(d), &m_f);
+      IRBuilder<>(enter).CreateBr(header);
+      IRBuilder<> b(header);
+      PHINode* id = b.CreatePHI(i64, 2, "local.id" + std::to_string(d));
+      id->addIncoming(ConstantInt::get(i64, 0), enter);
+      n.id[d] = id;
+      levels.push_back({d, id});
+      enter = header;
+    }
+    n.body = BasicBlock::Create(m_ctx, name + ".item", &m_f);
+    IRBuilder<>(enter).CreateBr(n.body);
+    IRBuilder<> b(n.body);
+    b.SetCurrentDebugLocation(m_debug);
+    Value* linear = ConstantInt::get(i64, 0);
+    for (int d = 0; d < 3; ++d) linear = b.CreateAdd(b.CreateMul(linear, m_code.range[d]), n.id[d]);
+    n.linear = linear;
+    n.done = BasicBlock::Create(m_ctx, name + ".done", &m_f);
+    BasicBlock* exit = n.done;
+    // Latches, innermost first: each steps its id and repeats, or steps the level outside.
+    SmallVector<BasicBlock*, 3> latches(levels.size());
+    for (std::size_t l = 0; l < levels.size(); ++l)
+      latches[l] = BasicBlock::Create(m_ctx, name + ".next" + std::to_string(levels[l].first), &m_f);
+    for (std::size_t l = 0; l < levels.size(); ++l) {
+      auto [d, id] = levels[l];
+      IRBuilder<> lb(latches[l]);
+      Value* step = lb.CreateAdd(id, ConstantInt::get(i64, 1), "", true, true);
+      BasicBlock* outside = l == 0 ? exit : latches[l - 1];
+      lb.CreateCondBr(lb.CreateICmpULT(step, m_code.range[d]), id->getParent(), outside);
+      id->addIncoming(step, latches[l]);
+    }
+    if (levels.empty()) {
+      n.latch = BasicBlock::Create(m_ctx, name + ".next", &m_f);
+      IRBuilder<>(n.latch).CreateBr(exit);
+    } else {
+      n.latch = latches.back();
+    }
+    return n;
+  }
+
+  void build() {
+    Type* i64 = Type::getInt64Ty(m_ctx);
+    Type* i32 = Type::getInt32Ty(m_ctx);
+    Type* i8 = Type::getInt8Ty(m_ctx);
+    Type* ptr = PointerType::getUnqual(m_ctx);
+    Module& module = *m_f.getParent();
+    if (DISubprogram* sp = m_f.getSubprogram()) m_debug = DILocation::get(m_ctx, sp->getLine(), 0, sp);
+
+    SmallVector<BasicBlock*, 32> original;
+    for (BasicBlock& b : m_f) original.push_back(&b);
+    SmallVector<CallInst*, 8> local_ids;
+    for (Instruction& inst : instructions(m_f))
+      if (calls(inst, local_id_name)) local_ids.push_back(cast<CallInst>(&inst));
+    BasicBlock* old_entry = &m_f.getEntryBlock();
+    BasicBlock* entry = BasicBlock::Create(m_ctx, "split.entry", &m_f, old_entry);
+    for (Instruction& inst : make_early_inc_range(*old_entry))
+      if (isa<AllocaInst>(inst)) inst.moveBefore(*entry, entry->end());
+    IRBuilder<> b(entry);
+    b.SetCurrentDebugLocation(m_debug);
+
+    // Per-item arrays in weft_split_frames(): the items' exits, then one array per
+    // per-item variable, each 64-byte aligned.
+    Value* items = ConstantInt::get(i64, 1);
+    for (int d = 0; d < 3; ++d) items = b.CreateMul(items, m_code.range[d], "items");
+    SmallVector<std::pair<AllocaInst*, std::uint64_t>, 16> arrays;  // variable, stride
+    for (Instruction& inst : *entry)
+      if (auto* alloca = dyn_cast<AllocaInst>(&inst); alloca && m_per_item.contains(alloca)) {
+        const std::uint64_t size = alloca->getAllocationSize(m_layout)->getFixedValue();
+        arrays.push_back({alloca, alignTo(std::max<std::uint64_t>(size, 1), alloca->getAlign())});
+      }
+    auto array_bytes = [&](std::uint64_t stride) {
+      return b.CreateAnd(b.CreateAdd(b.CreateMul(items, ConstantInt::get(i64, stride)), ConstantInt::get(i64, 63)),
+                         ConstantInt::get(i64, ~std::uint64_t{63}));
+    };
+    SmallVector<Value*, 16> offsets;
+    Value* total = array_bytes(4);  // the exits
+    for (auto& [alloca, stride] : arrays) {
+      offsets.push_back(total);
+      total = b.CreateAdd(total, array_bytes(stride));
+    }
+    FunctionCallee frames_fn = module.getOrInsertFunction(frames_name, ptr, i64);
+    Value* frames = b.CreateCall(frames_fn, {total}, "frames");
+    Value* exits = frames;
+    SmallVector<Value*, 16> bases;
+    for (Value* offset : offsets) bases.push_back(b.CreateGEP(i8, frames, offset));
+    AllocaInst* released = b.CreateAlloca(b.getInt1Ty(), nullptr, "released");
+    b.CreateStore(b.getFalse(), released);
+
+    // The dispatcher: after a region, all items must have left at the same barrier.
+    BasicBlock* dispatch = BasicBlock::Create(m_ctx, "dispatch", &m_f);
+    BasicBlock* check = BasicBlock::Create(m_ctx, "dispatch.check", &m_f);
+    BasicBlock* checked = BasicBlock::Create(m_ctx, "dispatch.same", &m_f);
+    BasicBlock* diverged = BasicBlock::Create(m_ctx, "dispatch.diverged", &m_f);
+    BasicBlock* finish = BasicBlock::Create(m_ctx, "finish", &m_f);
+
+    // The regions.
+    SmallVector<nest, 8> nests;
+    MDNode* group = m_code.independent ? MDNode::getDistinct(m_ctx, {}) : nullptr;
+    for (unsigned r = 0; r < m_regions.size(); ++r) {
+      nest n = build_nest(r);
+      IRBuilder<>(n.done).CreateBr(dispatch);
+      ValueToValueMapTy map;
+      IRBuilder<> body(n.body);
+      body.SetCurrentDebugLocation(m_debug);
+      for (std::size_t a = 0; a < arrays.size(); ++a)
+        map[arrays[a].first] =
+            body.CreateGEP(i8, bases[a], body.CreateMul(n.linear, ConstantInt::get(i64, arrays[a].second)));
+      Value* exit_slot = body.CreateGEP(i32, exits, n.linear, "exit.slot");
+      for (CallInst* id : local_ids) {  // (a copy of the call itself is replaced below)
+        const auto dim = cast<ConstantInt>(id->getArgOperand(0))->getZExtValue();
+        map[id] = dim < 3 ? n.id[dim] : ConstantInt::get(i64, 0);
+      }
+      SmallVector<BasicBlock*, 4> leaves;
+      auto leave = [&](std::uint32_t exit_code, const Twine& name) {
+        BasicBlock* leave_block = BasicBlock::Create(m_ctx, name, &m_f, n.latch);
+        leaves.push_back(leave_block);
+        IRBuilder<> lb(leave_block);
+        lb.SetCurrentDebugLocation(m_debug);
+        lb.CreateStore(ConstantInt::get(i32, exit_code), exit_slot);
+        lb.CreateBr(n.latch);
+        return leave_block;
+      };
+      for (std::size_t k = 0; k < m_barriers.size(); ++k)
+        if (any_of(predecessors(m_barriers[k].block), [&](BasicBlock* p) { return m_regions[r].contains.contains(p); }))
+          map[m_barriers[k].block] =
+              leave(static_cast<std::uint32_t>(k + 1) | (m_barriers[k].sub_group ? sub_group_bit : 0),
+                    "region" + std::to_string(r) + ".at.barrier" + std::to_string(k + 1));
+      SmallVector<BasicBlock*, 16> copies;
+      for (BasicBlock* block : m_regions[r].blocks) {
+        BasicBlock* copy = CloneBasicBlock(block, map, ".r" + Twine(r), &m_f, nullptr, false);
+        map[block] = copy;
+        copies.push_back(copy);
+      }
+      remapInstructionsInBlocks(copies, map);
+      body.CreateBr(cast<BasicBlock>(map[m_regions[r].start]));
+      SmallPtrSet<BasicBlock*, 16> copy_set(copies.begin(), copies.end());
+      for (BasicBlock* copy : copies) {
+        for (PHINode& phi : make_early_inc_range(copy->phis()))
+          for (unsigned i = phi.getNumIncomingValues(); i-- > 0;)
+            if (!copy_set.contains(phi.getIncomingBlock(i))) phi.removeIncomingValue(i, false);
+        for (Instruction& inst : make_early_inc_range(*copy)) {
+          if (calls(inst, local_id_name)) {
+            const auto dim = cast<ConstantInt>(cast<CallInst>(inst).getArgOperand(0))->getZExtValue();
+            inst.replaceAllUsesWith(dim < 3 ? n.id[dim] : ConstantInt::get(i64, 0));
+            inst.eraseFromParent();
+          } else if (auto* call = dyn_cast<CallBase>(&inst);
+                     call && call->isLifetimeStartOrEnd() && !isa<AllocaInst>(call->getArgOperand(0))) {
+            inst.eraseFromParent();  // (a per-item variable is an array element now)
+          } else if (isa<ReturnInst>(inst)) {
+            IRBuilder<> rb(&inst);
+            rb.CreateStore(ConstantInt::get(i32, 0), exit_slot);
+            rb.CreateBr(n.latch);
+            inst.eraseFromParent();
+          }
+        }
+      }
+      if (group) {
+        SmallVector<BasicBlock*, 16> marked(copies.begin(), copies.end());
+        append_range(marked, leaves);
+        mark_item_loop(n, marked, group);
+      }
+      nests.push_back(n);
+    }
+    b.CreateBr(nests[0].preheader);
+
+    // dispatch: exits[0] == exits[i] for every item, else weft_split_diverged.
+    IRBuilder<> db(dispatch);
+    db.SetCurrentDebugLocation(m_debug);
+    Value* first_exit = db.CreateLoad(i32, exits, "exit");
+    db.CreateCondBr(db.CreateICmpUGT(items, ConstantInt::get(i64, 1)), check, checked);
+    BasicBlock* check_next = BasicBlock::Create(m_ctx, "dispatch.next", &m_f, checked);
+    IRBuilder<> cb(check);
+    cb.SetCurrentDebugLocation(m_debug);
+    PHINode* i = cb.CreatePHI(i64, 2, "item");
+    Value* same = cb.CreateICmpEQ(cb.CreateLoad(i32, cb.CreateGEP(i32, exits, i)), first_exit);
+    cb.CreateCondBr(same, check_next, diverged);
+    IRBuilder<> nb(check_next);
+    Value* next = nb.CreateAdd(i, ConstantInt::get(i64, 1));
+    nb.CreateCondBr(nb.CreateICmpULT(next, items), check, checked);
+    i->addIncoming(ConstantInt::get(i64, 1), dispatch);
+    i->addIncoming(next, check_next);
+    IRBuilder<> vb(diverged);
+    vb.SetCurrentDebugLocation(m_debug);
+    FunctionCallee diverged_fn = module.getOrInsertFunction(diverged_name, Type::getVoidTy(m_ctx), ptr, i64);
+    vb.CreateCall(diverged_fn, {exits, items});
+    vb.CreateUnreachable();
+    IRBuilder<> fb(finish);
+    fb.CreateRet(ConstantInt::getTrue(m_ctx));
+    IRBuilder<> sb(checked);
+    sb.SetCurrentDebugLocation(m_debug);
+    SwitchInst* sw = sb.CreateSwitch(first_exit, finish, static_cast<unsigned>(m_barriers.size()));
+    FunctionCallee released_fn = module.getOrInsertFunction(released_name, Type::getVoidTy(m_ctx));
+    for (std::size_t k = 0; k < m_barriers.size(); ++k) {
+      BasicBlock* target = nests[k + 1].preheader;
+      std::uint32_t exit_code = static_cast<std::uint32_t>(k + 1);
+      if (m_barriers[k].sub_group) {
+        exit_code |= sub_group_bit;
+      } else {
+        // The group's first work-group barrier keeps the groups' order (weft_split_released).
+        BasicBlock* test = BasicBlock::Create(m_ctx, "release" + std::to_string(k + 1), &m_f, target);
+        BasicBlock* call = BasicBlock::Create(m_ctx, "release" + std::to_string(k + 1) + ".first", &m_f, target);
+        IRBuilder<> tb(test);
+        tb.CreateCondBr(tb.CreateLoad(tb.getInt1Ty(), released), target, call);
+        IRBuilder<> rb(call);
+        rb.SetCurrentDebugLocation(m_debug);
+        rb.CreateCall(released_fn);
+        rb.CreateStore(rb.getTrue(), released);
+        rb.CreateBr(target);
+        target = test;
+      }
+      sw->addCase(ConstantInt::get(cast<IntegerType>(i32), exit_code), target);
+    }
+
+    // The item's original code is now all in the copies.
+    if (getenv("WEFT_SPLIT_DEBUG")) {
+      SmallPtrSet<BasicBlock*, 32> orig(original.begin(), original.end());
+      for (BasicBlock* block : original)
+        for (Instruction& inst : *block)
+          for (User* u : inst.users())
+            if (auto* ui = dyn_cast<Instruction>(u); ui && !orig.contains(ui->getParent()))
+              errs() << "DANGLING " << inst << " used by " << *ui << " in " << ui->getParent()->getName() << "\n";
+    }
+    for (BasicBlock* block : original) block->dropAllReferences();
+    for (BasicBlock* block : original) block->eraseFromParent();
+    for (auto& [alloca, stride] : arrays) alloca->eraseFromParent();
+  }
+
+  // The region's loop over the innermost dimension: the item-loop mark (assume_safety:
+  // items are independent between barriers), on every access but those to a
+  // variable the items share in turn.
+  void mark_item_loop(const nest& n, ArrayRef<BasicBlock*> blocks, MDNode* group) {
+    auto shared = [&](const Value* pointer) {
+      const auto* object = dyn_cast<AllocaInst>(getUnderlyingObject(pointer));
+      return object && m_shared_private.contains(object);
+    };
+    for (BasicBlock* block : blocks)
+      for (Instruction& inst : *block) {
+        if (!inst.mayReadOrWriteMemory()) continue;
+        bool touches_shared = false;
+        if (const auto* load = dyn_cast<LoadInst>(&inst)) touches_shared = shared(load->getPointerOperand());
+        else if (const auto* store = dyn_cast<StoreInst>(&inst)) touches_shared = shared(store->getPointerOperand());
+        else if (const auto* call = dyn_cast<CallBase>(&inst))
+          for (const Value* arg : call->args()) touches_shared |= arg->getType()->isPointerTy() && shared(arg);
+        if (touches_shared) continue;
+        MDNode* existing = inst.getMetadata(LLVMContext::MD_access_group);
+        inst.setMetadata(LLVMContext::MD_access_group, existing ? uniteAccessGroups(existing, group) : group);
+      }
+    if (n.latch->getTerminator()->getNumSuccessors() < 2) return;  // a group of one item: no loop
+    MDNode* parallel = MDNode::get(m_ctx, {MDString::get(m_ctx, "llvm.loop.parallel_accesses"), group});
+    MDNode* enable = MDNode::get(
+        m_ctx, {MDString::get(m_ctx, "llvm.loop.vectorize.enable"), ConstantAsMetadata::get(ConstantInt::getTrue(m_ctx))});
+    MDNode* id = MDNode::getDistinct(m_ctx, {nullptr, parallel, enable});
+    id->replaceOperandWith(0, id);
+    n.latch->getTerminator()->setMetadata(LLVMContext::MD_loop, id);
+  }
+
+  struct barrier_block {
+    BasicBlock* block;  // the barrier call alone
+    BasicBlock* after;  // where the next region starts
+    bool sub_group;
+  };
+
+  Function& m_f;
+  const item_code& m_code;
+  item_variance& m_variance;
+  LLVMContext& m_ctx;
+  const DataLayout& m_layout;
+  DebugLoc m_debug;
+  SmallVector<barrier_block, 8> m_barriers;
+  DenseMap<const BasicBlock*, unsigned> m_barrier_index;
+  SmallVector<region, 8> m_regions;
+  DenseMap<const BasicBlock*, unsigned> m_index;
+  std::vector<BitVector> m_across;
+  SmallPtrSet<AllocaInst*, 16> m_per_item, m_shared_slots, m_shared_private;
+};
+
+void replace_marker(const item_code& code, bool split) {
+  code.marker->replaceAllUsesWith(ConstantInt::getBool(code.marker->getContext(), split));
+  code.marker->eraseFromParent();
+}
+
+// What the split leaves for the ordinary passes to tidy: slots of values every item
+// computes alike back into registers, the copies' redundant branches, invariant code
+// out of the item loops.
+void tidy(Function& f, FunctionAnalysisManager& analyses) {
+  analyses.invalidate(f, PreservedAnalyses::none());
+  FunctionPassManager passes;
+  passes.addPass(SROAPass(SROAOptions::ModifyCFG));
+  passes.addPass(EarlyCSEPass(true));
+  passes.addPass(InstCombinePass());
+  passes.addPass(SimplifyCFGPass());
+  passes.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()), /*UseMemorySSA=*/true));
+  passes.run(f, analyses);
+}
+
+}  // namespace
+
+PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& analyses) {
+  std::optional<item_code> code = read_item_code(f);
+  if (!code) return PreservedAnalyses::all();
+  OptimizationRemarkEmitter remarks(&f);
+  if (code->barriers.empty()) {  // the plain loop runs it as fast, and vectorized
+    replace_marker(*code, false);
+    return PreservedAnalyses::none();
+  }
+  std::string why;
+  {
+    PostDominatorTree& postdom = analyses.getResult<PostDominatorTreeAnalysis>(f);
+    LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+    item_variance variance(f, postdom, loops);
+    why = refusal(f, *code, analyses.getResult<TargetLibraryAnalysis>(f), variance);
+  }
+  if (!why.empty()) {
+    remarks.emit([&] {
+      return OptimizationRemarkMissed(pass_name, "BarriersOnFibers", code->marker)
+             << "kernel " << kernel_name(f) << ": barriers run on fibers, not split: " << why;
+    });
+    replace_marker(*code, false);
+    return PreservedAnalyses::none();
+  }
+  // Accepted: the marker's `return false` path goes, and the analysis is redone on
+  // what is left.
+  BasicBlock* marker_block = code->marker->getParent();
+  replace_marker(*code, true);
+  ConstantFoldTerminator(marker_block);
+  removeUnreachableBlocks(f);
+  code->marker = nullptr;
+  analyses.invalidate(f, PreservedAnalyses::none());
+  item_code rest = *code;
+  rest.barriers.clear();
+  for (Instruction& inst : instructions(f))
+    if (is_barrier(inst)) rest.barriers.push_back(cast<CallInst>(&inst));
+  unsigned regions = 0;
+  {
+    PostDominatorTree& postdom = analyses.getResult<PostDominatorTreeAnalysis>(f);
+    LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+    item_variance variance(f, postdom, loops);
+    regions = splitter(f, rest, variance).run();
+  }
+  remarks.emit([&] {
+    return OptimizationRemark(pass_name, "BarriersSplit", &f.getEntryBlock().front())
+           << "kernel " << kernel_name(f) << ": split at " << std::to_string(rest.barriers.size())
+           << " barrier(s) into " << std::to_string(regions) << " loops over the work group's items";
+  });
+  if (getenv("WEFT_SPLIT_DEBUG") && verifyFunction(f, &errs())) f.print(errs());
+  tidy(f, analyses);
+  return PreservedAnalyses::none();
+}
+
+}  // namespace weft::compiler
