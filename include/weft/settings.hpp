@@ -19,6 +19,14 @@ inline constexpr std::size_t default_fiber_stack_size = 64 * 1024;
 WEFT_API void set_fiber_stack_size(std::size_t bytes);
 WEFT_API std::size_t fiber_stack_size();
 
+// nd_range kernels that Weft's pass plugin split at their barriers (clang 22;
+// docs/barriers.md, "Split kernels") run split, without fibers. The environment
+// variable WEFT_SPLIT_BARRIERS=0 at start-up, or set_split_barriers(false), runs
+// them on fibers instead, as without the plugin: to compare the two, or to look
+// for a difference between them.
+WEFT_API void set_split_barriers(bool split);
+WEFT_API bool split_barriers();
+
 namespace detail {
 // What set fiber_stack_size(): "default", "WEFT_FIBER_STACK_SIZE", "set_fiber_stack_size()"
 // or a note that the variable was not valid (reported by weft-ls --verbose).

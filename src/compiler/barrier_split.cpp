@@ -163,7 +163,6 @@ class item_variance {
   }
   bool varies(const Value* v) const { return m_varying.contains(v); }
   bool divergent(const BasicBlock* block) const { return m_divergent.contains(block); }
-  void add(const Value* v) { m_varying.insert(v); }
 
  private:
   bool varying_condition(const Instruction& term) const {
@@ -245,8 +244,7 @@ struct region {
 
 class splitter {
  public:
-  splitter(Function& f, const item_code& code, item_variance& variance)
-      : m_f(f), m_code(code), m_variance(variance), m_ctx(f.getContext()), m_layout(f.getDataLayout()) {}
+  splitter(Function& f, const item_code& code) : m_f(f), m_code(code), m_ctx(f.getContext()), m_layout(f.getDataLayout()) {}
 
   // Returns the number of regions.
   unsigned run() {
@@ -263,8 +261,9 @@ class splitter {
   // 3. Each barrier call alone in its block; the code after it starts a region.
   void cut_at_barriers() {
     for (CallInst* call : m_code.barriers) {
-      BasicBlock* block = call->getParent();
-      if (&block->front() != call) block = block->splitBasicBlock(call, "barrier");
+      // (Split even where the call comes first: its block may be the previous
+      // barrier's `after`, which must stay a region's start.)
+      BasicBlock* block = call->getParent()->splitBasicBlock(call, "barrier");
       BasicBlock* after = block->splitBasicBlock(call->getNextNode(), "after.barrier");
       m_barrier_index[block] = static_cast<unsigned>(m_barriers.size()) + 1;
       m_barriers.push_back({block, after, calls(*call, sub_group_barrier)});
@@ -315,9 +314,9 @@ class splitter {
     return m_across[m_index.lookup(def)].test(m_index.lookup(use));
   }
 
-  // 4. A value used across a barrier is kept in a slot: stored where it is defined,
-  // loaded where it is used. (A demoted phi's load may itself cross a barrier: the
-  // next round demotes it.)
+  // 4. A value used across a barrier is kept in a per-item slot: stored where it is
+  // defined, loaded where it is used. (A demoted phi's load may itself cross a
+  // barrier: the next round demotes it.)
   void demote_values_across_barriers() {
     for (;;) {
       SmallVector<Instruction*, 16> crossing;
@@ -326,26 +325,21 @@ class splitter {
         for (Use& use : inst.uses()) {
           auto* user = cast<Instruction>(use.getUser());
           const BasicBlock* at = isa<PHINode>(user) ? cast<PHINode>(user)->getIncomingBlock(use) : user->getParent();
-          if (across(inst.getParent(), at)) {
+          // (Within one block no barrier lies between: a barrier is alone in its block.)
+          if (at != inst.getParent() && across(inst.getParent(), at)) {
             crossing.push_back(&inst);
             break;
           }
         }
       }
       if (crossing.empty()) return;
-      for (Instruction* inst : crossing) {
-        const bool varies = m_variance.varies(inst);
-        const BasicBlock::iterator at = m_f.getEntryBlock().begin();
-        AllocaInst* slot = nullptr;
-        if (auto* phi = dyn_cast<PHINode>(inst)) {
-          slot = DemotePHIToStack(phi, at);
-          for (User* u : slot->users())
-            if (isa<LoadInst>(u) && varies) m_variance.add(u);  // the phi's value, now loaded
-        } else {
-          slot = DemoteRegToStack(*inst, false, at);
-        }
-        (varies ? m_per_item : m_shared_slots).insert(slot);
-      }
+      // Every item's own slot, even for a value all items compute alike: the items
+      // of a pass run one after another, and a loop's counter read by one item
+      // after the item before it stored the next iteration's would be wrong.
+      const BasicBlock::iterator at = m_f.getEntryBlock().begin();
+      for (Instruction* inst : crossing)
+        m_per_item.insert(isa<PHINode>(inst) ? DemotePHIToStack(cast<PHINode>(inst), at)
+                                             : DemoteRegToStack(*inst, false, at));
     }
   }
 
@@ -354,7 +348,7 @@ class splitter {
   void classify_allocas() {
     for (Instruction& inst : m_f.getEntryBlock()) {
       auto* alloca = dyn_cast<AllocaInst>(&inst);
-      if (!alloca || m_per_item.contains(alloca) || m_shared_slots.contains(alloca)) continue;
+      if (!alloca || m_per_item.contains(alloca)) continue;
       SmallPtrSet<BasicBlock*, 8> blocks;
       bool per_item = escapes(alloca, blocks);
       for (BasicBlock* a : blocks)
@@ -667,7 +661,6 @@ class splitter {
 
   Function& m_f;
   const item_code& m_code;
-  item_variance& m_variance;
   LLVMContext& m_ctx;
   const DataLayout& m_layout;
   DebugLoc m_debug;
@@ -676,7 +669,7 @@ class splitter {
   SmallVector<region, 8> m_regions;
   DenseMap<const BasicBlock*, unsigned> m_index;
   std::vector<BitVector> m_across;
-  SmallPtrSet<AllocaInst*, 16> m_per_item, m_shared_slots, m_shared_private;
+  SmallPtrSet<AllocaInst*, 16> m_per_item, m_shared_private;
 };
 
 void replace_marker(const item_code& code, bool split) {
@@ -696,6 +689,25 @@ void tidy(Function& f, FunctionAnalysisManager& analyses) {
   passes.addPass(SimplifyCFGPass());
   passes.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()), /*UseMemorySSA=*/true));
   passes.run(f, analyses);
+}
+
+// Tidying may copy an item loop's mark onto the dispatcher's back edge (the edge
+// it merged into); the dispatcher loop, which holds the item loops, loses it again.
+void unmark_dispatcher(Function& f, FunctionAnalysisManager& analyses) {
+  analyses.invalidate(f, PreservedAnalyses::none());
+  LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+  for (Loop* loop : loops.getLoopsInPreorder()) {
+    MDNode* id = loop->getLoopID();
+    if (!id || loop->isInnermost()) continue;
+    const bool holds_its_own_mark = any_of(loop->getLoopsInPreorder(), [&](Loop* inner) {
+      return inner != loop && inner->getLoopID() == id;
+    });
+    if (!holds_its_own_mark) continue;
+    SmallVector<BasicBlock*, 4> latches;
+    loop->getLoopLatches(latches);
+    for (BasicBlock* latch : latches)
+      if (loops.getLoopFor(latch) == loop) latch->getTerminator()->setMetadata(LLVMContext::MD_loop, nullptr);
+  }
 }
 
 }  // namespace
@@ -735,13 +747,7 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
   rest.barriers.clear();
   for (Instruction& inst : instructions(f))
     if (is_barrier(inst)) rest.barriers.push_back(cast<CallInst>(&inst));
-  unsigned regions = 0;
-  {
-    PostDominatorTree& postdom = analyses.getResult<PostDominatorTreeAnalysis>(f);
-    LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
-    item_variance variance(f, postdom, loops);
-    regions = splitter(f, rest, variance).run();
-  }
+  const unsigned regions = splitter(f, rest).run();
   remarks.emit([&] {
     return OptimizationRemark(pass_name, "BarriersSplit", &f.getEntryBlock().front())
            << "kernel " << kernel_name(f) << ": split at " << std::to_string(rest.barriers.size())
@@ -749,6 +755,7 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
   });
   if (getenv("WEFT_SPLIT_DEBUG") && verifyFunction(f, &errs())) f.print(errs());
   tidy(f, analyses);
+  unmark_dispatcher(f, analyses);
   return PreservedAnalyses::none();
 }
 

@@ -1,4 +1,5 @@
-// Fiber stack size: default, WEFT_FIBER_STACK_SIZE, set_fiber_stack_size().
+// Fiber stack size: default, WEFT_FIBER_STACK_SIZE, set_fiber_stack_size(); whether
+// split kernels run split: WEFT_SPLIT_BARRIERS, set_split_barriers().
 #include <weft/settings.hpp>
 
 #include <unistd.h>
@@ -62,7 +63,18 @@ std::atomic<std::size_t>& stack_size() {
   return size;
 }
 
+std::atomic<bool>& split() {
+  static std::atomic<bool> on{[] {
+    const char* s = std::getenv("WEFT_SPLIT_BARRIERS");
+    return !(s && s[0] == '0' && s[1] == '\0');
+  }()};
+  return on;
+}
+
 }  // namespace
+
+void set_split_barriers(bool on) { split().store(on, std::memory_order_relaxed); }
+bool split_barriers() { return split().load(std::memory_order_relaxed); }
 
 void set_fiber_stack_size(std::size_t bytes) {
   stack_size().store(normalize(bytes), std::memory_order_relaxed);

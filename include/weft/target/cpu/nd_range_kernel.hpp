@@ -20,6 +20,7 @@
 #include <weft/kernel/local_memory.hpp>
 #include <weft/runtime/launch.hpp>
 #include <weft/runtime/runtime.hpp>
+#include <weft/settings.hpp>
 
 namespace weft::cpu::detail {
 
@@ -77,7 +78,7 @@ class nd_task {
     try {
 #if WEFT_PLUGIN_SPLIT
       const sycl::range<Dims> lr = m_launch.local_range;
-      if (split_group(m_group_id, lr[0], Dims > 1 ? lr[Dims > 1 ? 1 : 0] : 1, Dims > 2 ? lr[Dims > 2 ? 2 : 0] : 1))
+      if (m_split && split_group(m_group_id, lr[0], Dims > 1 ? lr[Dims > 1 ? 1 : 0] : 1, Dims > 2 ? lr[Dims > 2 ? 2 : 0] : 1))
         return;
 #endif
       run_plain(f, m_group_id);
@@ -170,6 +171,9 @@ class nd_task {
   Kernel m_kernel;
   const nd_launch<Dims, Kernel>& m_launch;
   sycl::id<Dims> m_group_id;
+#if WEFT_PLUGIN_SPLIT
+  bool m_split = weft::split_barriers();  // (false: fibers, settings.hpp)
+#endif
 };
 
 template <int Dims, class Kernel>

@@ -1,0 +1,159 @@
+; weft-barrier-split (src/compiler/barrier_split.cpp) on one work item's code as the
+; nd_range launch writes it (include/weft/target/cpu/barrier_split.hpp): split kernels
+; become region loops over the group's items with a dispatcher; the others keep their
+; barriers and the marker becomes false, with a remark that says why.
+; RUN: %opt -passes=weft-barrier-split -pass-remarks=weft-barriers -pass-remarks-missed=weft-barriers -S %s 2>%t.remarks | %FileCheck %s
+; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
+
+declare i1 @weft_split_active(i64, i64, i64, i1)
+declare i64 @weft_split_local_id(i32) memory(none) nounwind
+declare void @_ZN4weft6kernel18work_group_barrierEv() convergent
+declare void @_ZN4weft6kernel17sub_group_barrierEv() convergent
+declare void @opaque(ptr)
+
+; Each item writes local memory, waits, then reads its neighbour's element: its id
+; times 3 crosses the barrier and lives in a per-item array.
+define i1 @neighbour(ptr %local, ptr %out, i64 %r0) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %v = mul i64 %id, 3
+  %p = getelementptr float, ptr %local, i64 %id
+  store float 1.0, ptr %p
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %next = add i64 %id, 1
+  %q = getelementptr float, ptr %local, i64 %next
+  %x = load float, ptr %q
+  %o = getelementptr float, ptr %out, i64 %v
+  store float %x, ptr %o
+  ret i1 true
+}
+; The item's id times 3 crosses the barrier: stored per item in region 0, loaded in
+; region 1; the dispatcher checks that all items left at the same barrier and
+; releases the group's first work-group barrier once.
+; CHECK-LABEL: define i1 @neighbour(
+; CHECK-NOT: work_group_barrier
+; CHECK: %frames = call ptr @weft_split_frames(i64
+; CHECK: call void @weft_split_diverged(ptr nonnull %frames, i64 %r0)
+; CHECK: ret i1 true
+; CHECK: region0.items0:
+; CHECK: %local.id0 = phi i64 [ 0, %split.entry ]
+; CHECK: [[V:%.*]] = mul i64 %local.id0, 3
+; CHECK: store i64 [[V]], ptr {{%.*}}, align 4, !llvm.access.group [[GROUP:![0-9]+]]
+; CHECK: store i32 1, ptr %exit.slot
+; CHECK: br i1 {{%.*}}, label %region0.items0, label {{%.*}}, !llvm.loop [[LOOP0:![0-9]+]]
+; CHECK: call void @weft_split_released()
+; CHECK: region1.items0:
+; CHECK: %v.reload.r1 = load i64
+; CHECK: %o.r1 = getelementptr float, ptr %out, i64 %v.reload.r1
+; CHECK: store i32 0, ptr
+; CHECK: br i1 {{%.*}}, label %region1.items0, label {{%.*}}, !llvm.loop [[LOOP1:![0-9]+]]
+; CHECK-NOT: work_group_barrier
+; CHECK-LABEL: define i1 @divergent(
+
+; A barrier only some items reach: left to fibers.
+define i1 @divergent(ptr %local, i64 %r0) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %c = icmp ult i64 %id, 4
+  br i1 %c, label %wait, label %done
+wait:
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  br label %done
+done:
+  ret i1 true
+}
+; CHECK: br i1 false, label %body, label %off
+; CHECK: call void @_ZN4weft6kernel18work_group_barrierEv()
+; CHECK-LABEL: define i1 @opaque_call(
+; CHECK: br i1 false, label %body, label %off
+
+; A call the pass cannot see into might hold a barrier: left to fibers.
+define i1 @opaque_call(ptr %local, i64 %r0) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  call void @opaque(ptr %local)
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  ret i1 true
+}
+
+; No barrier: the plain loop runs it, without a remark.
+; CHECK-LABEL: define i1 @no_barrier(
+; CHECK: br i1 false, label %body, label %off
+define i1 @no_barrier(ptr %out, i64 %r0) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %o = getelementptr i64, ptr %out, i64 %id
+  store i64 %id, ptr %o
+  ret i1 true
+}
+
+; A loop of a uniform trip count with a sub-group barrier inside, in 2-D groups.
+define i1 @loop(ptr %local, i64 %r0, i64 %r1, i64 %trips) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 %r1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %y = call i64 @weft_split_local_id(i32 0)
+  %x = call i64 @weft_split_local_id(i32 1)
+  %row = mul i64 %y, %r1
+  %lin = add i64 %row, %x
+  %p = getelementptr i32, ptr %local, i64 %lin
+  br label %head
+head:
+  %t = phi i64 [ 0, %body ], [ %t1, %head ]
+  %acc = phi i32 [ 0, %body ], [ %acc1, %head ]
+  %old = load i32, ptr %p
+  %acc1 = add i32 %acc, %old
+  call void @_ZN4weft6kernel17sub_group_barrierEv()
+  store i32 %acc1, ptr %p
+  %t1 = add i64 %t, 1
+  %again = icmp ult i64 %t1, %trips
+  br i1 %again, label %head, label %exit
+exit:
+  ret i1 true
+}
+; Two nested item loops per region (2-D); the counter and the sum cross the barrier
+; per item; leaving at the sub-group barrier records 1 with the high bit set.
+; CHECK-LABEL: define i1 @loop(
+; CHECK: region0.items0:
+; CHECK: region0.items1:
+; CHECK: store i32 -2147483647, ptr %exit.slot
+; CHECK: region1.items1:
+; CHECK: %t.reload.reload.r1 = load i64
+; CHECK: %t1.r1 = add i64 %t.reload.reload.r1, 1
+; CHECK: phi i32 [ -2147483647, %head.r1 ], [ 0, %region1.items1 ]
+; CHECK-NOT: weft_split_released
+; CHECK: }
+
+; The item loops' marks: assume_safety (parallel accesses of the group) and vectorize.
+; CHECK-DAG: [[LOOP0]] = distinct !{[[LOOP0]], [[PARALLEL:![0-9]+]], [[ENABLE:![0-9]+]]}
+; CHECK-DAG: [[PARALLEL]] = !{!"llvm.loop.parallel_accesses", [[GROUP]]}
+; CHECK-DAG: [[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
+; CHECK-DAG: [[LOOP1]] = distinct !{[[LOOP1]], [[PARALLEL]], [[ENABLE]]}
+
+; REMARK: remark: <unknown>:0:0: kernel neighbour: split at 1 barrier(s) into 2 loops over the work group's items
+; REMARK: remark: <unknown>:0:0: kernel divergent: barriers run on fibers, not split: a barrier is reached only by some items (it is under a branch, or in a loop, that items take differently)
+; REMARK: remark: <unknown>:0:0: kernel opaque_call: barriers run on fibers, not split: the work item calls opaque, which the plugin cannot see into (it might reach a barrier)
+; REMARK-NOT: no_barrier
+; REMARK: remark: <unknown>:0:0: kernel loop: split at 1 barrier(s) into 2 loops over the work group's items
