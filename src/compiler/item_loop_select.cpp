@@ -40,6 +40,7 @@ bool forced_vectorize(const Loop& loop) {
 bool item_loop(const Loop& loop) { return findOptionMDForLoop(&loop, "llvm.loop.parallel_accesses") != nullptr; }
 
 std::string callee_name(const CallBase& call) {
+  if (call.isInlineAsm()) return "an asm statement (Weft's local-memory atomics keep their order with one)";
   if (const Function* f = call.getCalledFunction()) return demangle(f->getName().str());
   return "a function pointer";
 }

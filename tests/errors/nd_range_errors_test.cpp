@@ -14,6 +14,7 @@
 #include <weft/sanitizer.hpp>
 #include <weft/settings.hpp>
 #include "../support/expect_error.hpp"
+#include "../support/fibers.hpp"
 
 using weft_test::async_errors;
 
@@ -307,6 +308,7 @@ TEST(NdRangeErrors, ExceptionOnTheLastItemAfterASubGroupBarrier) {
 // ---- fiber stacks --------------------------------------------------------------------------
 
 TEST(NdRangeErrors, FiberStackThatCannotBeMappedIsReported) {
+  weft_test::fibers_scope fibers;
   const std::size_t before = weft::fiber_stack_size();
   weft::set_fiber_stack_size(std::size_t(200) << 40);  // more than the address space
   auto errs = async_errors_of([](sycl::queue& q) {

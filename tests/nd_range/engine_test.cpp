@@ -20,6 +20,7 @@
 #include <weft/kernel/sync.hpp>
 #include <weft/settings.hpp>
 
+#include "../support/fibers.hpp"
 #include "launch_helpers.hpp"
 
 using weft::test::launch;
@@ -587,6 +588,7 @@ TEST(FiberStack, SizeSetting) {
 // A fiber stack the system cannot map is reported (errc::memory_allocation,
 // naming the setting); the group unwinds and the engine keeps working.
 TEST(FiberStack, UnmappableStackIsReported) {
+  weft_test::fibers_scope fibers;
   const std::size_t before = weft::fiber_stack_size();
   weft::set_fiber_stack_size(std::size_t(200) << 40);  // more than the address space
   std::string what = kernel_error_of(
@@ -632,6 +634,7 @@ TEST(FiberStackDeathTest, EnvironmentVariableSetsTheSize) {
 
 // A kernel that needs a deep stack after a barrier works once the stack is large enough...
 TEST(FiberStack, LargerStackLetsDeepKernelsRun) {
+  weft_test::fibers_scope fibers;
   const std::size_t before = weft::fiber_stack_size();
   weft::set_fiber_stack_size(1 << 20);
   std::vector<int> out(64, -1);
@@ -649,6 +652,7 @@ TEST(FiberStackDeathTest, OverflowIsReportedWithTheSetting) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_DEATH(
       {
+        weft_test::fibers_scope fibers;
         weft::set_fiber_stack_size(64 * 1024);
         launch(sycl::nd_range<1>(64, 32), [](sycl::nd_item<1> it) {
           it.barrier();

@@ -7,6 +7,16 @@
 // Included by weft/kernel/atomic.hpp, after atomic_scope and atomic_op.
 #include <type_traits>
 
+// Where clang's pass plugin may run a group's items across vector lanes
+// (WEFT_SIMD_ITEMS), a plain operation on local memory must still run item after
+// item: an empty asm statement with a memory clobber, which no vectorizer widens,
+// keeps the loop around it scalar and costs nothing else.
+#if defined(WEFT_SIMD_ITEMS) && WEFT_SIMD_ITEMS >= 2 && defined(__clang__)
+#define WEFT_LOCAL_ATOMIC_IN_ORDER() asm volatile("" ::: "memory")
+#else
+#define WEFT_LOCAL_ATOMIC_IN_ORDER()
+#endif
+
 namespace weft::kernel::cpu {
 
 template <class T>
@@ -21,6 +31,7 @@ template <bool Local, class T>
 inline T atomic_load(T* p, int order, atomic_scope scope) {
   (void)scope;
   if constexpr (Local) {
+    WEFT_LOCAL_ATOMIC_IN_ORDER();
     return *p;
   } else {
     T v;
@@ -32,8 +43,12 @@ inline T atomic_load(T* p, int order, atomic_scope scope) {
 template <bool Local, class T>
 inline void atomic_store(T* p, T v, int order, atomic_scope scope) {
   (void)scope;
-  if constexpr (Local) *p = v;
-  else __atomic_store(p, &v, order);
+  if constexpr (Local) {
+    WEFT_LOCAL_ATOMIC_IN_ORDER();
+    *p = v;
+  } else {
+    __atomic_store(p, &v, order);
+  }
 }
 
 template <bool Local, class T>
@@ -41,6 +56,7 @@ inline T atomic_exchange(T* p, T v, int order, atomic_scope scope) {
   (void)scope;
   T old;
   if constexpr (Local) {
+    WEFT_LOCAL_ATOMIC_IN_ORDER();
     old = *p;
     *p = v;
   } else {
@@ -54,6 +70,7 @@ inline bool atomic_compare_exchange(T* p, T& expected, T desired, bool weak, int
                                     atomic_scope scope) {
   (void)scope;
   if constexpr (Local) {
+    WEFT_LOCAL_ATOMIC_IN_ORDER();
     if (*p == expected) {
       *p = desired;
       return true;
@@ -69,6 +86,7 @@ template <atomic_op Op, bool Local, class T, class U>
 inline T atomic_fetch(T* p, U operand, int order, atomic_scope scope) {
   (void)scope;
   if constexpr (Local) {
+    WEFT_LOCAL_ATOMIC_IN_ORDER();
     T old = *p;
     *p = atomic_apply<Op>(old, operand);
     return old;

@@ -70,12 +70,14 @@ R alone(const T& x, std::uint32_t aux, Compute& compute) {
 // runs once, on the sub-group's last lane (the engine lets lanes arrive at a
 // sub-group barrier in increasing id order, so every other lane has written).
 // Each lane pays one switch (its barrier) and its two copies; the last lane
-// also runs the lane operation.
+// also runs the lane operation. A sub-group of one lane (the last of a group
+// whose size is not a multiple of the sub-group size) takes the same path: its
+// barrier returns at once, and every sub-group reaches the same barriers, which
+// lets the pass plugin split the kernel there (barrier_split.hpp).
 template <class R, class T, class Compute>
 R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& compute) {
   detail::check_lane_type<T>();
   detail::check_lane_type<R>();
-  if (p.n == 1) return detail::alone<R>(x, aux, compute);
   const detail::lane_buffers b = detail::buffers(p.work_group_size);
   T* in = reinterpret_cast<T*>(b.in) + p.first;
   R* out = reinterpret_cast<R*>(b.out) + p.first;
