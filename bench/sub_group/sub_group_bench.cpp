@@ -14,6 +14,7 @@
 //                 process CPU time) and its ratio to that switch (x_raw_switch),
 //                 which docs/barriers.md tracks
 #include "common/baseline.hpp"
+#include "common/fibers.hpp"
 #include "common/switch_cost.hpp"
 #include <benchmark/benchmark.h>
 #include <tbb/blocked_range.h>
@@ -109,6 +110,9 @@ void BM_matmul_weft(benchmark::State& state) {
         return std::string();
       });
 }
+void BM_matmul_weft_fibers(benchmark::State& state) {
+  weft_bench::on_fibers([&] { BM_matmul_weft(state); });
+}
 void BM_matmul_baseline(benchmark::State& state) {
   matrices mx(static_cast<std::size_t>(state.range(0)));
   naive_matmul(mx);
@@ -116,6 +120,12 @@ void BM_matmul_baseline(benchmark::State& state) {
   for (auto _ : state) naive_matmul(mx);
 }
 BENCHMARK(BM_matmul_weft)->Name("sg_matmul/weft")->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_matmul_weft_fibers)
+    ->Name("sg_matmul/weft_fibers")
+    ->Arg(256)
+    ->Arg(512)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_matmul_baseline)
     ->Name("sg_matmul/baseline")
     ->Arg(256)

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "common/baseline.hpp"
+#include "common/fibers.hpp"
 #include "common/switch_cost.hpp"
 
 #ifdef WEFT_BENCH_HAVE_BOOST_FIBER
@@ -121,6 +122,9 @@ void weft_run(data_t& d, std::size_t wg) {
                    })
       .wait();
 }
+void weft_fibers_run(data_t& d, std::size_t wg) {
+  weft_bench::on_fibers([&] { weft_run(d, wg); });
+}
 #endif
 
 void report(benchmark::State& state, std::size_t n) {
@@ -152,6 +156,7 @@ BENCHMARK_TEMPLATE(barrier, fiber_run)->Name("barrier/boost_fiber")->Apply(sizes
 #endif
 #ifdef WEFT_BENCH_HAVE_ND_RANGE
 BENCHMARK_TEMPLATE(barrier, weft_run)->Name("barrier/weft")->Apply(sizes);
+BENCHMARK_TEMPLATE(barrier, weft_fibers_run)->Name("barrier/weft_fibers")->Apply(sizes);
 #endif
 
 #ifdef WEFT_BENCH_HAVE_OPENCL

@@ -182,6 +182,26 @@ TEST(NdRangeErrors, DivergentBarrierSomeItemsSkipIt) {
                                 "waiting at a work-group barrier: 0-99", "or by none"});
 }
 
+// A barrier under a condition every item reads from the same local-memory word,
+// which the last item changes (a race: the items before it read the old value): reported on
+// fibers, and where clang's pass plugin split the kernel (it cannot prove such a
+// condition differs) by the split form's check after each region.
+TEST(NdRangeErrors, DivergentBarrierOnAWordTheItemsRaceFor) {
+  auto errs = async_errors_of([](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int, 1> flag(sycl::range<1>(1), h);
+      h.parallel_for(sycl::nd_range<1>(256, 64), [=](sycl::nd_item<1> it) {
+        if (it.get_local_id(0) == 0) flag[0] = 0;
+        it.barrier();
+        if (it.get_group(0) == 2 && it.get_local_id(0) == 63) flag[0] = 1;  // the last item of group 2
+        if (flag[0] == 1) it.barrier();
+      });
+    });
+  });
+  ASSERT_EQ(errs.size(), 1u);
+  expect_kernel_error(errs[0], {"work group (2)", "disagree about a barrier", "or by none"});
+}
+
 TEST(NdRangeErrors, DivergentBarrierReachedOnlyByALateItem2D) {
   // Item 9 of group (1, 2) is the only one to reach a barrier: items 0-8 finished without it.
   auto errs = async_errors_of([](sycl::queue& q) {
