@@ -518,7 +518,8 @@ void summary() {
   std::printf("  nd_range kernels with barriers ran %s\n", weft_bench::barrier_path());
   std::printf("  seed_reduction, 2^24 ints, work groups of 256:\n");
   std::printf("    hand-written oneTBB reduction / Weft = %.3f; fibers / Weft = %.2fx\n",
-              get("reduction_baseline_s") / get("reduction_weft_s"), get("reduction_fibers_s") / get("reduction_weft_s"));
+              get("reduction_baseline_s") / get("reduction_weft_s"),
+              get("reduction_fibers_s") / get("reduction_weft_s"));
   std::printf(
       "    wall clock %.3f s = %.2f ns per work item per barrier; raw jump_fcontext %.2f ns -> %.2fx (goal <= 2x)\n",
       get("reduction_weft_s"), get("reduction_weft_ns"), get("switch_ns"), get("reduction_weft_ns") / get("switch_ns"));

@@ -104,8 +104,8 @@ bool declaration_without_barrier(const Function& callee, const TargetLibraryInfo
   LibFunc function;
   if (library.getLibFunc(callee, function)) return true;
   const StringRef name = callee.getName();
-  for (StringRef prefix : {"_ZN4weft", "_ZNK4weft", "_ZN4sycl", "_ZNK4sycl", "_ZSt", "_ZNSt", "_ZNKSt", "__cxa_",
-                           "_Unwind_", "weft_"})
+  for (StringRef prefix :
+       {"_ZN4weft", "_ZNK4weft", "_ZN4sycl", "_ZNK4sycl", "_ZSt", "_ZNSt", "_ZNKSt", "__cxa_", "_Unwind_", "weft_"})
     if (name.starts_with(prefix)) return true;
   return false;
 }
@@ -120,7 +120,8 @@ std::string hidden_barrier(const Function* callee, const TargetLibraryInfo& libr
     return "a barrier is inside a function that was not inlined into the kernel";
   if (callee->isDeclaration()) {
     if (declaration_without_barrier(*callee, library)) return {};
-    return "the work item calls " + demangle(name.str()) + ", which the plugin cannot see into (it might reach a barrier)";
+    return "the work item calls " + demangle(name.str()) +
+           ", which the plugin cannot see into (it might reach a barrier)";
   }
   for (const Instruction& inst : instructions(*callee))
     if (const auto* call = dyn_cast<CallBase>(&inst); call && !call->isInlineAsm())
@@ -154,9 +155,8 @@ class item_variance {
         if (!any_of(exiting, [&](BasicBlock* b) { return m_branching.contains(b); })) continue;
         for (BasicBlock* block : loop->blocks())
           for (Instruction& inst : *block)
-            if (!m_varying.contains(&inst) && any_of(inst.users(), [&](User* u) {
-                  return !loop->contains(cast<Instruction>(u)->getParent());
-                }))
+            if (!m_varying.contains(&inst) &&
+                any_of(inst.users(), [&](User* u) { return !loop->contains(cast<Instruction>(u)->getParent()); }))
               changed = m_varying.insert(&inst).second;
       }
     }
@@ -211,11 +211,10 @@ std::string refusal(Function& f, const item_code& code, const TargetLibraryInfo&
     if (!isa<Argument>(code.range[d]) && !isa<ConstantInt>(code.range[d]))
       return "the work-group range is not an argument of the item's function";
   for (Instruction& inst : instructions(f)) {
-    if (isa<InvokeInst>(inst) || isa<CallBrInst>(inst) || inst.isEHPad())
-      return "the work item catches exceptions";
+    if (isa<InvokeInst>(inst) || isa<CallBrInst>(inst) || inst.isEHPad()) return "the work item catches exceptions";
     if (const auto* alloca = dyn_cast<AllocaInst>(&inst);
-        alloca && (!alloca->isStaticAlloca() || alloca->getParent() != &f.getEntryBlock() ||
-                   alloca->getAlign() > Align(64)))
+        alloca &&
+        (!alloca->isStaticAlloca() || alloca->getParent() != &f.getEntryBlock() || alloca->getAlign() > Align(64)))
       return "the work item has a private array of variable size or over-aligned";
     const auto* call = dyn_cast<CallBase>(&inst);
     if (!call || call->isInlineAsm() || is_barrier(inst) || calls(inst, marker_name)) continue;
@@ -226,7 +225,11 @@ std::string refusal(Function& f, const item_code& code, const TargetLibraryInfo&
     SmallPtrSet<const Function*, 16> seen;
     if (std::string why = hidden_barrier(call->getCalledFunction(), library, seen); !why.empty()) return why;
   }
-  if (getenv("WEFT_SPLIT_DEBUG2")) { f.print(errs()); for (Instruction& inst : instructions(f)) if (variance.varies(&inst)) errs() << "VARY " << inst << "\n"; }
+  if (getenv("WEFT_SPLIT_DEBUG2")) {
+    f.print(errs());
+    for (Instruction& inst : instructions(f))
+      if (variance.varies(&inst)) errs() << "VARY " << inst << "\n";
+  }
   for (const CallInst* barrier : code.barriers)
     if (variance.divergent(barrier->getParent()))
       return "a barrier is reached only by some items (it is under a branch, or in a loop, that items take "
@@ -244,7 +247,8 @@ struct region {
 
 class splitter {
  public:
-  splitter(Function& f, const item_code& code) : m_f(f), m_code(code), m_ctx(f.getContext()), m_layout(f.getDataLayout()) {}
+  splitter(Function& f, const item_code& code)
+      : m_f(f), m_code(code), m_ctx(f.getContext()), m_layout(f.getDataLayout()) {}
 
   // Returns the number of regions.
   unsigned run() {
@@ -333,14 +337,67 @@ class splitter {
         }
       }
       if (crossing.empty()) return;
+      SmallVector<Instruction*, 16> kept;
+      for (Instruction* inst : crossing) {
+        if (recomputable(inst)) recompute_where_crossing(*inst);
+        else kept.push_back(inst);
+      }
       // Every item's own slot, even for a value all items compute alike: the items
       // of a pass run one after another, and a loop's counter read by one item
       // after the item before it stored the next iteration's would be wrong.
       const BasicBlock::iterator at = m_f.getEntryBlock().begin();
-      for (Instruction* inst : crossing)
+      for (Instruction* inst : kept)
         m_per_item.insert(isa<PHINode>(inst) ? DemotePHIToStack(cast<PHINode>(inst), at)
                                              : DemoteRegToStack(*inst, false, at));
     }
+  }
+
+  // A value cheaper to compute again after a barrier than to keep per item:
+  // arithmetic on arguments, constants and local ids, and loads the items only
+  // read: from the launch's task object (argument 0, which holds the kernel's copy)
+  // or a by-value argument, or from Weft's thread-locals (the group's local memory
+  // and scratch, set before the group runs).
+  bool recomputable(const Value* v, unsigned depth = 0) const {
+    if (isa<Argument>(v) || isa<Constant>(v)) return true;
+    const auto* inst = dyn_cast<Instruction>(v);
+    if (!inst || depth > 8 || isa<PHINode>(inst) || isa<AllocaInst>(inst)) return false;
+    if (calls(*inst, local_id_name) || weft_thread_local(inst)) return true;
+    if (const auto* load = dyn_cast<LoadInst>(inst)) {
+      const Value* object = getUnderlyingObject(load->getPointerOperand());
+      const auto* argument = dyn_cast<Argument>(object);
+      const bool read_only =
+          (argument && (argument->getArgNo() == 0 || argument->hasByValAttr())) || weft_thread_local(object);
+      return load->isSimple() && read_only && recomputable(load->getPointerOperand(), depth + 1);
+    }
+    if (isa<CallBase>(inst) || inst->mayReadOrWriteMemory() || inst->mayHaveSideEffects()) return false;
+    return all_of(inst->operands(), [&](const Value* op) { return recomputable(op, depth + 1); });
+  }
+  static bool weft_thread_local(const Value* v) {
+    const auto* call = dyn_cast<IntrinsicInst>(v);
+    if (!call || call->getIntrinsicID() != Intrinsic::threadlocal_address) return false;
+    const auto* global = dyn_cast<GlobalVariable>(call->getArgOperand(0));
+    return global && global->getName().starts_with("_ZN4weft6kernel6detail");
+  }
+  void recompute_where_crossing(Instruction& inst) {
+    for (Use& use : make_early_inc_range(inst.uses())) {
+      auto* user = cast<Instruction>(use.getUser());
+      auto* phi = dyn_cast<PHINode>(user);
+      Instruction* before = phi ? phi->getIncomingBlock(use)->getTerminator() : user;
+      if (before->getParent() == inst.getParent() || !across(inst.getParent(), before->getParent())) continue;
+      DenseMap<Value*, Value*> copies;
+      use.set(recompute(&inst, before, copies));
+    }
+  }
+  static Value* recompute(Value* v, Instruction* before, DenseMap<Value*, Value*>& copies) {
+    auto* inst = dyn_cast<Instruction>(v);
+    if (!inst) return v;
+    if (auto found = copies.find(v); found != copies.end()) return found->second;
+    Instruction* copy = inst->clone();
+    for (Use& op : copy->operands()) op.set(recompute(op.get(), before, copies));
+    copy->insertBefore(before->getIterator());
+    copy->setName(inst->getName() + ".again");
+    copies[v] = copy;
+    return copy;
   }
 
   // A private variable whose contents cross a barrier, or whose address escapes,
@@ -367,12 +424,11 @@ class splitter {
         blocks.insert(inst->getParent());
         if (isa<GetElementPtrInst>(inst) || isa<BitCastInst>(inst) || isa<PHINode>(inst) || isa<SelectInst>(inst))
           work.push_back(inst);
-        else if (auto* store = dyn_cast<StoreInst>(inst); store && store->getValueOperand() == v)
+        else if (auto* store = dyn_cast<StoreInst>(inst); store && store->getValueOperand() == v) return true;
+        else if (auto* call = dyn_cast<CallBase>(inst);
+                 call && !isa<MemIntrinsic>(call) && !call->isLifetimeStartOrEnd())
           return true;
-        else if (auto* call = dyn_cast<CallBase>(inst); call && !isa<MemIntrinsic>(call) && !call->isLifetimeStartOrEnd())
-          return true;
-        else if (!isa<LoadInst>(inst) && !isa<StoreInst>(inst) && !isa<CallBase>(inst))
-          return true;
+        else if (!isa<LoadInst>(inst) && !isa<StoreInst>(inst) && !isa<CallBase>(inst)) return true;
       }
     }
     return false;
@@ -646,8 +702,8 @@ class splitter {
       }
     if (n.latch->getTerminator()->getNumSuccessors() < 2) return;  // a group of one item: no loop
     MDNode* parallel = MDNode::get(m_ctx, {MDString::get(m_ctx, "llvm.loop.parallel_accesses"), group});
-    MDNode* enable = MDNode::get(
-        m_ctx, {MDString::get(m_ctx, "llvm.loop.vectorize.enable"), ConstantAsMetadata::get(ConstantInt::getTrue(m_ctx))});
+    MDNode* enable = MDNode::get(m_ctx, {MDString::get(m_ctx, "llvm.loop.vectorize.enable"),
+                                         ConstantAsMetadata::get(ConstantInt::getTrue(m_ctx))});
     MDNode* id = MDNode::getDistinct(m_ctx, {nullptr, parallel, enable});
     id->replaceOperandWith(0, id);
     n.latch->getTerminator()->setMetadata(LLVMContext::MD_loop, id);
@@ -699,9 +755,8 @@ void unmark_dispatcher(Function& f, FunctionAnalysisManager& analyses) {
   for (Loop* loop : loops.getLoopsInPreorder()) {
     MDNode* id = loop->getLoopID();
     if (!id || loop->isInnermost()) continue;
-    const bool holds_its_own_mark = any_of(loop->getLoopsInPreorder(), [&](Loop* inner) {
-      return inner != loop && inner->getLoopID() == id;
-    });
+    const bool holds_its_own_mark =
+        any_of(loop->getLoopsInPreorder(), [&](Loop* inner) { return inner != loop && inner->getLoopID() == id; });
     if (!holds_its_own_mark) continue;
     SmallVector<BasicBlock*, 4> latches;
     loop->getLoopLatches(latches);

@@ -11,9 +11,11 @@ declare void @_ZN4weft6kernel18work_group_barrierEv() convergent
 declare void @_ZN4weft6kernel17sub_group_barrierEv() convergent
 declare void @opaque(ptr)
 
-; Each item writes local memory, waits, then reads its neighbour's element: its id
-; times 3 crosses the barrier and lives in a per-item array.
-define i1 @neighbour(ptr %local, ptr %out, i64 %r0) {
+; Each item writes local memory, waits, then reads its neighbour's element. The value
+; it loaded from %in crosses the barrier in a per-item array; its id times 3 and the
+; kernel's captured scale (a load from the task object, argument 0) are computed again
+; after the barrier instead.
+define i1 @neighbour(ptr %task, ptr %local, ptr %out, ptr %in, i64 %r0) {
 entry:
   %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
   br i1 %m, label %body, label %off
@@ -21,20 +23,22 @@ off:
   ret i1 false
 body:
   %id = call i64 @weft_split_local_id(i32 0)
-  %v = mul i64 %id, 3
+  %scale = load i64, ptr %task
+  %w = mul i64 %id, 3
+  %in.p = getelementptr i64, ptr %in, i64 %id
+  %v = load i64, ptr %in.p
   %p = getelementptr float, ptr %local, i64 %id
   store float 1.0, ptr %p
   call void @_ZN4weft6kernel18work_group_barrierEv()
   %next = add i64 %id, 1
   %q = getelementptr float, ptr %local, i64 %next
   %x = load float, ptr %q
-  %o = getelementptr float, ptr %out, i64 %v
+  %vw = add i64 %v, %w
+  %at = mul i64 %vw, %scale
+  %o = getelementptr float, ptr %out, i64 %at
   store float %x, ptr %o
   ret i1 true
 }
-; The item's id times 3 crosses the barrier: stored per item in region 0, loaded in
-; region 1; the dispatcher checks that all items left at the same barrier and
-; releases the group's first work-group barrier once.
 ; CHECK-LABEL: define i1 @neighbour(
 ; CHECK-NOT: work_group_barrier
 ; CHECK: %frames = call ptr @weft_split_frames(i64
@@ -42,14 +46,15 @@ body:
 ; CHECK: ret i1 true
 ; CHECK: region0.items0:
 ; CHECK: %local.id0 = phi i64 [ 0, %split.entry ]
-; CHECK: [[V:%.*]] = mul i64 %local.id0, 3
+; CHECK: [[V:%.*]] = load i64, ptr %in.p.r0
 ; CHECK: store i64 [[V]], ptr {{%.*}}, align 4, !llvm.access.group [[GROUP:![0-9]+]]
 ; CHECK: store i32 1, ptr %exit.slot
 ; CHECK: br i1 {{%.*}}, label %region0.items0, label {{%.*}}, !llvm.loop [[LOOP0:![0-9]+]]
 ; CHECK: call void @weft_split_released()
 ; CHECK: region1.items0:
-; CHECK: %v.reload.r1 = load i64
-; CHECK: %o.r1 = getelementptr float, ptr %out, i64 %v.reload.r1
+; CHECK-DAG: %v.reload.r1 = load i64
+; CHECK-DAG: %w.again.r1 = mul i64 %local.id0{{[0-9]*}}, 3
+; CHECK-DAG: %scale.again.r1 = load i64, ptr %task
 ; CHECK: store i32 0, ptr
 ; CHECK: br i1 {{%.*}}, label %region1.items0, label {{%.*}}, !llvm.loop [[LOOP1:![0-9]+]]
 ; CHECK-NOT: work_group_barrier

@@ -1,8 +1,9 @@
 // The plugin in clang's -O3 pipeline on Weft's own item loops, as a user's build
 // runs it: a naive matrix product with a run-time size comes out with scalar and
 // vector loads and a vector store, no gather or scatter; the same as an nd_range
-// kernel without barriers is widened too; a kernel with an atomic, and one with a
-// barrier, are refused with a remark naming them.
+// kernel without barriers is widened too; a kernel with an atomic is refused with a
+// remark naming it; kernels with barriers and collectives are split at them, except
+// one whose barrier only some items reach.
 // RUN: %clangxx -S -emit-llvm -o %t.ll %s -Rpass=weft -Rpass-missed=weft -Rpass-analysis=weft 2>%t.remarks
 // RUN: %FileCheck %s < %t.ll
 // RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
@@ -54,3 +55,22 @@ void nd_with_barrier(sycl::queue& q, float* x, std::size_t n, std::size_t reps) 
    }).wait();
 }
 // REMARK-DAG: remark: kernel {{.*}}nd_with_barrier{{.*}}: work items run one by one, not across vector lanes: the work item
+// The same kernel split at its barrier (weft-barrier-split) for the split path, whose
+// region loops are widened: the fiber path above keeps its loop for WEFT_SPLIT_BARRIERS=0.
+// REMARK-DAG: remark: kernel {{.*}}nd_with_barrier{{.*}}: split at 1 barrier(s) into 2 loops over the work group's items
+
+void nd_sub_group_sum(sycl::queue& q, const float* x, float* y, std::size_t n) {
+  q.parallel_for(sycl::nd_range<1>(n, 64), [=](sycl::nd_item<1> it) {
+     const float s = sycl::reduce_over_group(it.get_sub_group(), x[it.get_global_id(0)], sycl::plus<float>());
+     y[it.get_global_id(0)] = s;
+   }).wait();
+}
+// REMARK-DAG: remark: kernel {{.*}}nd_sub_group_sum{{.*}}: split at 1 barrier(s) into 2 loops over the work group's items
+
+void nd_barrier_for_some(sycl::queue& q, float* x, std::size_t n) {
+  q.parallel_for(sycl::nd_range<1>(n, 64), [=](sycl::nd_item<1> it) {
+     if (it.get_local_id(0) < 32) sycl::group_barrier(it.get_group());
+     x[it.get_global_id(0)] = 1.0f;
+   }).wait();
+}
+// REMARK-DAG: remark: kernel {{.*}}nd_barrier_for_some{{.*}}: barriers run on fibers, not split: a barrier is reached only by some items

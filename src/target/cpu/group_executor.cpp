@@ -916,8 +916,8 @@ void weft_split_diverged(const std::uint32_t* exits, std::size_t n) {
     std::size_t j = i;
     while (j + 1 < n && exits[j + 1] == exits[i]) ++j;
     const std::uint32_t e = exits[i];
-    m += std::string(i ? ";" : "") + (j > i ? " work items " + std::to_string(i) + "-" + std::to_string(j)
-                                             : " work item " + std::to_string(i));
+    m += std::string(i ? ";" : "") +
+         (j > i ? " work items " + std::to_string(i) + "-" + std::to_string(j) : " work item " + std::to_string(i));
     if (e == 0) m += " finished";
     else
       m += std::string(" reached ") + ((e & sub_group_bit) ? "sub-group" : "work-group") + " barrier " +
@@ -925,7 +925,7 @@ void weft_split_diverged(const std::uint32_t* exits, std::size_t n) {
     i = j + 1;
   }
   throw weft::sycl::exception(weft::sycl::make_error_code(weft::sycl::errc::kernel),
-                        m + "." + weft::cpu::detail::barrier_rule);
+                              m + "." + weft::cpu::detail::barrier_rule);
 }
 
 void* weft::kernel::group_scratch() {

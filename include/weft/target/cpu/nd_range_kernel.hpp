@@ -78,7 +78,8 @@ class nd_task {
     try {
 #if WEFT_PLUGIN_SPLIT
       const sycl::range<Dims> lr = m_launch.local_range;
-      if (m_split && split_group(m_group_id, lr[0], Dims > 1 ? lr[Dims > 1 ? 1 : 0] : 1, Dims > 2 ? lr[Dims > 2 ? 2 : 0] : 1))
+      if (m_split &&
+          split_group(m_group_id, lr[0], Dims > 1 ? lr[Dims > 1 ? 1 : 0] : 1, Dims > 2 ? lr[Dims > 2 ? 2 : 0] : 1))
         return;
 #endif
       run_plain(f, m_group_id);
