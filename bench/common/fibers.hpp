@@ -4,6 +4,7 @@
 // plugin, the two rows are the split path and the fiber path side by side; built by
 // another compiler, both are fibers.
 #include <weft/settings.hpp>
+#include <weft/target/cpu/barrier_split.hpp>
 
 namespace weft_bench {
 

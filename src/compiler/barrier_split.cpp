@@ -247,8 +247,8 @@ struct region {
 
 class splitter {
  public:
-  splitter(Function& f, const item_code& code)
-      : m_f(f), m_code(code), m_ctx(f.getContext()), m_layout(f.getDataLayout()) {}
+  splitter(Function& f, const item_code& code, const item_variance& variance)
+      : m_f(f), m_code(code), m_variance(variance), m_ctx(f.getContext()), m_layout(f.getDataLayout()) {}
 
   // Returns the number of regions.
   unsigned run() {
@@ -318,38 +318,71 @@ class splitter {
     return m_across[m_index.lookup(def)].test(m_index.lookup(use));
   }
 
-  // 4. A value used across a barrier is kept in a per-item slot: stored where it is
-  // defined, loaded where it is used. (A demoted phi's load may itself cross a
-  // barrier: the next round demotes it.)
+  // 4. A value used across a barrier is computed again after it where that is cheap
+  // (recomputable), else kept in a slot: stored after its definition, loaded at
+  // each use across the barrier (the uses on the same side keep the value itself).
+  // The slot is per item, except for a value every item computes alike whose uses
+  // across a barrier are reached from it only through a barrier: one slot then
+  // serves all items. Where such a use and the definition share a region (a loop
+  // counter), only the group's last item stores: items run in order, so every item
+  // reads the previous pass's value before the last one overwrites it.
   void demote_values_across_barriers() {
-    for (;;) {
-      SmallVector<Instruction*, 16> crossing;
-      for (Instruction& inst : instructions(m_f)) {
-        if (inst.getType()->isVoidTy() || isa<AllocaInst>(inst) || calls(inst, local_id_name)) continue;
-        for (Use& use : inst.uses()) {
-          auto* user = cast<Instruction>(use.getUser());
-          const BasicBlock* at = isa<PHINode>(user) ? cast<PHINode>(user)->getIncomingBlock(use) : user->getParent();
-          // (Within one block no barrier lies between: a barrier is alone in its block.)
-          if (at != inst.getParent() && across(inst.getParent(), at)) {
-            crossing.push_back(&inst);
-            break;
-          }
-        }
-      }
-      if (crossing.empty()) return;
-      SmallVector<Instruction*, 16> kept;
-      for (Instruction* inst : crossing) {
-        if (recomputable(inst)) recompute_where_crossing(*inst);
-        else kept.push_back(inst);
-      }
-      // Every item's own slot, even for a value all items compute alike: the items
-      // of a pass run one after another, and a loop's counter read by one item
-      // after the item before it stored the next iteration's would be wrong.
-      const BasicBlock::iterator at = m_f.getEntryBlock().begin();
-      for (Instruction* inst : kept)
-        m_per_item.insert(isa<PHINode>(inst) ? DemotePHIToStack(cast<PHINode>(inst), at)
-                                             : DemoteRegToStack(*inst, false, at));
+    SmallVector<std::pair<Instruction*, SmallVector<Use*, 4>>, 16> crossing;
+    for (Instruction& inst : instructions(m_f)) {
+      if (inst.getType()->isVoidTy() || isa<AllocaInst>(inst) || calls(inst, local_id_name)) continue;
+      SmallVector<Use*, 4> uses;
+      for (Use& use : inst.uses())
+        if (crosses(inst, use)) uses.push_back(&use);
+      if (!uses.empty()) crossing.push_back({&inst, uses});
     }
+    for (auto& [inst, uses] : crossing) {
+      if (recomputable(inst)) {
+        for (Use* use : uses) {
+          DenseMap<Value*, Value*> copies;
+          use->set(recompute(inst, use_point(*use), copies));
+        }
+        continue;
+      }
+      bool shared = !m_variance.varies(inst), last_item_only = false;
+      for (Use* use : uses) {
+        const BasicBlock* at = use_point(*use)->getParent();
+        shared &= !reachable_without_barrier(inst->getParent(), at);
+        for (const region& r : m_regions)
+          last_item_only |= r.contains.contains(inst->getParent()) && r.contains.contains(at);
+      }
+      IRBuilder<> entry(&m_f.getEntryBlock(), m_f.getEntryBlock().begin());
+      AllocaInst* slot = entry.CreateAlloca(inst->getType(), nullptr, inst->getName() + ".slot");
+      IRBuilder<> after(inst->getParent(),
+                        isa<PHINode>(inst) ? inst->getParent()->getFirstInsertionPt() : std::next(inst->getIterator()));
+      StoreInst* store = after.CreateStore(inst, slot);
+      for (Use* use : uses) {
+        IRBuilder<> at(use_point(*use));
+        use->set(at.CreateLoad(inst->getType(), slot, inst->getName() + ".reload"));
+      }
+      (shared ? m_shared_slots : m_per_item).insert(slot);
+      if (shared && last_item_only) m_last_item_stores.insert(store);
+    }
+  }
+  bool crosses(const Instruction& def, const Use& use) const {
+    // (Within one block no barrier lies between: a barrier is alone in its block.)
+    const BasicBlock* at = use_point(use)->getParent();
+    return at != def.getParent() && across(def.getParent(), at);
+  }
+  static Instruction* use_point(const Use& use) {
+    auto* user = cast<Instruction>(use.getUser());
+    if (auto* phi = dyn_cast<PHINode>(user)) return phi->getIncomingBlock(use)->getTerminator();
+    return user;
+  }
+  bool reachable_without_barrier(const BasicBlock* from, const BasicBlock* to) const {
+    SmallVector<const BasicBlock*, 16> work(successors(from));
+    SmallPtrSet<const BasicBlock*, 32> seen;
+    while (!work.empty()) {
+      const BasicBlock* b = work.pop_back_val();
+      if (b == to) return true;
+      if (m_barrier_index.count(b) || !seen.insert(b).second) continue;
+      append_range(work, successors(b));
+    }
+    return false;
   }
 
   // A value cheaper to compute again after a barrier than to keep per item:
@@ -357,36 +390,37 @@ class splitter {
   // read: from the launch's task object (argument 0, which holds the kernel's copy)
   // or a by-value argument, or from Weft's thread-locals (the group's local memory
   // and scratch, set before the group runs).
-  bool recomputable(const Value* v, unsigned depth = 0) const {
-    if (isa<Argument>(v) || isa<Constant>(v)) return true;
+  bool recomputable(const Value* v) const { return recompute_cost(v) <= max_recompute_cost; }
+  static constexpr unsigned max_recompute_cost = 32;  // instructions copied per use
+  unsigned recompute_cost(const Value* v) const {
+    if (isa<Argument>(v) || isa<Constant>(v)) return 0;
     const auto* inst = dyn_cast<Instruction>(v);
-    if (!inst || depth > 8 || isa<PHINode>(inst) || isa<AllocaInst>(inst)) return false;
-    if (calls(*inst, local_id_name) || weft_thread_local(inst)) return true;
-    if (const auto* load = dyn_cast<LoadInst>(inst)) {
+    if (!inst) return ~0u;
+    if (auto found = m_recompute_cost.find(inst); found != m_recompute_cost.end()) return found->second;
+    unsigned cost = ~0u;
+    if (calls(*inst, local_id_name) || weft_thread_local(inst)) {
+      cost = 1;
+    } else if (const auto* load = dyn_cast<LoadInst>(inst)) {
       const Value* object = getUnderlyingObject(load->getPointerOperand());
       const auto* argument = dyn_cast<Argument>(object);
       const bool read_only =
           (argument && (argument->getArgNo() == 0 || argument->hasByValAttr())) || weft_thread_local(object);
-      return load->isSimple() && read_only && recomputable(load->getPointerOperand(), depth + 1);
+      if (load->isSimple() && read_only) cost = add_cost(1, recompute_cost(load->getPointerOperand()));
+    } else if (!isa<PHINode>(inst) && !isa<AllocaInst>(inst) && !inst->mayReadOrWriteMemory() &&
+               !inst->mayHaveSideEffects() && (!isa<CallBase>(inst) || isa<IntrinsicInst>(inst))) {
+      cost = 1;
+      for (const Value* op : inst->operands())
+        if (!isa<BasicBlock>(op) && !isa<Function>(op)) cost = add_cost(cost, recompute_cost(op));
     }
-    if (isa<CallBase>(inst) || inst->mayReadOrWriteMemory() || inst->mayHaveSideEffects()) return false;
-    return all_of(inst->operands(), [&](const Value* op) { return recomputable(op, depth + 1); });
+    m_recompute_cost[inst] = cost;
+    return cost;
   }
+  static unsigned add_cost(unsigned a, unsigned b) { return a > ~0u - b ? ~0u : a + b; }
   static bool weft_thread_local(const Value* v) {
     const auto* call = dyn_cast<IntrinsicInst>(v);
     if (!call || call->getIntrinsicID() != Intrinsic::threadlocal_address) return false;
     const auto* global = dyn_cast<GlobalVariable>(call->getArgOperand(0));
     return global && global->getName().starts_with("_ZN4weft6kernel6detail");
-  }
-  void recompute_where_crossing(Instruction& inst) {
-    for (Use& use : make_early_inc_range(inst.uses())) {
-      auto* user = cast<Instruction>(use.getUser());
-      auto* phi = dyn_cast<PHINode>(user);
-      Instruction* before = phi ? phi->getIncomingBlock(use)->getTerminator() : user;
-      if (before->getParent() == inst.getParent() || !across(inst.getParent(), before->getParent())) continue;
-      DenseMap<Value*, Value*> copies;
-      use.set(recompute(&inst, before, copies));
-    }
   }
   static Value* recompute(Value* v, Instruction* before, DenseMap<Value*, Value*>& copies) {
     auto* inst = dyn_cast<Instruction>(v);
@@ -405,7 +439,7 @@ class splitter {
   void classify_allocas() {
     for (Instruction& inst : m_f.getEntryBlock()) {
       auto* alloca = dyn_cast<AllocaInst>(&inst);
-      if (!alloca || m_per_item.contains(alloca)) continue;
+      if (!alloca || m_per_item.contains(alloca) || m_shared_slots.contains(alloca)) continue;
       SmallPtrSet<BasicBlock*, 8> blocks;
       bool per_item = escapes(alloca, blocks);
       for (BasicBlock* a : blocks)
@@ -513,31 +547,41 @@ class splitter {
     IRBuilder<> b(entry);
     b.SetCurrentDebugLocation(m_debug);
 
-    // Per-item arrays in weft_split_frames(): the items' exits, then one array per
-    // per-item variable, each 64-byte aligned.
+    // In weft_split_frames(), each 64-byte aligned: the items' exits, an array per
+    // per-item variable, and the shared slots (one element each: kept in memory, not
+    // promoted to a value the item loop would carry from item to item).
     Value* items = ConstantInt::get(i64, 1);
     for (int d = 0; d < 3; ++d) items = b.CreateMul(items, m_code.range[d], "items");
-    SmallVector<std::pair<AllocaInst*, std::uint64_t>, 16> arrays;  // variable, stride
+    struct frame_array {
+      AllocaInst* variable;
+      std::uint64_t stride;
+      bool per_item;
+    };
+    SmallVector<frame_array, 16> arrays;
     for (Instruction& inst : *entry)
-      if (auto* alloca = dyn_cast<AllocaInst>(&inst); alloca && m_per_item.contains(alloca)) {
+      if (auto* alloca = dyn_cast<AllocaInst>(&inst);
+          alloca && (m_per_item.contains(alloca) || m_shared_slots.contains(alloca))) {
         const std::uint64_t size = alloca->getAllocationSize(m_layout)->getFixedValue();
-        arrays.push_back({alloca, alignTo(std::max<std::uint64_t>(size, 1), alloca->getAlign())});
+        arrays.push_back(
+            {alloca, alignTo(std::max<std::uint64_t>(size, 1), alloca->getAlign()), m_per_item.contains(alloca)});
       }
-    auto array_bytes = [&](std::uint64_t stride) {
+    auto array_bytes = [&](std::uint64_t stride, bool per_item) -> Value* {
+      if (!per_item) return ConstantInt::get(i64, alignTo(stride, 64));
       return b.CreateAnd(b.CreateAdd(b.CreateMul(items, ConstantInt::get(i64, stride)), ConstantInt::get(i64, 63)),
                          ConstantInt::get(i64, ~std::uint64_t{63}));
     };
     SmallVector<Value*, 16> offsets;
-    Value* total = array_bytes(4);  // the exits
-    for (auto& [alloca, stride] : arrays) {
+    Value* total = array_bytes(4, true);  // the exits
+    for (const frame_array& a : arrays) {
       offsets.push_back(total);
-      total = b.CreateAdd(total, array_bytes(stride));
+      total = b.CreateAdd(total, array_bytes(a.stride, a.per_item));
     }
     FunctionCallee frames_fn = module.getOrInsertFunction(frames_name, ptr, i64);
     Value* frames = b.CreateCall(frames_fn, {total}, "frames");
     Value* exits = frames;
     SmallVector<Value*, 16> bases;
     for (Value* offset : offsets) bases.push_back(b.CreateGEP(i8, frames, offset));
+    Value* last_item = b.CreateSub(items, ConstantInt::get(i64, 1), "last");
     AllocaInst* released = b.CreateAlloca(b.getInt1Ty(), nullptr, "released");
     b.CreateStore(b.getFalse(), released);
 
@@ -558,8 +602,10 @@ class splitter {
       IRBuilder<> body(n.body);
       body.SetCurrentDebugLocation(m_debug);
       for (std::size_t a = 0; a < arrays.size(); ++a)
-        map[arrays[a].first] =
-            body.CreateGEP(i8, bases[a], body.CreateMul(n.linear, ConstantInt::get(i64, arrays[a].second)));
+        map[arrays[a].variable] =
+            arrays[a].per_item
+                ? body.CreateGEP(i8, bases[a], body.CreateMul(n.linear, ConstantInt::get(i64, arrays[a].stride)))
+                : bases[a];
       Value* exit_slot = body.CreateGEP(i32, exits, n.linear, "exit.slot");
       for (CallInst* id : local_ids) {  // (a copy of the call itself is replaced below)
         const auto dim = cast<ConstantInt>(id->getArgOperand(0))->getZExtValue();
@@ -609,9 +655,23 @@ class splitter {
           }
         }
       }
+      // A shared slot some of whose uses share a region with its definition: only the
+      // group's last item stores (demote_values_across_barriers).
+      SmallVector<BasicBlock*, 4> guarded;
+      for (StoreInst* store : m_last_item_stores) {
+        auto found = map.find(store);
+        if (found == map.end() || !found->second) continue;
+        auto* copy = cast<StoreInst>(found->second);
+        Value* last = IRBuilder<>(copy).CreateICmpEQ(n.linear, last_item, "last.item");
+        Instruction* then = SplitBlockAndInsertIfThen(last, copy->getIterator(), false);
+        guarded.push_back(then->getParent());
+        guarded.push_back(copy->getParent());
+        copy->moveBefore(then->getIterator());
+      }
       if (group) {
         SmallVector<BasicBlock*, 16> marked(copies.begin(), copies.end());
         append_range(marked, leaves);
+        append_range(marked, guarded);
         mark_item_loop(n, marked, group);
       }
       nests.push_back(n);
@@ -677,7 +737,7 @@ class splitter {
     }
     for (BasicBlock* block : original) block->dropAllReferences();
     for (BasicBlock* block : original) block->eraseFromParent();
-    for (auto& [alloca, stride] : arrays) alloca->eraseFromParent();
+    for (const frame_array& a : arrays) a.variable->eraseFromParent();
   }
 
   // The region's loop over the innermost dimension: the item-loop mark (assume_safety:
@@ -717,6 +777,7 @@ class splitter {
 
   Function& m_f;
   const item_code& m_code;
+  const item_variance& m_variance;
   LLVMContext& m_ctx;
   const DataLayout& m_layout;
   DebugLoc m_debug;
@@ -725,7 +786,10 @@ class splitter {
   SmallVector<region, 8> m_regions;
   DenseMap<const BasicBlock*, unsigned> m_index;
   std::vector<BitVector> m_across;
-  SmallPtrSet<AllocaInst*, 16> m_per_item, m_shared_private;
+  SmallPtrSet<AllocaInst*, 16> m_per_item, m_shared_slots, m_shared_private;
+  SmallPtrSet<StoreInst*, 8> m_last_item_stores;
+  mutable DenseMap<const Instruction*, unsigned>
+      m_recompute_cost;  // stores of shared slots only the group's last item makes
 };
 
 void replace_marker(const item_code& code, bool split) {
@@ -802,7 +866,11 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
   rest.barriers.clear();
   for (Instruction& inst : instructions(f))
     if (is_barrier(inst)) rest.barriers.push_back(cast<CallInst>(&inst));
-  const unsigned regions = splitter(f, rest).run();
+  unsigned regions = 0;
+  {
+    item_variance variance(f, analyses.getResult<PostDominatorTreeAnalysis>(f), analyses.getResult<LoopAnalysis>(f));
+    regions = splitter(f, rest, variance).run();
+  }
   remarks.emit([&] {
     return OptimizationRemark(pass_name, "BarriersSplit", &f.getEntryBlock().front())
            << "kernel " << kernel_name(f) << ": split at " << std::to_string(rest.barriers.size())

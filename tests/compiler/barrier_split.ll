@@ -138,16 +138,20 @@ head:
 exit:
   ret i1 true
 }
-; Two nested item loops per region (2-D); the counter and the sum cross the barrier
-; per item; leaving at the sub-group barrier records 1 with the high bit set.
+; Two nested item loops per region (2-D). The sum crosses the barrier per item; the
+; counter, the same for every item, in one slot that only the group's last item
+; writes (every item reads the previous pass's count first). Leaving at the sub-group
+; barrier records 1 with the high bit set.
 ; CHECK-LABEL: define i1 @loop(
 ; CHECK: region0.items0:
 ; CHECK: region0.items1:
 ; CHECK: store i32 -2147483647, ptr %exit.slot
 ; CHECK: region1.items1:
-; CHECK: %t.reload.reload.r1 = load i64
-; CHECK: %t1.r1 = add i64 %t.reload.reload.r1, 1
-; CHECK: phi i32 [ -2147483647, %head.r1 ], [ 0, %region1.items1 ]
+; CHECK: %acc1.reload.r1 = load i32
+; CHECK: %t.reload.r1 = load i64, ptr [[TSLOT:%[0-9]+]]
+; CHECK: %t1.r1 = add i64 %t.reload.r1, 1
+; CHECK: %last.item{{[0-9]*}} = icmp eq i64 {{%[0-9]+}}, %last
+; CHECK: store i64 %t1.r1, ptr [[TSLOT]]
 ; CHECK-NOT: weft_split_released
 ; CHECK: }
 

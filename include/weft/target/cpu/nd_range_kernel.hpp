@@ -53,8 +53,8 @@ struct nd_launch {
   std::size_t local_bytes;
 };
 
-// One per worker task. The task's own copy of the kernel lets the compiler see
-// that the items' stores cannot alias the accessors it holds.
+// One per worker task. The task's own copy of the kernel (and of the launch) lets
+// the compiler see that the items' stores cannot alias the accessors it holds.
 template <int Dims, class Kernel>
 class nd_task {
  public:
@@ -170,7 +170,10 @@ class nd_task {
   }
 
   Kernel m_kernel;
-  const nd_launch<Dims, Kernel>& m_launch;
+  // A copy, not a reference: the split form (split_group) reads the ranges again after
+  // each barrier instead of keeping them per item, which it does only for what the
+  // task itself holds.
+  const nd_launch<Dims, Kernel> m_launch;
   sycl::id<Dims> m_group_id;
 #if WEFT_PLUGIN_SPLIT
   bool m_split = weft::split_barriers();  // (false: fibers, settings.hpp)
