@@ -385,8 +385,7 @@ TEST(ConformanceInfo, DeviceAndContextDescriptors) {
     expect_errc(sycl::errc::feature_not_supported,
                 [&] { (void)dev.create_sub_devices<sycl::info::partition_property::partition_equally>(2); });
     expect_errc(sycl::errc::feature_not_supported, [&] {
-      (void)dev.create_sub_devices<sycl::info::partition_property::partition_by_counts>(
-          std::vector<std::size_t>{1, 1});
+      (void)dev.create_sub_devices<sycl::info::partition_property::partition_by_counts>(std::vector<std::size_t>{1, 1});
     });
     expect_errc(sycl::errc::feature_not_supported, [&] {
       (void)dev.create_sub_devices<sycl::info::partition_property::partition_by_affinity_domain>(
