@@ -143,6 +143,7 @@ struct runtime {
 
   std::mutex device_arenas_mutex;
   std::deque<device_arena> device_arenas;  // device_state::arena k is element k - 1
+  std::size_t device_units = 0;            // units of the device arenas made (under `mutex`)
 
   // Decides every setting from the API, the environment and the system. Caller
   // holds `mutex`. Throws sycl::exception(errc::invalid) on bad settings (and
@@ -218,6 +219,15 @@ struct runtime {
     return *arena;
   }
 
+  // Raises oneTBB's thread limit to `need` if lower (our own earlier limit is
+  // replaced: oneTBB obeys the smallest global_control alive).
+  void raise_parallelism_locked(std::size_t need) {
+    if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) >= need) return;
+    parallelism.reset();
+    if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) < need)
+      parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, need);
+  }
+
   void start_locked() {
     decide_locked();
     const std::size_t n = settings.workers;
@@ -225,9 +235,7 @@ struct runtime {
     // max_allowed_parallelism - 1 of them. Raise that limit when it would starve
     // Weft's arena, never lower it: with several global_control objects oneTBB
     // takes the smallest, so an application's own lower limit still wins.
-    const std::size_t need = n + 1;
-    if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) < need)
-      parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, need);
+    raise_parallelism_locked(n + 1);
     auto a = std::make_unique<tbb::task_arena>(static_cast<int>(n), 0);
     a->initialize();
     if (settings.pin_workers) observer = std::make_unique<pin_observer>(*a, settings.affinity_cpus, true, false);
@@ -251,8 +259,11 @@ struct runtime {
   }
 
   // The arena of device arena number k (>= 1), made on first use, after
-  // Weft's own (which decides the settings and oneTBB's thread limit: the
-  // devices that own CPUs split the worker count between them).
+  // Weft's own (which decides the settings). oneTBB's thread limit grows by the
+  // device's units: each arena then finds its workers at once, where otherwise
+  // the workers an arena just used (Weft's, another device's) would be shared
+  // out again first. Threads beyond the CPUs are made only when arenas that
+  // share CPUs (a device and its sub-devices) run at the same time.
   tbb::task_arena& get_device_arena(int k) {
     get_arena();
     device_arena* d;
@@ -261,6 +272,9 @@ struct runtime {
       d = &device_arenas[static_cast<std::size_t>(k - 1)];
     }
     std::call_once(d->made, [&] {
+      std::lock_guard<std::mutex> g(mutex);
+      device_units += d->unit_cpus.size();
+      raise_parallelism_locked(settings.workers + device_units + 1);
       auto a = std::make_unique<tbb::task_arena>(static_cast<int>(d->unit_cpus.size()), 0);
       a->initialize();
       d->observer = std::make_unique<pin_observer>(*a, d->unit_cpus, settings.pin_workers, true);
