@@ -154,43 +154,47 @@ TEST(SubDevices, ImpossiblePartitionsThrowTheSpecificationsErrors) {
 
 // The goal of the partition: a sub-device's kernels (range, nd_range on fibers,
 // host tasks) never run on another sub-device's CPUs, also when a command of one
-// follows a command of the other.
+// follows a command of the other; with and without pinned workers.
 TEST(SubDevices, KernelsRunOnlyOnTheirOwnCpus) {
   if (thread_affinity().size() < 2) GTEST_SKIP() << "the process's affinity mask has fewer than 2 CPUs";
-  auto r = in_child([] {
-    clear_env();
-    sycl::device root{sycl::cpu_selector_v};
-    const std::size_t n_units = units(root);
-    auto subs = root.create_sub_devices<partition_property::partition_by_counts>(
-        std::vector<std::size_t>{n_units / 2, n_units - n_units / 2});
-    std::set<int> own[2] = {cpus_of(subs[0]), cpus_of(subs[1])};
-    for (int c : own[0])
-      if (own[1].count(c)) return "the sub-devices share CPU " + std::to_string(c);
-    sycl::queue q0{subs[0]}, q1{subs[1]};
-    const std::size_t n = 1 << 14, per = 3 * n + 1;
-    int* cpu = sycl::malloc_shared<int>(4 * per, q0);
-    std::fill(cpu, cpu + 4 * per, -1);
-    for (int round = 0; round < 5; ++round) {
-      // Side by side, then each after the other device's command.
-      auto a = record_cpus(q0, cpu, n, {});
-      auto b = record_cpus(q1, cpu + per, n, {});
-      auto c = record_cpus(q1, cpu + 2 * per, n, a);
-      record_cpus(q0, cpu + 3 * per, n, b).wait();
-      c.wait();
-      for (int k = 0; k < 4; ++k) {
-        const std::set<int>& mine = own[k == 0 || k == 3 ? 0 : 1];
-        for (std::size_t i = 0; i < per; ++i)
-          if (!mine.count(cpu[k * per + i]))
-            return "round " + std::to_string(round) + ", recording " + std::to_string(k) + ": item " +
-                   std::to_string(i) + " ran on CPU " + std::to_string(cpu[k * per + i]) + ", not one of " + join(mine);
+  for (const char* pin : {"0", "1"}) {
+    auto r = in_child([pin] {
+      clear_env();
+      setenv("WEFT_PIN_WORKERS", pin, 1);
+      sycl::device root{sycl::cpu_selector_v};
+      const std::size_t n_units = units(root);
+      auto subs = root.create_sub_devices<partition_property::partition_by_counts>(
+          std::vector<std::size_t>{n_units / 2, n_units - n_units / 2});
+      std::set<int> own[2] = {cpus_of(subs[0]), cpus_of(subs[1])};
+      for (int c : own[0])
+        if (own[1].count(c)) return "the sub-devices share CPU " + std::to_string(c);
+      sycl::queue q0{subs[0]}, q1{subs[1]};
+      const std::size_t n = 1 << 14, per = 3 * n + 1;
+      int* cpu = sycl::malloc_shared<int>(4 * per, q0);
+      std::fill(cpu, cpu + 4 * per, -1);
+      for (int round = 0; round < 5; ++round) {
+        // Side by side, then each after the other device's command.
+        auto a = record_cpus(q0, cpu, n, {});
+        auto b = record_cpus(q1, cpu + per, n, {});
+        auto c = record_cpus(q1, cpu + 2 * per, n, a);
+        record_cpus(q0, cpu + 3 * per, n, b).wait();
+        c.wait();
+        for (int k = 0; k < 4; ++k) {
+          const std::set<int>& mine = own[k == 0 || k == 3 ? 0 : 1];
+          for (std::size_t i = 0; i < per; ++i)
+            if (!mine.count(cpu[k * per + i]))
+              return "round " + std::to_string(round) + ", recording " + std::to_string(k) + ": item " +
+                     std::to_string(i) + " ran on CPU " + std::to_string(cpu[k * per + i]) + ", not one of " +
+                     join(mine);
+        }
       }
-    }
-    sycl::free(cpu, q0);
-    // Every unit on a CPU of its own (the default worker count is the mask's CPUs).
-    return std::string("ok ") + std::to_string(own[0].size() + own[1].size() == n_units);
-  });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok 1");
+      sycl::free(cpu, q0);
+      // Every unit on a CPU of its own (the default worker count is the mask's CPUs).
+      return std::string("ok ") + std::to_string(own[0].size() + own[1].size() == n_units);
+    });
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(r.out, "ok 1") << "WEFT_PIN_WORKERS=" << pin;
+  }
 }
 
 TEST(SubDevices, QueuesAndMemoryInTheRootContext) {
