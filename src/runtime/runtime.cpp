@@ -63,11 +63,13 @@ class pin_observer : public tbb::task_scheduler_observer {
   pin_observer(tbb::task_arena& arena, std::vector<int> cpus, bool one_per_slot, bool confine)
       : tbb::task_scheduler_observer(arena), cpus_(std::move(cpus)), one_per_slot_(one_per_slot), confine_(confine) {
     max_cpu_ = cpus_.empty() ? 0 : *std::max_element(cpus_.begin(), cpus_.end());
+    tsan_release(this);  // the fields go to the workers through (uninstrumented) oneTBB
     observe(true);
   }
   ~pin_observer() override { observe(false); }
 
   void on_scheduler_entry(bool is_worker) override {
+    tsan_acquire(this);
     if ((!is_worker && !confine_) || cpus_.empty()) return;
     int slot = tbb::this_task_arena::current_thread_index();
     if (slot < 0) return;
@@ -92,6 +94,7 @@ class pin_observer : public tbb::task_scheduler_observer {
     mask.set();
   }
   void on_scheduler_exit(bool is_worker) override {
+    tsan_acquire(this);
     if (!is_worker && !confine_) return;
     auto& saved = saved_mask();
     if (saved) {
