@@ -17,6 +17,7 @@
 // every benchmark (bench/README.md); the halves are units/2 and the rest.
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cmath>
@@ -144,6 +145,16 @@ std::string check(setup& d) {
   return {};
 }
 
+// The baselines' arena: as weft_bench::baseline_arena() (bench_threads() threads, one
+// of them the caller) but without its tbb::global_control, which would cap oneTBB at
+// bench_threads() + 1 threads for the rest of the process: the sub-devices' arenas
+// would then wait for the whole device's workers to move over (Weft raises the limit
+// by the sub-devices' units, and oneTBB obeys the smallest limit).
+tbb::task_arena& baseline_arena() {
+  static tbb::task_arena arena(weft_bench::bench_threads(), 1);
+  return arena;
+}
+
 template <class K>
 void run_baseline(benchmark::State& state) {
   auto& d = data();
@@ -152,9 +163,10 @@ void run_baseline(benchmark::State& state) {
       state,
       [&] {
         float *a = d.a, *b = d.b, *c = d.c;
-        weft_bench::baseline_for(
-            tbb::blocked_range<std::size_t>(0, K::items(d), 4096),
-            [=](const tbb::blocked_range<std::size_t>& r) { K::chunk(a, b, c, r.begin(), r.end()); });
+        baseline_arena().execute([&] {
+          tbb::parallel_for(tbb::blocked_range<std::size_t>(0, K::items(d), 4096),
+                            [=](const tbb::blocked_range<std::size_t>& r) { K::chunk(a, b, c, r.begin(), r.end()); });
+        });
       },
       [&] { return check<K>(d); });
 }
