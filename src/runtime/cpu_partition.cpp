@@ -6,7 +6,6 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 #include <tuple>
 #include <sycl/exception.hpp>
 #include <weft/runtime/runtime.hpp>
@@ -211,21 +210,6 @@ std::vector<std::vector<std::size_t>> root_cpu_device_groups(const char* setting
   std::vector<std::size_t> sizes;
   for (std::size_t k = 0; k < n; ++k) sizes.push_back((k + 1) * units / n - k * units / n);
   return consecutive(sizes);
-}
-
-std::string cpu_list_string(std::vector<int> cpus) {
-  std::sort(cpus.begin(), cpus.end());
-  cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
-  std::string out;
-  for (std::size_t i = 0; i < cpus.size();) {
-    std::size_t j = i;
-    while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
-    if (!out.empty()) out += ',';
-    out += std::to_string(cpus[i]);
-    if (j > i) out += '-' + std::to_string(cpus[j]);
-    i = j + 1;
-  }
-  return out.empty() ? "(unknown)" : out;
 }
 
 }  // namespace weft::detail

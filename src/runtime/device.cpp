@@ -15,6 +15,7 @@
 #include <weft/config.hpp>
 #include <weft/runtime/cpu_partition.hpp>
 #include <weft/runtime/device_state.hpp>
+#include <weft/runtime/system_probe.hpp>
 #include <weft/runtime/runtime.hpp>
 #include "runtime_internal.hpp"
 

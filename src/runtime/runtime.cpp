@@ -22,7 +22,6 @@
 #include <tbb/info.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_scheduler_observer.h>
-#include <weft/runtime/cpu_partition.hpp>
 #include <weft/runtime/device_state.hpp>
 #include <weft/runtime/runtime.hpp>
 #include <weft/runtime/system_probe.hpp>

@@ -12,6 +12,7 @@
 #include <sycl/sycl.hpp>
 #include <vector>
 #include <weft/runtime/cpu_partition.hpp>
+#include <weft/runtime/system_probe.hpp>
 #include "child.hpp"
 
 using namespace hpc_test;

@@ -7,7 +7,6 @@
 // once per distinct partition and never destroyed, like the root devices.
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <vector>
 #include <weft/runtime/device_state.hpp>
 #include <weft/runtime/export.hpp>
@@ -51,8 +50,5 @@ WEFT_API std::vector<std::vector<int>> numa_node_cpus();
 WEFT_API std::vector<std::vector<std::size_t>> root_cpu_device_groups(const char* setting,
                                                                       const std::vector<int>& unit_cpus,
                                                                       const std::vector<std::vector<int>>& node_cpus);
-
-// "0-3,8" for a list of CPUs (ascending, repeats removed).
-WEFT_API std::string cpu_list_string(std::vector<int> cpus);
 
 }  // namespace weft::detail
