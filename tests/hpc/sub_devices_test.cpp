@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <sycl/sycl.hpp>
+#include <tbb/task_arena.h>
 #include <vector>
 #include <weft/runtime/cpu_partition.hpp>
 #include <weft/runtime/system_probe.hpp>
@@ -215,10 +216,15 @@ TEST(SubDevices, QueuesAndMemoryInTheRootContext) {
     sycl::free(p, ctx);
     std::string out = std::to_string(sum) + " " + (q.get_device() == subs[1] ? "same" : "other");
     out += " " + errc_of([&] { sycl::queue bad{sycl::context{subs[0]}, root}; });
+    // A kernel of a sub-device sees an arena of its units; one of the whole device, all.
+    int arena[2] = {0, 0};
+    own.single_task([&] { arena[0] = tbb::this_task_arena::max_concurrency(); }).wait();
+    sycl::queue{root}.single_task([&] { arena[1] = tbb::this_task_arena::max_concurrency(); }).wait();
+    out += " arenas " + std::to_string(arena[0]) + " " + std::to_string(arena[1]);
     return out;
   });
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "65280 same invalid");
+  EXPECT_EQ(r.out, "65280 same invalid arenas 1 2");
 }
 
 TEST(RootDevices, WeftCpuDevicesSplitsThePlatform) {
