@@ -264,8 +264,8 @@ struct runtime {
   // Weft's own (which decides the settings). oneTBB's thread limit grows by the
   // device's units: each arena then finds its workers at once, where otherwise
   // the workers an arena just used (Weft's, another device's) would be shared
-  // out again first. Threads beyond the CPUs are made only when arenas that
-  // share CPUs (a device and its sub-devices) run at the same time.
+  // out again first. Threads beyond the CPUs compete for them only when arenas
+  // that share CPUs (a device and its sub-devices) run at the same time.
   tbb::task_arena& get_device_arena(int k) {
     get_arena();
     device_arena* d;
