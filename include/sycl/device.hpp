@@ -84,26 +84,29 @@ class device : public detail::runtime_handle<device, weft::detail::device_state>
   typename Param::return_type get_info() const;
   WEFT_API static std::vector<device> get_devices(info::device_type type = info::device_type::all);
 
-  // Section 4.6.4.2: partitioning into sub-devices. No Weft device supports a partition
-  // property (info::device::partition_properties is empty): errc::feature_not_supported.
+  // Section 4.6.4.2: partitioning into sub-devices. The CPU device partitions
+  // (each sub-device runs its kernels on its own CPUs, docs/hpc.md); other devices
+  // throw errc::feature_not_supported.
   template <info::partition_property Prop,
             std::enable_if_t<Prop == info::partition_property::partition_equally, int> = 0>
-  std::vector<device> create_sub_devices(std::size_t) const {
-    not_partitionable("partition_equally");
+  std::vector<device> create_sub_devices(std::size_t count) const {
+    return partition_equally(count);
   }
   template <info::partition_property Prop,
             std::enable_if_t<Prop == info::partition_property::partition_by_counts, int> = 0>
-  std::vector<device> create_sub_devices(const std::vector<std::size_t>&) const {
-    not_partitionable("partition_by_counts");
+  std::vector<device> create_sub_devices(const std::vector<std::size_t>& counts) const {
+    return partition_by_counts(counts);
   }
   template <info::partition_property Prop,
             std::enable_if_t<Prop == info::partition_property::partition_by_affinity_domain, int> = 0>
-  std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
-    not_partitionable("partition_by_affinity_domain");
+  std::vector<device> create_sub_devices(info::partition_affinity_domain domain) const {
+    return partition_by_affinity_domain(domain);
   }
 
  private:
-  [[noreturn]] WEFT_API void not_partitionable(const char* prop) const;
+  WEFT_API std::vector<device> partition_equally(std::size_t count) const;
+  WEFT_API std::vector<device> partition_by_counts(const std::vector<std::size_t>& counts) const;
+  WEFT_API std::vector<device> partition_by_affinity_domain(info::partition_affinity_domain domain) const;
 };
 
 namespace detail {

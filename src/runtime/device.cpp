@@ -2,6 +2,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
+#include <deque>
 #include <cstring>
 #include <iterator>
 #include <fstream>
@@ -11,7 +13,9 @@
 #include <vector>
 #include <sycl/exception.hpp>
 #include <weft/config.hpp>
+#include <weft/runtime/cpu_partition.hpp>
 #include <weft/runtime/device_state.hpp>
+#include <weft/runtime/system_probe.hpp>
 #include <weft/runtime/runtime.hpp>
 #include "runtime_internal.hpp"
 
@@ -80,7 +84,31 @@ struct host_platform {
     // sycl::half works in kernels: fp16 (the list is sycl/aspect.hpp's, which any_device_has reads).
     cpu.aspects.assign(std::begin(sycl::detail::cpu_device_aspects), std::end(sycl::detail::cpu_device_aspects));
     platform.devices = {&cpu};
+    split_cpu();
     all = {&platform};
+  }
+
+  // WEFT_CPU_DEVICES: several root CPU devices, each owning some of the units
+  // (cpu_partition.hpp); the first is `cpu`, the default device.
+  std::deque<device_state> more_cpus;
+  void split_cpu() {
+    const char* v = std::getenv("WEFT_CPU_DEVICES");
+    if (!v) return;
+    std::vector<int> units = unit_cpus_of(cpu);
+    auto groups = root_cpu_device_groups(v, units, numa_node_cpus());
+    if (groups.size() < 2) return;
+    const device_state whole = cpu;
+    platform.devices.clear();
+    for (std::size_t k = 0; k < groups.size(); ++k) {
+      device_state& d = k == 0 ? cpu : more_cpus.emplace_back(whole);
+      d.unit_cpus.clear();
+      for (std::size_t u : groups[k]) d.unit_cpus.push_back(units[u]);
+      d.compute_units = static_cast<std::uint32_t>(d.unit_cpus.size());
+      d.name += " (part " + std::to_string(k + 1) + " of " + std::to_string(groups.size()) + ": CPUs " +
+                cpu_list_string(d.unit_cpus) + ")";
+      d.arena = make_cpu_arena(d.unit_cpus);
+      platform.devices.push_back(&d);
+    }
   }
 };
 

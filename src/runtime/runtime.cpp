@@ -1,7 +1,9 @@
 // Weft's workers: one oneTBB task_arena, sized from the process's affinity mask
 // and cgroup CPU quota (or WEFT_NUM_THREADS / set_worker_count), created on the
 // first command group, never at static initialisation. Optionally pins its
-// workers inside the inherited mask. See docs/hpc.md.
+// workers inside the inherited mask. A CPU device that owns part of the CPUs (a
+// sub-device) gets an arena of its own whose workers are confined to them.
+// See docs/hpc.md.
 #include <pthread.h>
 #include <sched.h>
 
@@ -10,6 +12,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -19,6 +22,7 @@
 #include <tbb/info.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_scheduler_observer.h>
+#include <weft/runtime/device_state.hpp>
 #include <weft/runtime/runtime.hpp>
 #include <weft/runtime/system_probe.hpp>
 #include <weft/sanitizer.hpp>
@@ -26,19 +30,6 @@
 
 namespace weft::detail {
 namespace {
-
-std::string cpu_list_text(const std::vector<int>& cpus) {
-  std::string out;
-  for (std::size_t i = 0; i < cpus.size();) {
-    std::size_t j = i;
-    while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
-    if (!out.empty()) out += ',';
-    out += std::to_string(cpus[i]);
-    if (j > i) out += '-' + std::to_string(cpus[j]);
-    i = j + 1;
-  }
-  return out.empty() ? "(unknown)" : out;
-}
 
 // A thread's affinity mask, large enough for every CPU id we may meet.
 struct thread_mask {
@@ -58,23 +49,27 @@ struct thread_mask {
   }
 };
 
-// Pins each worker that enters Weft's arena to one CPU: the slot-th CPU of the
-// mask Weft decided on (round robin), or of the worker's own mask if that CPU
-// is not in it. Never widens a thread's mask. The worker's own mask comes back
-// when it leaves the arena, so oneTBB threads that go on to serve the
-// application's arenas are not left pinned. External (application) threads
-// that enter the arena are never pinned.
+// Pins each worker that enters an arena of Weft's. In Weft's worker arena
+// (`one_per_slot`): to the slot-th CPU of the mask Weft decided on (round
+// robin), or of the worker's own mask if that CPU is not in it; external
+// (application) threads that enter it are never pinned. In a device's arena
+// (`confine`): every thread that enters, to the device's CPUs (with
+// one_per_slot, to the slot-th of them), so the device's kernels never run on
+// another device's CPUs. The thread's own mask comes back when it leaves the
+// arena, so oneTBB threads that go on to serve other arenas are not left pinned.
 class pin_observer : public tbb::task_scheduler_observer {
  public:
-  pin_observer(tbb::task_arena& arena, std::vector<int> cpus)
-      : tbb::task_scheduler_observer(arena), cpus_(std::move(cpus)) {
-    max_cpu_ = cpus_.empty() ? 0 : cpus_.back();
+  pin_observer(tbb::task_arena& arena, std::vector<int> cpus, bool one_per_slot, bool confine)
+      : tbb::task_scheduler_observer(arena), cpus_(std::move(cpus)), one_per_slot_(one_per_slot), confine_(confine) {
+    max_cpu_ = cpus_.empty() ? 0 : *std::max_element(cpus_.begin(), cpus_.end());
+    tsan_release(this);  // the fields go to the workers through (uninstrumented) oneTBB
     observe(true);
   }
   ~pin_observer() override { observe(false); }
 
   void on_scheduler_entry(bool is_worker) override {
-    if (!is_worker || cpus_.empty()) return;
+    tsan_acquire(this);
+    if ((!is_worker && !confine_) || cpus_.empty()) return;
     int slot = tbb::this_task_arena::current_thread_index();
     if (slot < 0) return;
     auto& saved = saved_mask();
@@ -83,18 +78,23 @@ class pin_observer : public tbb::task_scheduler_observer {
       saved.reset();
       return;
     }
-    int cpu = cpus_[static_cast<std::size_t>(slot) % cpus_.size()];
-    if (!saved->has(cpu)) {
-      auto own = saved->cpus();
-      if (own.empty()) return;
-      cpu = own[static_cast<std::size_t>(slot) % own.size()];
+    thread_mask mask(std::max(max_cpu_, CPU_SETSIZE - 1));
+    if (one_per_slot_) {
+      int cpu = cpus_[static_cast<std::size_t>(slot) % cpus_.size()];
+      if (!confine_ && !saved->has(cpu)) {
+        auto own = saved->cpus();
+        if (own.empty()) return;
+        cpu = own[static_cast<std::size_t>(slot) % own.size()];
+      }
+      CPU_SET_S(static_cast<std::size_t>(cpu), mask.bytes(), mask.words.data());
+    } else {
+      for (int cpu : cpus_) CPU_SET_S(static_cast<std::size_t>(cpu), mask.bytes(), mask.words.data());
     }
-    thread_mask one(std::max(max_cpu_, CPU_SETSIZE - 1));
-    CPU_SET_S(static_cast<std::size_t>(cpu), one.bytes(), one.words.data());
-    one.set();
+    mask.set();
   }
   void on_scheduler_exit(bool is_worker) override {
-    if (!is_worker) return;
+    tsan_acquire(this);
+    if (!is_worker && !confine_) return;
     auto& saved = saved_mask();
     if (saved) {
       saved->set();
@@ -108,7 +108,17 @@ class pin_observer : public tbb::task_scheduler_observer {
     return m;
   }
   std::vector<int> cpus_;
+  bool one_per_slot_;
+  bool confine_;
   int max_cpu_ = 0;
+};
+
+// The arena of a CPU device that owns some CPUs (make_cpu_arena).
+struct device_arena {
+  std::vector<int> unit_cpus;
+  std::once_flag made;
+  std::unique_ptr<tbb::task_arena> arena;
+  std::unique_ptr<pin_observer> observer;  // after `arena`: destroyed before it
 };
 
 const char* env(const char* name) {
@@ -132,6 +142,10 @@ struct runtime {
   std::mutex live_mutex;
   std::condition_variable live_cv;
   std::size_t live_tasks = 0;
+
+  std::mutex device_arenas_mutex;
+  std::deque<device_arena> device_arenas;  // device_state::arena k is element k - 1
+  std::size_t device_units = 0;            // units of the device arenas made (under `mutex`)
 
   // Decides every setting from the API, the environment and the system. Caller
   // holds `mutex`. Throws sycl::exception(errc::invalid) on bad settings (and
@@ -207,6 +221,15 @@ struct runtime {
     return *arena;
   }
 
+  // Raises oneTBB's thread limit to `need` if lower (our own earlier limit is
+  // replaced: oneTBB obeys the smallest global_control alive).
+  void raise_parallelism_locked(std::size_t need) {
+    if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) >= need) return;
+    parallelism.reset();
+    if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) < need)
+      parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, need);
+  }
+
   void start_locked() {
     decide_locked();
     const std::size_t n = settings.workers;
@@ -214,12 +237,10 @@ struct runtime {
     // max_allowed_parallelism - 1 of them. Raise that limit when it would starve
     // Weft's arena, never lower it: with several global_control objects oneTBB
     // takes the smallest, so an application's own lower limit still wins.
-    const std::size_t need = n + 1;
-    if (tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) < need)
-      parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, need);
+    raise_parallelism_locked(n + 1);
     auto a = std::make_unique<tbb::task_arena>(static_cast<int>(n), 0);
     a->initialize();
-    if (settings.pin_workers) observer = std::make_unique<pin_observer>(*a, settings.affinity_cpus);
+    if (settings.pin_workers) observer = std::make_unique<pin_observer>(*a, settings.affinity_cpus, true, false);
     arena = std::move(a);
     settings.started = true;
     static_mode.store(settings.static_partition ? 1 : 0, std::memory_order_release);
@@ -237,6 +258,31 @@ struct runtime {
     }
     if (const char* v = env("WEFT_VERBOSE"); v && std::string(v) != "0")
       std::fputs(settings.describe().c_str(), stderr);
+  }
+
+  // The arena of device arena number k (>= 1), made on first use, after
+  // Weft's own (which decides the settings). oneTBB's thread limit grows by the
+  // device's units: each arena then finds its workers at once, where otherwise
+  // the workers an arena just used (Weft's, another device's) would be shared
+  // out again first. Threads beyond the CPUs compete for them only when arenas
+  // that share CPUs (a device and its sub-devices) run at the same time.
+  tbb::task_arena& get_device_arena(int k) {
+    get_arena();
+    device_arena* d;
+    {
+      std::lock_guard<std::mutex> g(device_arenas_mutex);
+      d = &device_arenas[static_cast<std::size_t>(k - 1)];
+    }
+    std::call_once(d->made, [&] {
+      std::lock_guard<std::mutex> g(mutex);
+      device_units += d->unit_cpus.size();
+      raise_parallelism_locked(settings.workers + device_units + 1);
+      auto a = std::make_unique<tbb::task_arena>(static_cast<int>(d->unit_cpus.size()), 0);
+      a->initialize();
+      d->observer = std::make_unique<pin_observer>(*a, d->unit_cpus, settings.pin_workers, true);
+      d->arena = std::move(a);
+    });
+    return *d->arena;
   }
 
   // Returns once no enqueued task is left (tasks they enqueue included).
@@ -276,9 +322,10 @@ struct finish_queued_work_at_exit {
 
 }  // namespace
 
-void enqueue(std::function<void()> task) {
+void enqueue(std::function<void()> task, const device_state* device) {
   auto& r = rt();
-  tbb::task_arena& arena = r.get_arena();  // may throw for bad settings: nothing is counted yet
+  // may throw for bad settings: nothing is counted yet
+  tbb::task_arena& arena = device && device->arena ? r.get_device_arena(device->arena) : r.get_arena();
   {
     std::lock_guard<std::mutex> g(r.live_mutex);
     ++r.live_tasks;
@@ -295,6 +342,13 @@ void enqueue(std::function<void()> task) {
     std::lock_guard<std::mutex> g(rr.live_mutex);
     if (--rr.live_tasks == 0) rr.live_cv.notify_all();
   });
+}
+
+int make_cpu_arena(std::vector<int> unit_cpus) {
+  auto& r = rt();
+  std::lock_guard<std::mutex> g(r.device_arenas_mutex);
+  r.device_arenas.emplace_back().unit_cpus = std::move(unit_cpus);
+  return static_cast<int>(r.device_arenas.size());
 }
 
 void run_in_arena(void (*fn)(void*), void* arg) {
@@ -363,7 +417,7 @@ runtime_settings runtime_info() {
 std::string runtime_settings::describe() const {
   std::string s;
   s += "weft: " + std::to_string(workers) + " worker thread(s), from " + workers_reason + "\n";
-  s += "weft: affinity mask " + detail::cpu_list_text(affinity_cpus) + " (" + std::to_string(affinity_cpus.size()) +
+  s += "weft: affinity mask " + detail::cpu_list_string(affinity_cpus) + " (" + std::to_string(affinity_cpus.size()) +
        " CPUs); cgroup CPU quota " +
        (cgroup_quota_cpus ? std::to_string(cgroup_quota_cpus) + " CPU(s) (" + cgroup_quota_source + ")" : "none") +
        "; oneTBB max_allowed_parallelism " + std::to_string(tbb_parallelism) + "\n";

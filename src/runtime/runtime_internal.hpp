@@ -3,11 +3,18 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace weft::detail {
-// Runs `task` on one of Weft's workers.
-void enqueue(std::function<void()> task);
 struct device_state;
+// Runs `task` on one of Weft's workers: one of the device's own CPUs for a CPU
+// device with an arena of its own (device_state::arena), any worker otherwise.
+void enqueue(std::function<void()> task, const device_state* device = nullptr);
+// A worker arena for a CPU device that owns `unit_cpus` (one CPU per compute
+// unit): as many workers as units, confined to those CPUs while they serve it
+// (one CPU each when workers are pinned). Returns its number for
+// device_state::arena; the arena itself is made when the device first runs work.
+int make_cpu_arena(std::vector<int> unit_cpus);
 // The device whose backend provides host USM (pinned memory), or null (device.cpp).
 extern const device_state* g_host_usm_provider;
 

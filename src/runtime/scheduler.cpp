@@ -194,6 +194,7 @@ void print_error(const std::exception_ptr& e, const std::string& origin) {
 }
 
 void execute(event_ptr node);
+void enqueue_execute(event_ptr node);
 
 // Marks `node` complete and returns the successors that became ready to run.
 std::vector<event_ptr> finish(event_state& node) {
@@ -212,7 +213,7 @@ std::vector<event_ptr> finish(event_state& node) {
 }
 
 void complete(const event_ptr& node) {
-  for (auto& s : finish(*node)) enqueue([s] { execute(s); });
+  for (auto& s : finish(*node)) enqueue_execute(s);
 }
 
 // Reports an error of `node` to its queue, or prints it when the queue is gone
@@ -292,7 +293,7 @@ void complete_deferred(event_state& node) {
     }
   }
   node.work = nullptr;  // drop the kernel's captures (accessors) now
-  for (auto& s : finish(node)) enqueue([s] { execute(s); });
+  for (auto& s : finish(node)) enqueue_execute(s);
 }
 
 // Runs a node's command on this thread. Returns true and the successors it made
@@ -348,17 +349,28 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   return true;
 }
 
+// Hands a ready node to a worker of its device.
+void enqueue_execute(event_ptr node) {
+  const device_state* d = node->device;
+  enqueue([s = std::move(node)] { execute(s); }, d);
+}
+
+// The worker arena a node's command runs in (device_state::arena).
+int arena_of(const event_state& node) { return node.device ? node.device->arena : 0; }
+
 // Runs a node on this worker, then (as a continuation, without a round trip
-// through the task queue) the first successor it made ready; the others are
-// handed to other workers.
+// through the task queue) the first successor it made ready, if it runs in the
+// same arena (a sub-device's command never runs on another device's CPUs); the
+// others are handed to their devices' workers.
 void execute(event_ptr node) {
   while (node) {
     std::vector<event_ptr> ready;
     run_node(node, ready);
+    const int arena = arena_of(*node);
     node = nullptr;
-    for (std::size_t i = 0; i < ready.size(); ++i) {
-      if (i == 0) node = std::move(ready[0]);
-      else enqueue([s = std::move(ready[i])] { execute(s); });
+    for (auto& s : ready) {
+      if (!node && arena_of(*s) == arena) node = std::move(s);
+      else enqueue_execute(std::move(s));
     }
   }
 }
@@ -368,7 +380,8 @@ void execute(event_ptr node) {
 void on_marker_reached(void* arg) {
   std::unique_ptr<event_ptr> node(static_cast<event_ptr*>(arg));
   if ((*node)->claimed.load(std::memory_order_acquire)) return;
-  enqueue([n = std::move(*node)] { complete_deferred(*n); });
+  const device_state* d = (*node)->device;
+  enqueue([n = std::move(*node)] { complete_deferred(*n); }, d);
 }
 
 void arm_notification(const event_ptr& node) {
@@ -379,7 +392,7 @@ void arm_notification(const event_ptr& node) {
   if (!node->marker_ops->marker_notify(m, &on_marker_reached, arg)) {
     // No notification from the backend: a worker waits for the device instead.
     delete arg;
-    enqueue([node] { complete_deferred(*node); });
+    enqueue([node] { complete_deferred(*node); }, node->device);
   }
 }
 
@@ -390,7 +403,7 @@ void arm_notification(const event_ptr& node) {
 void complete_orphan(const event_ptr& node) {
   if (node->notify_armed) return;  // the backend reports it already
   node->notify_armed = true;
-  enqueue([node] { complete_deferred(*node); });
+  enqueue([node] { complete_deferred(*node); }, node->device);
 }
 
 // One dependency fewer; the node runs when none are left: a device kernel at
@@ -401,10 +414,10 @@ void release(const event_ptr& node, bool inline_device_kernel = false) {
   if (inline_device_kernel && node->device_kernel) {
     std::vector<event_ptr> ready;
     run_node(node, ready);
-    for (auto& s : ready) enqueue([s] { execute(s); });
+    for (auto& s : ready) enqueue_execute(s);
     return;
   }
-  enqueue([node] { execute(node); });
+  enqueue_execute(node);
 }
 
 // Makes `node` wait for `dep` unless dep already completed. Caller holds graph_mutex().

@@ -187,6 +187,21 @@ std::vector<int> parse_cpu_list(const std::string& text) {
   return cpus;
 }
 
+std::string cpu_list_string(std::vector<int> cpus) {
+  std::sort(cpus.begin(), cpus.end());
+  cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
+  std::string out;
+  for (std::size_t i = 0; i < cpus.size();) {
+    std::size_t j = i;
+    while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
+    if (!out.empty()) out += ',';
+    out += std::to_string(cpus[i]);
+    if (j > i) out += '-' + std::to_string(cpus[j]);
+    i = j + 1;
+  }
+  return out.empty() ? "(unknown)" : out;
+}
+
 std::vector<int> current_affinity() {
   std::vector<int> cpus;
   // Machines with more than CPU_SETSIZE CPUs need a larger dynamic set.

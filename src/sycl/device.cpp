@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 #include <sycl/sycl.hpp>
+#include <weft/runtime/cpu_partition.hpp>
 
 namespace weft::sycl {
 namespace detail {
@@ -36,9 +37,7 @@ bool has_aspect(const weft::detail::device_state& s, aspect a) {
   }
 WEFT_DEVICE_INFO(device_type, s.type)
 WEFT_DEVICE_INFO(vendor_id, s.vendor_id)
-// The CPU reports the worker count as decided when asked (it may be set after the device was first seen).
-WEFT_DEVICE_INFO(max_compute_units,
-                 s.type == info::device_type::cpu ? static_cast<std::uint32_t>(weft::worker_count()) : s.compute_units)
+WEFT_DEVICE_INFO(max_compute_units, weft::detail::compute_units(s))
 WEFT_DEVICE_INFO(max_work_item_dimensions, 3u)
 WEFT_DEVICE_INFO(max_work_group_size, s.max_work_group_size)
 WEFT_DEVICE_INFO(max_num_sub_groups,
@@ -125,24 +124,45 @@ WEFT_DEVICE_INFO(aspects, s.aspects)
 WEFT_DEVICE_INFO(extensions, {})
 WEFT_DEVICE_INFO(printf_buffer_size, std::size_t(1) << 20)
 WEFT_DEVICE_INFO(preferred_interop_user_sync, false)
-// Weft's devices are root devices (none can be partitioned): no parent.
 template <>
 device device_info<info::device::parent_device>::get(const weft::detail::device_state& s) {
-  throw_error(errc::invalid, "info::device::parent_device: '" + s.name +
-                                 "' is a root device (Weft's devices cannot be partitioned into sub-devices)");
+  if (!s.parent)
+    throw_error(errc::invalid, "info::device::parent_device: '" + s.name +
+                                   "' is a root device, not a sub-device made by create_sub_devices: it has no parent");
+  return device(s.parent);
 }
-WEFT_DEVICE_INFO(partition_max_sub_devices, 0u)
-WEFT_DEVICE_INFO(partition_properties, {})
-WEFT_DEVICE_INFO(partition_affinity_domains, {})
-WEFT_DEVICE_INFO(partition_type_property, info::partition_property::no_partition)
-WEFT_DEVICE_INFO(partition_type_affinity_domain, info::partition_affinity_domain::not_applicable)
+WEFT_DEVICE_INFO(partition_max_sub_devices, weft::detail::partitionable(s) ? weft::detail::compute_units(s) : 0u)
+WEFT_DEVICE_INFO(partition_properties,
+                 (weft::detail::partitionable(s)
+                      ? std::vector<info::partition_property>{info::partition_property::partition_equally,
+                                                              info::partition_property::partition_by_counts,
+                                                              info::partition_property::partition_by_affinity_domain}
+                      : std::vector<info::partition_property>{}))
+WEFT_DEVICE_INFO(
+    partition_affinity_domains,
+    (weft::detail::partitionable(s)
+         ? std::vector<info::partition_affinity_domain>{info::partition_affinity_domain::numa,
+                                                        info::partition_affinity_domain::next_partitionable}
+         : std::vector<info::partition_affinity_domain>{}))
+WEFT_DEVICE_INFO(partition_type_property, s.partition)
+WEFT_DEVICE_INFO(partition_type_affinity_domain, s.affinity_domain)
 #undef WEFT_DEVICE_INFO
 }  // namespace detail
 
-void device::not_partitionable(const char* prop) const {
-  weft::detail::throw_error(errc::feature_not_supported, std::string("device::create_sub_devices<") + prop + ">: '" +
-                                                             m_state->name +
-                                                             "' cannot be partitioned into sub-devices");
+namespace {
+std::vector<device> handles(const std::vector<const weft::detail::device_state*>& states) {
+  return std::vector<device>(states.begin(), states.end());
+}
+}  // namespace
+
+std::vector<device> device::partition_equally(std::size_t count) const {
+  return handles(weft::detail::partition_equally(*m_state, count));
+}
+std::vector<device> device::partition_by_counts(const std::vector<std::size_t>& counts) const {
+  return handles(weft::detail::partition_by_counts(*m_state, counts));
+}
+std::vector<device> device::partition_by_affinity_domain(info::partition_affinity_domain domain) const {
+  return handles(weft::detail::partition_by_affinity_domain(*m_state, domain));
 }
 
 std::vector<device> device::get_devices(info::device_type type) {

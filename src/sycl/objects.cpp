@@ -155,11 +155,11 @@ void detail::handler_access::add_stream(handler& cgh, std::shared_ptr<stream_sin
 namespace detail {
 void check_bundle_devices(const context& ctx, const std::vector<device>& devs, const char* function) {
   if (devs.empty()) throw_error(errc::invalid, std::string(function) + ": the device list is empty");
-  auto in_ctx = ctx.get_devices();
   for (auto& d : devs)
-    if (std::find(in_ctx.begin(), in_ctx.end(), d) == in_ctx.end())
-      throw_error(errc::invalid,
-                  std::string(function) + ": a device is not in the context; pass devices of the context");
+    if (!weft::detail::in_devices(ctx.state()->devices, d.state()))
+      throw_error(errc::invalid, std::string(function) +
+                                     ": a device is not in the context; pass devices of the context (or "
+                                     "sub-devices of them)");
 }
 }  // namespace detail
 
@@ -228,9 +228,12 @@ event queue::mem_advise(const void* ptr, std::size_t bytes, int advice, const st
 
 queue::queue(const context& c, const device& d, const async_handler& h, const property_list& props)
     : with_property_list(props) {
-  auto devs = c.get_devices();
-  if (std::find(devs.begin(), devs.end(), d) == devs.end())
-    weft::detail::throw_error(errc::invalid, "queue: the device is not part of the given context");
+  // A sub-device of a context's device belongs to it too (as in DPC++): queue(sub_device)
+  // gets its platform's default context, which holds the root devices.
+  if (!weft::detail::in_devices(c.state()->devices, d.state()))
+    weft::detail::throw_error(errc::invalid,
+                              "queue: the device is not part of the given context (nor a sub-device of one of its "
+                              "devices)");
   m_state = std::make_shared<weft::detail::queue_state>(d.state(), c.state(), h ? h : c.get_async_handler(),
                                                         props.has_property<property::queue::in_order>(),
                                                         props.has_property<property::queue::enable_profiling>());

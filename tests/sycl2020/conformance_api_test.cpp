@@ -377,16 +377,30 @@ TEST(ConformanceInfo, DeviceAndContextDescriptors) {
   EXPECT_EQ(dev.get_info<sycl::info::device::image2d_max_width>(), 0u);
   EXPECT_EQ(dev.get_info<sycl::info::device::max_samplers>(), 0u);
   expect_errc(sycl::errc::invalid, [&] { (void)dev.get_info<sycl::info::device::parent_device>(); });
-  EXPECT_TRUE(dev.get_info<sycl::info::device::partition_properties>().empty());
-  expect_errc(sycl::errc::feature_not_supported,
-              [&] { (void)dev.create_sub_devices<sycl::info::partition_property::partition_equally>(2); });
-  expect_errc(sycl::errc::feature_not_supported, [&] {
-    (void)dev.create_sub_devices<sycl::info::partition_property::partition_by_counts>(std::vector<std::size_t>{1, 1});
-  });
-  expect_errc(sycl::errc::feature_not_supported, [&] {
-    (void)dev.create_sub_devices<sycl::info::partition_property::partition_by_affinity_domain>(
-        sycl::info::partition_affinity_domain::next_partitionable);
-  });
+  // A device that lists no partition property cannot be partitioned at all; one that
+  // does (the CPU with two or more workers) splits into sub-devices of the asked size
+  // (their CPUs and errors: tests/hpc/sub_devices_test.cpp).
+  if (dev.get_info<sycl::info::device::partition_properties>().empty()) {
+    EXPECT_EQ(dev.get_info<sycl::info::device::partition_max_sub_devices>(), 0u);
+    expect_errc(sycl::errc::feature_not_supported,
+                [&] { (void)dev.create_sub_devices<sycl::info::partition_property::partition_equally>(2); });
+    expect_errc(sycl::errc::feature_not_supported, [&] {
+      (void)dev.create_sub_devices<sycl::info::partition_property::partition_by_counts>(std::vector<std::size_t>{1, 1});
+    });
+    expect_errc(sycl::errc::feature_not_supported, [&] {
+      (void)dev.create_sub_devices<sycl::info::partition_property::partition_by_affinity_domain>(
+          sycl::info::partition_affinity_domain::next_partitionable);
+    });
+  } else {
+    const auto units = dev.get_info<sycl::info::device::max_compute_units>();
+    EXPECT_EQ(dev.get_info<sycl::info::device::partition_max_sub_devices>(), units);
+    auto subs = dev.create_sub_devices<sycl::info::partition_property::partition_equally>(1);
+    EXPECT_EQ(subs.size(), units);
+    for (auto& s : subs) {
+      EXPECT_EQ(s.get_info<sycl::info::device::parent_device>(), dev);
+      EXPECT_EQ(s.get_info<sycl::info::device::max_compute_units>(), 1u);
+    }
+  }
 }
 
 // ---- 10. accessors: get_multi_ptr, reverse iterators, 0 dimensions, host_task tags ---------

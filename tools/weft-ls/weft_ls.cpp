@@ -3,6 +3,7 @@
 // the runtime's decisions (worker threads, pinning, partition, fiber stacks),
 // each with what decided it. Everything comes from the public SYCL API plus
 // weft::runtime_info() and the fiber stack settings (<weft/settings.hpp>).
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -102,6 +103,10 @@ void print_device_details(const sycl::device& d) {
   std::printf("    local memory size:   %s\n", bytes(d.get_info<di::local_mem_size>()).c_str());
   std::printf("    global memory size:  %s\n", bytes(d.get_info<di::global_mem_size>()).c_str());
   std::printf("    aspects:             %s\n", aspects.c_str());
+  const std::uint32_t subs = d.get_info<di::partition_max_sub_devices>();
+  std::printf("    sub-devices:         %s\n",
+              subs ? ("up to " + std::to_string(subs) + " (equally, by counts, by NUMA domain; docs/hpc.md)").c_str()
+                   : "none (cannot be partitioned)");
 }
 
 // What the runtime decided for the CPU device's workers, and why (weft::runtime_info

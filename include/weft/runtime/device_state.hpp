@@ -88,7 +88,27 @@ struct device_state {
   std::vector<sycl::aspect> aspects;
   const backend_ops* ops = nullptr;  // null: the host (CPU) device
   int ordinal = 0;                   // the backend's own device number
+
+  // A CPU device that owns part of the process's CPUs (a sub-device, or one of
+  // several root CPU devices, WEFT_CPU_DEVICES): the CPU of each of its compute
+  // units, and the runtime's arena for it (runtime.hpp, make_cpu_arena), whose
+  // workers run only on those CPUs. Empty / 0: Weft's worker arena, all CPUs.
+  std::vector<int> unit_cpus;
+  int arena = 0;
+  // How this device was partitioned from `parent` (null: a root device).
+  const device_state* parent = nullptr;
+  sycl::info::partition_property partition = sycl::info::partition_property::no_partition;
+  sycl::info::partition_affinity_domain affinity_domain = sycl::info::partition_affinity_domain::not_applicable;
 };
+
+// True when d is one of `devices` or was partitioned from one of them: a queue
+// or kernel bundle of a context may use sub-devices of the context's devices.
+inline bool in_devices(const std::vector<const device_state*>& devices, const device_state* d) {
+  for (; d; d = d->parent)
+    for (const device_state* x : devices)
+      if (x == d) return true;
+  return false;
+}
 
 struct platform_state {
   std::string name, vendor, version;

@@ -47,6 +47,8 @@ WEFT_API cgroup_quota detect_cgroup_quota();
 // ---- CPU sets -------------------------------------------------------------------
 // "0-3,8,10-11" -> {0,1,2,3,8,10,11} (the kernel's list format, as in Cpus_allowed_list).
 WEFT_API std::vector<int> parse_cpu_list(const std::string& text);
+// The other way: {3,0,1,2,8} -> "0-3,8" (sorted, repeats removed; "(unknown)" for none).
+WEFT_API std::string cpu_list_string(std::vector<int> cpus);
 // The CPUs the calling thread may run on (its affinity mask), ascending.
 WEFT_API std::vector<int> current_affinity();
 // The CPUs the parent process may run on (from /proc/<ppid>/status); empty if unknown.

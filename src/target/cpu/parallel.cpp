@@ -45,8 +45,10 @@ void parallel_for_chunks(std::size_t begin, std::size_t end, std::size_t grain, 
                     });
 }
 
+std::size_t arena_workers() { return static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency())); }
+
 std::size_t static_chunks(std::size_t n, std::size_t unit_items, std::size_t min_items) {
-  std::size_t workers = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  std::size_t workers = arena_workers();
   std::size_t total = n * std::max<std::size_t>(1, unit_items);
   std::size_t by_size = std::max<std::size_t>(1, total / std::max<std::size_t>(1, min_items));
   return std::max<std::size_t>(1, std::min({workers, n, by_size}));

@@ -50,6 +50,10 @@ WEFT_API void static_for_chunks(std::size_t n, std::size_t chunks, chunk_fn chun
 // less than `min_items` items. Depends only on (n, unit_items, workers).
 WEFT_API std::size_t static_chunks(std::size_t n, std::size_t unit_items, std::size_t min_items);
 
+// Workers of the arena the calling thread runs in: Weft's, or the arena of the
+// sub-device whose command is running (docs/hpc.md, "Sub-devices").
+WEFT_API std::size_t arena_workers();
+
 // A type-erased parallel reduction over [begin, end): the partial results are
 // objects of `size` bytes aligned to `align`, made and combined by the caller's
 // functions.

@@ -23,7 +23,7 @@ namespace weft::cpu {
 inline constexpr std::size_t max_grain_items = 4096;
 inline constexpr std::size_t vector_grain_items = 64;
 inline std::size_t grain_for(std::size_t items) {
-  const std::size_t workers = weft::worker_count();
+  const std::size_t workers = arena_workers();
   const std::size_t share = std::min(max_grain_items, items / (8 * workers));
   return std::max<std::size_t>({1, share, std::min(vector_grain_items, items / (2 * workers))});
 }
