@@ -29,7 +29,6 @@ trace_index::trace_index(const snapshot& s) : roles(s.threads.size()) {
       case kind::run:
         who.runs = true;
         runs[r.command] = p;
-        intervals[static_cast<std::size_t>(thread)].emplace_back(r.begin_ns, r.end_ns);
         break;
       case kind::chunk:
         who.runs = true;
@@ -39,12 +38,21 @@ trace_index::trace_index(const snapshot& s) : roles(s.threads.size()) {
       case kind::wait: waits.push_back(p); break;
     }
   }
+  // A thread is busy inside a chunk, or inside a command that ran no chunks (a host
+  // task, a copy): a worker waiting inside a kernel for the other workers' chunks is idle.
+  std::unordered_map<std::uint64_t, bool> chunked;
+  for (const placed& c : chunks) chunked[c.r->command] = true;
+  for (const auto& [command, run] : runs)
+    if (!chunked.count(command))
+      intervals[static_cast<std::size_t>(run.thread)].emplace_back(run.r->begin_ns, run.r->end_ns);
+  constexpr std::uint64_t claim_gap_ns = 1000;  // between a worker's chunks: claiming the next one, not idleness
   for (auto& in : intervals) {
     if (in.empty()) continue;
     std::sort(in.begin(), in.end());
     std::vector<std::pair<std::uint64_t, std::uint64_t>> merged{in.front()};
     for (const auto& i : in) {
-      if (i.first <= merged.back().second) merged.back().second = std::max(merged.back().second, i.second);
+      if (i.first <= merged.back().second + claim_gap_ns)
+        merged.back().second = std::max(merged.back().second, i.second);
       else merged.push_back(i);
     }
     busy_by_thread.push_back(std::move(merged));
