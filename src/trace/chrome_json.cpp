@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -21,21 +22,29 @@ class json_out {
 
   // ts in microseconds with nanosecond digits: the exact profiling value.
   void time(const char* key, std::uint64_t ns) {
-    char b[64];
-    std::snprintf(b, sizeof b, "\"%s\":%llu.%03llu", key, static_cast<unsigned long long>(ns / 1000),
-                  static_cast<unsigned long long>(ns % 1000));
-    text += b;
+    number(key, ns / 1000);
+    const unsigned frac = static_cast<unsigned>(ns % 1000);
+    const char digits[4] = {'.', char('0' + frac / 100), char('0' + frac / 10 % 10), char('0' + frac % 10)};
+    text.append(digits, 4);
   }
   void number(const char* key, std::uint64_t v) {
     text += '"';
     text += key;
     text += "\":";
-    text += std::to_string(v);
+    char b[24];
+    text.append(b, static_cast<std::size_t>(std::to_chars(b, b + sizeof b, v).ptr - b));
   }
   void string(const char* key, const std::string& v) {
     text += '"';
     text += key;
     text += "\":\"";
+    const bool plain = std::none_of(
+        v.begin(), v.end(), [](char c) { return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20; });
+    if (plain) {
+      text += v;
+      text += '"';
+      return;
+    }
     for (char c : v) {
       if (c == '"' || c == '\\') {
         text += '\\';
@@ -210,10 +219,10 @@ bool write_chrome_json(const snapshot& s, const std::string& path, std::string& 
   }
   for (const placed& p : ix.chunks) {
     const record& r = *p.r;
-    slice(j, p,
-          ix.command_name(r.command) + ": " + r.label + " " + std::to_string(r.first) + ".." + std::to_string(r.last),
-          "chunk");
+    slice(j, p, ix.command_name(r.command), "chunk");  // the kernel's name: viewers give it the kernel's colour
     j.text += ",\"args\":{";
+    j.string("unit", r.label);
+    j.text += ',';
     j.number("command", r.command);
     j.text += ',';
     j.number("first", r.first);

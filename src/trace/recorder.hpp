@@ -34,7 +34,7 @@ struct record {
   std::uint64_t begin_ns = 0, end_ns = 0;
   // submit: the queue and what the command is
   const void* queue = nullptr;
-  const char* label = nullptr;  // "a kernel", "a host task", ...; chunk: "items" or "work groups"
+  const char* label = nullptr;  // "a kernel", "a host task", ...; chunk: "loop chunk" or "work groups"
   const std::type_info* kernel = nullptr;
   detail::command_shape shape;
   // dependency: the command waited for; chunk: the items or groups [first, last) and its fiber switches

@@ -151,7 +151,7 @@ def check_program(events, flows):
         parts = chunks.get(c["args"]["command"], [])
         groups = sorted((p["args"]["first"], p["args"]["last"]) for p in parts)
         covered = sum(last - first for first, last in groups)
-        if covered != 256 or not all("work groups" in p["name"] for p in parts):
+        if covered != 256 or not all(p["args"].get("unit") == "work groups" for p in parts):
             fail(f"tile_sum's chunks cover {covered} of its 256 work groups: {groups}")
         if sum(p["args"].get("fiber switches", 0) for p in parts) <= 0:
             fail("tile_sum reaches barriers but its chunks count no fiber switches")

@@ -48,7 +48,7 @@ struct chunk_call {
     if (!traced) return chunk(ctx, b, e);
     const std::uint64_t begin_ns = trace::clock_ns();
     chunk(ctx, b, e);
-    trace::chunk(command, "chunk", b, e, begin_ns, trace::clock_ns());
+    trace::chunk(command, "loop chunk", b, e, begin_ns, trace::clock_ns());
   }
 };
 }  // namespace
@@ -205,7 +205,7 @@ struct traced_reduce {
     auto* t = static_cast<traced_reduce*>(c);
     const std::uint64_t begin_ns = trace::clock_ns();
     t->ops->run(t->ctx, p, b, e);
-    trace::chunk(t->command, "chunk", b, e, begin_ns, trace::clock_ns());
+    trace::chunk(t->command, "loop chunk", b, e, begin_ns, trace::clock_ns());
   }
   static void join(void* c, void* left, const void* right) {
     auto* t = static_cast<traced_reduce*>(c);
