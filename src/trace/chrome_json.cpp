@@ -165,7 +165,9 @@ bool write_chrome_json(const snapshot& s, const std::string& path, std::string& 
   const trace_index ix(s);
   json_out j;
   j.text.reserve(256 * s.records.size() + 4096);
-  j.text += "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"weft\"},\"traceEvents\":[";
+  j.text += "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"weft\",";
+  j.number("dropped records", s.dropped);
+  j.text += "},\"traceEvents\":[";
   j.open("M", 0, "process_name", nullptr);
   j.text += ",\"args\":{";
   j.string("name", "weft: " + program_name());

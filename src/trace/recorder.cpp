@@ -28,6 +28,9 @@ std::uint64_t clock_ns() {
 namespace {
 
 constexpr std::size_t block_records = 512;
+// At most this many records per thread (about 160 MB): a long run keeps its start
+// and says how many records it dropped, rather than filling the memory.
+constexpr std::size_t max_blocks = (std::size_t(1) << 20) / block_records;
 
 struct block {
   std::atomic<std::size_t> count{0};
@@ -38,7 +41,9 @@ struct block {
 struct thread_buffer {
   thread_info info;
   block* head = nullptr;
-  block* tail = nullptr;  // the owner's only
+  block* tail = nullptr;   // the owner's only
+  std::size_t blocks = 1;  // the owner's only
+  std::atomic<std::uint64_t> dropped{0};
 };
 
 // Made once and never destroyed: threads may record until the process ends.
@@ -86,6 +91,11 @@ void add(const record& r) {
   block* k = b->tail;
   std::size_t n = k->count.load(std::memory_order_relaxed);
   if (n == block_records) {
+    if (b->blocks == max_blocks) {
+      b->dropped.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    ++b->blocks;
     auto* fresh = new block;
     k->next.store(fresh, std::memory_order_release);
     b->tail = k = fresh;
@@ -130,6 +140,7 @@ snapshot take_snapshot() {
   s.start_ns = g_registry->start_ns;
   for (thread_buffer* t : threads) {
     s.threads.push_back(t->info);
+    s.dropped += t->dropped.load(std::memory_order_relaxed);
     for (block* k = t->head; k; k = k->next.load(std::memory_order_acquire)) {
       const std::size_t n = k->count.load(std::memory_order_acquire);
       for (std::size_t i = 0; i < n; ++i) s.records.emplace_back(t->info.index, k->records[i]);
@@ -160,6 +171,11 @@ void finish_at_exit() {
   std::string error;
   if (!g_registry->trace_path.empty() && !write_chrome_json(s, g_registry->trace_path, error))
     std::fprintf(stderr, "weft: WEFT_TRACE: %s\n", error.c_str());
+  if (s.dropped)
+    std::fprintf(stderr,
+                 "weft: WEFT_TRACE/WEFT_PROFILE: %llu records dropped after the first %zu of a thread; the trace and "
+                 "the profile cover the start of the run\n",
+                 static_cast<unsigned long long>(s.dropped), max_blocks * block_records);
   if (g_registry->profile) {
     std::fflush(stdout);
     std::fputs(profile_table(s, end).c_str(), stderr);

@@ -73,6 +73,7 @@ struct snapshot {
   std::vector<std::pair<int, record>> records;  // (thread index, record), per thread in order
   std::size_t workers = 0;                      // Weft's worker count, when the workers started
   std::uint64_t start_ns = 0;                   // when libweft loaded
+  std::uint64_t dropped = 0;                    // records not kept: a thread's buffer was full
 };
 snapshot take_snapshot();
 
