@@ -106,8 +106,11 @@ void add(const record& r) {
 }
 
 std::uint64_t current_command() { return t_command; }
-command_scope::command_scope(std::uint64_t command) : m_saved(t_command) { t_command = command; }
-command_scope::~command_scope() { t_command = m_saved; }
+std::uint64_t exchange_command(std::uint64_t command) {
+  const std::uint64_t before = t_command;
+  t_command = command;
+  return before;
+}
 
 void chunk(std::uint64_t command, const char* unit, std::size_t first, std::size_t last, std::uint64_t begin_ns,
            std::uint64_t end_ns, std::uint64_t switches, std::uint64_t fiber_groups) {

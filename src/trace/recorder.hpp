@@ -48,15 +48,22 @@ void add(const record& r);
 
 // The command this thread runs (0: none): chunks and work groups are counted to it.
 std::uint64_t current_command();
+std::uint64_t exchange_command(std::uint64_t command);  // sets it, returns the one before
+// While alive (and tracing), this thread runs `command`; off, it costs one branch.
 class command_scope {
  public:
-  explicit command_scope(std::uint64_t command);
-  ~command_scope();
+  explicit command_scope(std::uint64_t command) : m_on(enabled()) {
+    if (m_on) m_saved = exchange_command(command);
+  }
+  ~command_scope() {
+    if (m_on) exchange_command(m_saved);
+  }
   command_scope(const command_scope&) = delete;
   command_scope& operator=(const command_scope&) = delete;
 
  private:
-  std::uint64_t m_saved;
+  bool m_on;
+  std::uint64_t m_saved = 0;
 };
 
 // A slice of work on this thread for `command`: [first, last) of `unit`.

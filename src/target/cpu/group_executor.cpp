@@ -645,7 +645,7 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
   if (n_tasks <= 1) return run();
   // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is the address
   // the tasks already hold (no extra capture: the release build is unchanged).
-  const std::uint64_t command = trace::current_command();  // the tasks' groups count to it
+  const std::uint64_t command = trace::enabled() ? trace::current_command() : 0;  // the tasks' groups count to it
   weft::detail::tsan_fork_join_scope tsan_fork_join(&run);
   auto task = [&](const tbb::blocked_range<std::size_t>& r) {
     weft::detail::tsan_task_scope tsan_task(&run);
@@ -790,7 +790,7 @@ worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chu
   w->block = nullptr;
   w->traced = trace::enabled();
   w->chunk_open = false;
-  w->command = trace::current_command();
+  w->command = w->traced ? trace::current_command() : 0;
   if (chunks.n_slots > 1) {
     const std::size_t slot = chunks.joined.fetch_add(1, std::memory_order_relaxed);
     if (slot < chunks.n_slots) w->phase = &chunks.slots[slot];

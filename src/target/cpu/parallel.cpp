@@ -43,7 +43,8 @@ struct chunk_call {
   bool traced;
   std::uint64_t command;
 
-  chunk_call(chunk_fn f, void* c) : chunk(f), ctx(c), traced(trace::enabled()), command(trace::current_command()) {}
+  chunk_call(chunk_fn f, void* c)
+      : chunk(f), ctx(c), traced(trace::enabled()), command(traced ? trace::current_command() : 0) {}
   void operator()(std::size_t b, std::size_t e) const {
     if (!traced) return chunk(ctx, b, e);
     const std::uint64_t begin_ns = trace::clock_ns();
