@@ -217,6 +217,7 @@ std::vector<event_ptr> finish(event_state& node) {
     trace::record r;
     r.what = trace::kind::run;
     r.command = node.sequence;
+    r.label = node.device_kernel ? trace::device_run : nullptr;
     r.begin_ns = node.start_ns;
     r.end_ns = node.end_ns;
     trace::add(r);

@@ -187,6 +187,12 @@ bool write_chrome_json(const snapshot& s, const std::string& path, std::string& 
     j.number("sort_index", static_cast<std::uint64_t>(t.index + (r.submits ? 0 : 1000)));
     j.text += "}}";
   }
+  if (ix.device_track >= 0) {
+    j.open("M", ix.device_track, "thread_name", nullptr);
+    j.text += ",\"args\":{";
+    j.string("name", "device (GPU commands)");
+    j.text += "}}";
+  }
   std::uint64_t flow_id = 0;
   for (const auto& [command, run] : ix.runs) {
     const placed* sub = ix.submit_of(command);

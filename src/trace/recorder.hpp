@@ -43,6 +43,10 @@ struct record {
   std::uint64_t switches = 0, fiber_groups = 0;
 };
 
+// A run record's label when the command's work ran on a device (a GPU): its times
+// are the device's, so the writer puts it on a track of its own.
+inline constexpr const char* device_run = "device";
+
 // Appends to this thread's buffer (only while enabled()).
 void add(const record& r);
 

@@ -27,6 +27,11 @@ trace_index::trace_index(const snapshot& s) : roles(s.threads.size()) {
         break;
       case kind::dependency: dependencies.emplace_back(r.command, r.other); break;
       case kind::run:
+        if (r.label == device_run) {  // the device's times: a track of its own, beside the threads
+          device_track = static_cast<int>(s.threads.size());
+          runs[r.command] = placed{device_track, &r};
+          break;
+        }
         who.runs = true;
         runs[r.command] = p;
         break;
@@ -43,7 +48,7 @@ trace_index::trace_index(const snapshot& s) : roles(s.threads.size()) {
   std::unordered_map<std::uint64_t, bool> chunked;
   for (const placed& c : chunks) chunked[c.r->command] = true;
   for (const auto& [command, run] : runs)
-    if (!chunked.count(command))
+    if (run.thread != device_track && !chunked.count(command))
       intervals[static_cast<std::size_t>(run.thread)].emplace_back(run.r->begin_ns, run.r->end_ns);
   constexpr std::uint64_t claim_gap_ns = 1000;  // between a worker's chunks: claiming the next one, not idleness
   for (auto& in : intervals) {
