@@ -56,8 +56,8 @@ std::string advice(const row& r, std::size_t workers) {
            "% of this kernel's core time): consider scoped parallelism (cgh.parallel), whose barriers cost nothing";
   }
   if (r.launches >= 100 && mean_us < 10 * launch_us)
-    return "launches take " + fixed(mean_us, 1) + " us on average, near the ~" + fixed(launch_us, 0) +
-           " us a launch itself costs: give each launch more work or fuse kernels";
+    return "short launches: " + fixed(mean_us, 1) + " us on average, of which a launch itself costs ~" +
+           fixed(launch_us, 0) + " us: give each launch more work or fuse kernels";
   return {};
 }
 
