@@ -3,6 +3,7 @@
 #include "recorder.hpp"
 
 #include <cxxabi.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <new>
 #include <sycl/exception.hpp>
 #include <weft/trace.hpp>
 
@@ -27,16 +29,26 @@ std::uint64_t clock_ns() {
 
 namespace {
 
-constexpr std::size_t block_records = 512;
-// At most this many records per thread (about 160 MB): a long run keeps its start
-// and says how many records it dropped, rather than filling the memory.
-constexpr std::size_t max_blocks = (std::size_t(1) << 20) / block_records;
+// A block is 2 MiB mapped with its pages already present: a page fault per page
+// of records, in a virtual machine with memory accounting, cost more than the
+// rest of recording a command.
+constexpr std::size_t block_bytes = std::size_t(2) << 20;
 
 struct block {
   std::atomic<std::size_t> count{0};
   std::atomic<block*> next{nullptr};
-  record records[block_records];
+  record* records() { return reinterpret_cast<record*>(this + 1); }
 };
+static_assert(sizeof(block) % alignof(record) == 0);
+constexpr std::size_t block_records = (block_bytes - sizeof(block)) / sizeof(record);
+// At most this many records per thread (about 170 MB): a long run keeps its start
+// and says how many records it dropped, rather than filling the memory.
+constexpr std::size_t max_blocks = ((std::size_t(1) << 20) + block_records - 1) / block_records;
+
+block* new_block() {
+  void* m = mmap(nullptr, block_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+  return m == MAP_FAILED ? nullptr : new (m) block;
+}
 
 struct thread_buffer {
   thread_info info;
@@ -76,7 +88,7 @@ thread_local std::uint64_t t_command = 0;
 
 thread_buffer* make_buffer() {
   auto* b = new thread_buffer;
-  b->head = b->tail = new block;
+  b->head = b->tail = new_block();
   b->info.main = syscall(SYS_gettid) == getpid();
   std::lock_guard<std::mutex> g(g_registry->mutex);
   b->info.index = static_cast<int>(g_registry->threads.size());
@@ -89,19 +101,21 @@ thread_buffer* make_buffer() {
 void add(const record& r) {
   thread_buffer* b = t_buffer ? t_buffer : (t_buffer = make_buffer());
   block* k = b->tail;
-  std::size_t n = k->count.load(std::memory_order_relaxed);
+  std::size_t n = k ? k->count.load(std::memory_order_relaxed) : 0;
   if (n == block_records) {
-    if (b->blocks == max_blocks) {
-      b->dropped.fetch_add(1, std::memory_order_relaxed);
-      return;
+    block* fresh = b->blocks < max_blocks ? new_block() : nullptr;
+    if (fresh) {
+      ++b->blocks;
+      k->next.store(fresh, std::memory_order_release);
+      n = 0;
     }
-    ++b->blocks;
-    auto* fresh = new block;
-    k->next.store(fresh, std::memory_order_release);
     b->tail = k = fresh;
-    n = 0;
   }
-  k->records[n] = r;
+  if (!k) {  // full, or no memory for a block
+    b->dropped.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  new (k->records() + n) record(r);
   k->count.store(n + 1, std::memory_order_release);
 }
 
@@ -146,7 +160,7 @@ snapshot take_snapshot() {
     s.dropped += t->dropped.load(std::memory_order_relaxed);
     for (block* k = t->head; k; k = k->next.load(std::memory_order_acquire)) {
       const std::size_t n = k->count.load(std::memory_order_acquire);
-      for (std::size_t i = 0; i < n; ++i) s.records.emplace_back(t->info.index, k->records[i]);
+      for (std::size_t i = 0; i < n; ++i) s.records.emplace_back(t->info.index, k->records()[i]);
     }
   }
   return s;

@@ -35,18 +35,21 @@ using weft::detail::tsan_fork_join_scope;
 using weft::detail::tsan_release;
 using weft::detail::tsan_task_scope;
 
-// Runs chunk(ctx, b, e); when tracing, as a slice of the launching command
-// on the worker that ran it (docs/trace.md).
+// Runs chunk(ctx, b, e) for a launch over [begin, end); when tracing, as a slice
+// of the launching command on the worker that ran it (docs/trace.md). A chunk
+// that is the whole launch is not recorded: the command's slice already shows it,
+// and small kernels, launched by the thousand, then pay no clock reads for it.
 struct chunk_call {
   chunk_fn chunk;
   void* ctx;
   bool traced;
   std::uint64_t command;
+  std::size_t begin, end;
 
-  chunk_call(chunk_fn f, void* c)
-      : chunk(f), ctx(c), traced(trace::enabled()), command(traced ? trace::current_command() : 0) {}
+  chunk_call(chunk_fn f, void* c, std::size_t b, std::size_t e)
+      : chunk(f), ctx(c), traced(trace::enabled()), command(traced ? trace::current_command() : 0), begin(b), end(e) {}
   void operator()(std::size_t b, std::size_t e) const {
-    if (!traced) return chunk(ctx, b, e);
+    if (!traced || (b == begin && e == end)) return chunk(ctx, b, e);
     const std::uint64_t begin_ns = trace::clock_ns();
     chunk(ctx, b, e);
     trace::chunk(command, "loop chunk", b, e, begin_ns, trace::clock_ns());
@@ -58,7 +61,7 @@ void parallel_for_chunks(std::size_t begin, std::size_t end, std::size_t grain, 
   if (begin >= end) return;
   tsan_fork_join_scope join(ctx);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, std::max<std::size_t>(1, grain)),
-                    [call = chunk_call(chunk, ctx)](const tbb::blocked_range<std::size_t>& r) {
+                    [call = chunk_call(chunk, ctx, begin, end)](const tbb::blocked_range<std::size_t>& r) {
                       tsan_task_scope task(call.ctx);
                       call(r.begin(), r.end());
                     });
@@ -74,7 +77,7 @@ std::size_t static_chunks(std::size_t n, std::size_t unit_items, std::size_t min
 void static_for_chunks(std::size_t n, std::size_t chunks, chunk_fn chunk, void* ctx) {
   if (n == 0) return;
   chunks = std::max<std::size_t>(1, std::min(chunks, n));
-  const chunk_call call(chunk, ctx);
+  const chunk_call call(chunk, ctx, 0, n);
   auto block = [&](std::size_t k) { call(k * n / chunks, (k + 1) * n / chunks); };
   if (chunks == 1) {
     block(0);
@@ -197,6 +200,7 @@ struct traced_reduce {
   const reduce_ops* ops;
   void* ctx;
   std::uint64_t command;
+  std::size_t begin, end;
 
   static void init(void* c, void* p) {
     auto* t = static_cast<traced_reduce*>(c);
@@ -204,6 +208,7 @@ struct traced_reduce {
   }
   static void run(void* c, void* p, std::size_t b, std::size_t e) {
     auto* t = static_cast<traced_reduce*>(c);
+    if (b == t->begin && e == t->end) return t->ops->run(t->ctx, p, b, e);  // as in chunk_call
     const std::uint64_t begin_ns = trace::clock_ns();
     t->ops->run(t->ctx, p, b, e);
     trace::chunk(t->command, "loop chunk", b, e, begin_ns, trace::clock_ns());
@@ -220,7 +225,7 @@ void parallel_reduce_chunks(std::size_t begin, std::size_t end, std::size_t grai
                             void* result) {
   if (begin >= end) return;
   if (!trace::enabled()) return reduce_chunks(begin, end, grain, ops, ctx, result);
-  traced_reduce traced{&ops, ctx, trace::current_command()};
+  traced_reduce traced{&ops, ctx, trace::current_command(), begin, end};
   const reduce_ops wrapped{ops.size,    ops.align,           &traced_reduce::init,
                            ops.destroy, &traced_reduce::run, &traced_reduce::join};
   reduce_chunks(begin, end, grain, wrapped, &traced, result);
