@@ -19,6 +19,7 @@ namespace {
 class json_out {
  public:
   std::string text;
+  const std::uint64_t pid = static_cast<std::uint64_t>(getpid());
 
   // ts in microseconds with nanosecond digits: the exact profiling value.
   void time(const char* key, std::uint64_t ns) {
@@ -65,7 +66,7 @@ class json_out {
     text += "\"ph\":\"";
     text += ph;
     text += "\",";
-    number("pid", static_cast<std::uint64_t>(getpid()));
+    number("pid", pid);
     text += ',';
     number("tid", static_cast<std::uint64_t>(tid));
     text += ',';
