@@ -112,6 +112,7 @@ class handler {
   void single_task(const Kernel& k) {
     check_no_local_accessor("single_task");
     name_kernel<KernelName, Kernel>();
+    shape("single_task", range<1>(1));
     set_command(weft::detail::command_kind::kernel, [tg = target(), k, ex = m_extras] {
       detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>, void>(
           ex, k, [&](const auto& kk) { weft::launch::single_task(tg, detail::checked_name<KernelName>(kk)); });
@@ -159,6 +160,7 @@ class handler {
       static_assert(sizeof...(Rest) >= 1, "parallel_for(nd_range, ...) needs a kernel");
       check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
       validate(r);
+      shape(sizeof...(Rest) == 1 ? "nd_range" : "nd_range reduction", r.get_global_range(), r.get_local_range());
       auto local = m_cg.local;
       if constexpr (sizeof...(Rest) == 1) {
         auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
@@ -197,6 +199,7 @@ class handler {
                                                      detail::to_string(group_size) +
                                                      " items overflow size_t in dimension " + std::to_string(d));
     check_size(range<Dims>(num_groups * group_size), "parallel: the number of work groups times the work-group size");
+    shape("scoped", range<Dims>(num_groups * group_size), group_size);
     auto local = m_cg.local;
     detail::split_kernel_last(
         [&](auto&& k, auto&&... reds) {
@@ -257,6 +260,8 @@ class handler {
                                     std::to_string(local_max) + " bytes");
     auto local = m_cg.local;
     name_kernel<KernelName, K>();
+    if (group_size) shape("hierarchical", range<Dims>(num_groups * *group_size), *group_size);
+    else shape("hierarchical", num_groups);
     set_command(weft::detail::command_kind::kernel, [tg = target(), num_groups, group_size, local, k = K(kernel),
                                                      ex = m_extras] {
       detail::run_kernel<std::is_invocable_v<const K&, group<Dims>, kernel_handler>, group<Dims>>(
@@ -422,6 +427,8 @@ class handler {
     using first = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
     check_no_local_accessor("parallel_for(range)");
     check_size(r, "parallel_for: the range");
+    shape(sizeof...(Rest) == 1 || (sizeof...(Rest) == 2 && detail::is_id<first>::value) ? "range" : "range reduction",
+          r);
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
@@ -600,6 +607,16 @@ class handler {
                          "submit the second one in its own command group");
     m_cg.kind = kind;
     m_cg.work = std::forward<F>(work);
+  }
+  // The kernel's form and ranges, for the trace and the profile (docs/trace.md).
+  template <int Dims>
+  void shape(const char* form, const range<Dims>& global, const range<Dims>& local = range<Dims>()) {
+    m_cg.shape.form = form;
+    m_cg.shape.dims = Dims;
+    for (int d = 0; d < Dims; ++d) {
+      m_cg.shape.global[d] = global[d];
+      m_cg.shape.local[d] = local[d];
+    }
   }
   template <class Acc>
   void track(const Acc& acc, access_mode mode) {

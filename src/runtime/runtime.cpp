@@ -26,6 +26,7 @@
 #include <weft/runtime/runtime.hpp>
 #include <weft/runtime/system_probe.hpp>
 #include <weft/sanitizer.hpp>
+#include "../trace/recorder.hpp"
 #include "runtime_internal.hpp"
 
 namespace weft::detail {
@@ -243,6 +244,7 @@ struct runtime {
     if (settings.pin_workers) observer = std::make_unique<pin_observer>(*a, settings.affinity_cpus, true, false);
     arena = std::move(a);
     settings.started = true;
+    trace::set_worker_count(n);
     static_mode.store(settings.static_partition ? 1 : 0, std::memory_order_release);
     started.store(true, std::memory_order_release);
 
@@ -315,9 +317,13 @@ runtime& rt() {
 
 // ... and again by this object, made when libweft loads, before the
 // application's static objects and exit handlers: its destructor runs after
-// theirs, and so after the last work they queued.
+// theirs, and so after the last work they queued. Then the trace and the
+// profile are written, with everything.
 struct finish_queued_work_at_exit {
-  ~finish_queued_work_at_exit() { finish_queued_work(); }
+  ~finish_queued_work_at_exit() {
+    finish_queued_work();
+    trace::finish_at_exit();
+  }
 } finish_at_exit;
 
 }  // namespace

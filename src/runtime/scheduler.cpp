@@ -4,7 +4,6 @@
 #include <cxxabi.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -13,6 +12,7 @@
 #include <sycl/exception.hpp>
 #include <weft/runtime/device_state.hpp>
 #include <weft/runtime/queue_state.hpp>
+#include "../trace/recorder.hpp"
 #include "graph.hpp"
 #include "runtime_internal.hpp"
 
@@ -23,11 +23,8 @@ std::mutex& graph_mutex() {
   return m;
 }
 
-std::uint64_t now_ns() {
-  return static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
+// One clock for profiling info and the trace, so that their times agree.
+std::uint64_t now_ns() { return trace::clock_ns(); }
 
 namespace {
 
@@ -92,6 +89,26 @@ bool blocked_by_held_access(const event_state* target) {
 
 namespace {
 void complete_deferred(event_state& node);
+
+// A wait of this thread for `command` (0: a whole queue), as a slice of the trace.
+class trace_wait {
+ public:
+  explicit trace_wait(std::uint64_t command) : m_command(command), m_begin(trace::enabled() ? now_ns() : 0) {}
+  ~trace_wait() {
+    if (!m_begin) return;
+    trace::record r;
+    r.what = trace::kind::wait;
+    r.command = m_command;
+    r.begin_ns = m_begin;
+    r.end_ns = now_ns();
+    trace::add(r);
+  }
+  trace_wait(const trace_wait&) = delete;
+  trace_wait& operator=(const trace_wait&) = delete;
+
+ private:
+  std::uint64_t m_command, m_begin;
+};
 }  // namespace
 
 // A node whose device work is in flight completes on the waiting thread, which
@@ -99,6 +116,7 @@ void complete_deferred(event_state& node);
 void event_state::wait() {
   if (is_complete()) return;
   if (t_held_host_access && blocked_by_held_access(this)) report_self_deadlock("waiting for this command");
+  trace_wait traced(sequence);
   for (;;) {
     {
       std::unique_lock<std::mutex> g(mutex);
@@ -140,22 +158,13 @@ const char* command_label(command_kind kind) {
   return "a command";
 }
 
-std::string demangle(const char* mangled) {
-  int status = 0;
-  char* s = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
-  std::string out = status == 0 && s ? s : mangled;
-  std::free(s);
-  if (out.compare(0, 12, "weft::sycl::") == 0) out.erase(0, 6);  // users know it as sycl::
-  return out;
-}
+using trace::demangle;
 
 // Where an error came from: "kernel 'name'" (its parallel_for<Name> name or its
 // lambda's type), else what the command was ("a host task", ...).
 std::string origin_of(const event_state& node) {
   if (!node.kernel_name) return node.command;
-  std::string name = demangle(node.kernel_name->name());
-  if (!name.empty() && name.back() == '*') name.pop_back();  // typeid(Name*): see command_group
-  return "kernel '" + name + "'";
+  return "kernel '" + trace::kernel_name(node.kernel_name) + "'";
 }
 
 // "weft: asynchronous error in kernel 'k': std::invalid_argument: bad value": the
@@ -201,9 +210,18 @@ std::vector<event_ptr> finish(event_state& node) {
   std::vector<event_ptr> next;
   {
     std::lock_guard<std::mutex> g(node.mutex);
-    if (node.profiled && !node.end_ns) node.end_ns = now_ns();
+    if ((node.profiled || trace::enabled()) && !node.end_ns) node.end_ns = now_ns();
     node.status.store(node_status::complete, std::memory_order_release);
     next.swap(node.successors);
+  }
+  if (trace::enabled() && node.sequence) {  // (host accessors have no sequence: not commands)
+    trace::record r;
+    r.what = trace::kind::run;
+    r.command = node.sequence;
+    r.label = node.device_kernel ? trace::device_run : nullptr;
+    r.begin_ns = node.start_ns;
+    r.end_ns = node.end_ns;
+    trace::add(r);
   }
   node.done.notify_all();
   std::vector<event_ptr> ready;
@@ -301,7 +319,8 @@ void complete_deferred(event_state& node) {
 // (the node then completes later, see complete_deferred).
 bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   node->status.store(node_status::running, std::memory_order_release);
-  if (node->profiled) node->start_ns = now_ns();
+  if (node->profiled || trace::enabled()) node->start_ns = now_ns();
+  trace::command_scope traced(node->sequence);  // the chunks it runs count to it
   std::vector<event_ptr> waits;
   waits.swap(node->device_waits);
   exec_context ctx;
@@ -436,6 +455,28 @@ void add_dependency(const event_ptr& dep, const event_ptr& node) {
   if (dep->marker.load(std::memory_order_relaxed)) arm_notification(dep);
 }
 
+void trace_dependency(std::uint64_t command, std::uint64_t on) {
+  trace::record r;
+  r.what = trace::kind::dependency;
+  r.command = command;
+  r.other = on;
+  trace::add(r);
+}
+
+// The submission as a slice of the submitting thread, with what the command is.
+void trace_submit(const event_state& node, const command_group& cg, const queue_state* queue) {
+  trace::record r;
+  r.what = trace::kind::submit;
+  r.command = node.sequence;
+  r.begin_ns = node.submit_ns;
+  r.end_ns = now_ns();
+  r.queue = queue;
+  r.label = node.command;
+  r.kernel = cg.kernel_name;
+  r.shape = cg.shape;
+  trace::add(r);
+}
+
 void prune(std::vector<event_ptr>& events) {
   events.erase(std::remove_if(events.begin(), events.end(), [](const event_ptr& e) { return e->is_complete(); }),
                events.end());
@@ -475,7 +516,8 @@ event_ptr queue_state::submit(command_group&& cg) {
   node->device_kernel =
       (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops && node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
-  if (profiling) node->submit_ns = now_ns();
+  const bool traced = trace::enabled();
+  if (profiling || traced) node->submit_ns = now_ns();
   static std::atomic<std::uint64_t> submitted{0};
   node->sequence = submitted.fetch_add(1, std::memory_order_relaxed) + 1;
   {
@@ -498,6 +540,7 @@ event_ptr queue_state::submit(command_group&& cg) {
       const bool seen = std::any_of(node->waits_for.begin(), node->waits_for.end(),
                                     [&](const std::weak_ptr<event_state>& w) { return w.lock() == d; });
       if (!seen) node->waits_for.push_back(d);
+      if (traced && !seen && d->sequence) trace_dependency(node->sequence, d->sequence);
       add_dependency(d, node);
     }
   }
@@ -517,11 +560,13 @@ event_ptr queue_state::submit(command_group&& cg) {
     in_flight.push_back(node);
   }
   for (auto& e : in_device_flight) e->poll();
+  if (traced) trace_submit(*node, cg, this);
   release(node, true);
   return node;
 }
 
 void queue_state::wait() {
+  trace_wait traced(0);
   std::vector<event_ptr> pending;
   {
     std::lock_guard<std::mutex> q(mutex);

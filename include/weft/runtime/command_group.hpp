@@ -4,6 +4,7 @@
 #include <typeinfo>
 #include <vector>
 #include <weft/runtime/buffer_state.hpp>
+#include <weft/runtime/command_shape.hpp>
 #include <weft/runtime/event_state.hpp>
 #include <weft/runtime/launch.hpp>
 
@@ -20,6 +21,7 @@ struct command_group {
   // A kernel's typeid(KernelName*) or typeid(Kernel*) (a pointer: names may be
   // incomplete types): asynchronous error reports name the kernel that failed.
   const std::type_info* kernel_name = nullptr;
+  command_shape shape;  // a kernel's form and ranges, for the trace and the profile
 };
 
 }  // namespace weft::detail

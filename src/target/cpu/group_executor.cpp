@@ -41,6 +41,7 @@
 #include <vector>
 #include <weft/config.hpp>
 
+#include "../../trace/recorder.hpp"
 #include "fiber_sanitizer.hpp"
 #include "fiber_stack.hpp"
 
@@ -108,6 +109,17 @@ struct alignas(64) worker final : worker_view {
 
   chunk_counter* dispatch = nullptr;  // the launch this worker runs groups of
   worker* outer = nullptr;            // the worker this one interrupted on this thread, if any
+
+  // Counted always (an increment costs nothing beside a switch); the trace and
+  // the profile read them per chunk of groups (docs/trace.md).
+  std::uint64_t switches = 0;
+  std::uint64_t fiber_groups = 0;  // groups that switched to fibers
+  // The chunk of groups being traced: [chunk_first, chunk_last) since chunk_begin_ns.
+  bool traced = false;
+  bool chunk_open = false;
+  std::uint64_t command = 0;
+  std::uint64_t chunk_begin_ns = 0, chunk_switches = 0, chunk_fiber_groups = 0;
+  std::size_t chunk_first = 0, chunk_last = 0;
 };
 
 // Hot path: initial-exec keeps the barrier's thread-local lookup a single load.
@@ -326,6 +338,7 @@ inline void transfer(worker* w, std::size_t next, void* data) noexcept {
 #if defined(WEFT_TSAN)
   san::switch_to_fiber(next == w->base ? w->tsan_base : w->tsan_fibers[next]);
 #endif
+  ++w->switches;
   const fc::transfer_t t = jump(w->fctx[next], data);
 #if defined(WEFT_ASAN)
   came_from(w, t, san::finish_switch(fake_stack));
@@ -461,6 +474,7 @@ void enter_fibers(worker* w, std::size_t base) {
   prepare_thread_for_fibers();
   const std::size_t n = w->frame.size;
   w->frame.fibers = true;
+  ++w->fiber_groups;
   w->base = base;
 #if defined(WEFT_TSAN)
   w->tsan_base = san::current_fiber();
@@ -635,9 +649,11 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
   if (n_tasks <= 1) return run();
   // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is the address
   // the tasks already hold (no extra capture: the release build is unchanged).
+  const std::uint64_t command = trace::enabled() ? trace::current_command() : 0;  // the tasks' groups count to it
   weft::detail::tsan_fork_join_scope tsan_fork_join(&run);
   auto task = [&](const tbb::blocked_range<std::size_t>& r) {
     weft::detail::tsan_task_scope tsan_task(&run);
+    trace::command_scope traced(command);
     for (std::size_t t = r.begin(); t != r.end(); ++t) run();
   };
   if (blocks)  // task k to slot k, as static_for does
@@ -683,9 +699,27 @@ void finish_block(worker_view* v) noexcept {
   if (v->block) v->block->next.store(v->block->end, std::memory_order_release);
   v->block = nullptr;
 }
-}  // namespace
 
-bool claim_groups(worker_view* v, chunk_counter& chunks, std::size_t& first, std::size_t& last) {
+// The groups a worker claimed, as one slice of the trace each (docs/trace.md).
+void close_traced_chunk(worker* w) noexcept {
+  if (!w->chunk_open) return;
+  w->chunk_open = false;
+  try {
+    trace::chunk(w->command, "work groups", w->chunk_first, w->chunk_last, w->chunk_begin_ns, trace::clock_ns(),
+                 w->switches - w->chunk_switches, w->fiber_groups - w->chunk_fiber_groups);
+  } catch (...) {  // no memory for the record: the trace misses it
+  }
+}
+void open_traced_chunk(worker* w, std::size_t first, std::size_t last) {
+  w->chunk_open = true;
+  w->chunk_first = first;
+  w->chunk_last = last;
+  w->chunk_switches = w->switches;
+  w->chunk_fiber_groups = w->fiber_groups;
+  w->chunk_begin_ns = trace::clock_ns();
+}
+
+bool claim(worker_view* v, chunk_counter& chunks, std::size_t& first, std::size_t& last) {
   if (chunks.blocks) {
     // One block per task (there are as many tasks as blocks), as in static_for:
     // a task that finished its block does not take another one whose own
@@ -705,6 +739,16 @@ bool claim_groups(worker_view* v, chunk_counter& chunks, std::size_t& first, std
   if (c >= chunks.count) return false;
   first = chunks.first_group + c * chunks.groups_per_chunk;
   last = std::min(first + chunks.groups_per_chunk, chunks.n_groups);
+  return true;
+}
+}  // namespace
+
+bool claim_groups(worker_view* v, chunk_counter& chunks, std::size_t& first, std::size_t& last) {
+  auto* w = static_cast<worker*>(v);
+  if (!w->traced) return claim(v, chunks, first, last);
+  close_traced_chunk(w);
+  if (!claim(v, chunks, first, last)) return false;
+  open_traced_chunk(w, first, last);
   return true;
 }
 
@@ -748,6 +792,9 @@ worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chu
   w->dispatch = &chunks;
   w->phase = nullptr;
   w->block = nullptr;
+  w->traced = trace::enabled();
+  w->chunk_open = false;
+  w->command = w->traced ? trace::current_command() : 0;
   if (chunks.n_slots > 1) {
     const std::size_t slot = chunks.joined.fetch_add(1, std::memory_order_relaxed);
     if (slot < chunks.n_slots) w->phase = &chunks.slots[slot];
@@ -760,6 +807,7 @@ worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chu
 
 void release_worker(worker_view* v) noexcept {
   auto* w = static_cast<worker*>(v);
+  close_traced_chunk(w);
   if (w->phase) w->phase->group.store(phase_slot::none, std::memory_order_release);
   w->phase = nullptr;
   finish_block(w);  // (after a failure: the block's remaining groups never run)

@@ -19,6 +19,7 @@
 #include <memory>
 #include <new>
 #include <weft/sanitizer.hpp>
+#include "../../trace/recorder.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -33,15 +34,36 @@ using weft::detail::tsan_acquire;
 using weft::detail::tsan_fork_join_scope;
 using weft::detail::tsan_release;
 using weft::detail::tsan_task_scope;
+
+// Runs chunk(ctx, b, e) for a launch over [begin, end); when tracing, as a slice
+// of the launching command on the worker that ran it (docs/trace.md). A chunk
+// that is the whole launch is not recorded: the command's slice already shows it,
+// and small kernels, launched by the thousand, then pay no clock reads for it.
+struct chunk_call {
+  chunk_fn chunk;
+  void* ctx;
+  bool traced;
+  std::uint64_t command;
+  std::size_t begin, end;
+
+  chunk_call(chunk_fn f, void* c, std::size_t b, std::size_t e)
+      : chunk(f), ctx(c), traced(trace::enabled()), command(traced ? trace::current_command() : 0), begin(b), end(e) {}
+  void operator()(std::size_t b, std::size_t e) const {
+    if (!traced || (b == begin && e == end)) return chunk(ctx, b, e);
+    const std::uint64_t begin_ns = trace::clock_ns();
+    chunk(ctx, b, e);
+    trace::chunk(command, "loop chunk", b, e, begin_ns, trace::clock_ns());
+  }
+};
 }  // namespace
 
 void parallel_for_chunks(std::size_t begin, std::size_t end, std::size_t grain, chunk_fn chunk, void* ctx) {
   if (begin >= end) return;
   tsan_fork_join_scope join(ctx);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, std::max<std::size_t>(1, grain)),
-                    [chunk, ctx](const tbb::blocked_range<std::size_t>& r) {
-                      tsan_task_scope task(ctx);
-                      chunk(ctx, r.begin(), r.end());
+                    [call = chunk_call(chunk, ctx, begin, end)](const tbb::blocked_range<std::size_t>& r) {
+                      tsan_task_scope task(call.ctx);
+                      call(r.begin(), r.end());
                     });
 }
 
@@ -57,7 +79,8 @@ std::size_t static_chunks(std::size_t n, std::size_t unit_items, std::size_t min
 void static_for_chunks(std::size_t n, std::size_t chunks, chunk_fn chunk, void* ctx) {
   if (n == 0) return;
   chunks = std::max<std::size_t>(1, std::min(chunks, n));
-  auto block = [&](std::size_t k) { chunk(ctx, k * n / chunks, (k + 1) * n / chunks); };
+  const chunk_call call(chunk, ctx, 0, n);
+  auto block = [&](std::size_t k) { call(k * n / chunks, (k + 1) * n / chunks); };
   if (chunks == 1) {
     block(0);
     return;
@@ -166,15 +189,48 @@ class reduce_body {
   alignas(std::max_align_t) unsigned char m_inline[64];
 };
 
+void reduce_chunks(std::size_t begin, std::size_t end, std::size_t grain, const reduce_ops& ops, void* ctx,
+                   void* result) {
+  reduce_body root(ops, ctx, result);  // before the release: the chunks read it
+  tsan_fork_join_scope join(ctx);
+  tbb::parallel_reduce(tbb::blocked_range<std::size_t>(begin, end, std::max<std::size_t>(1, grain)), root);
+  body_access after(&root);  // the last join into the root may have run on another thread
+}
+
+// The caller's reduction with its chunks timed as in chunk_call (docs/trace.md).
+struct traced_reduce {
+  const reduce_ops* ops;
+  void* ctx;
+  std::uint64_t command;
+  std::size_t begin, end;
+
+  static void init(void* c, void* p) {
+    auto* t = static_cast<traced_reduce*>(c);
+    t->ops->init(t->ctx, p);
+  }
+  static void run(void* c, void* p, std::size_t b, std::size_t e) {
+    auto* t = static_cast<traced_reduce*>(c);
+    if (b == t->begin && e == t->end) return t->ops->run(t->ctx, p, b, e);  // as in chunk_call
+    const std::uint64_t begin_ns = trace::clock_ns();
+    t->ops->run(t->ctx, p, b, e);
+    trace::chunk(t->command, "loop chunk", b, e, begin_ns, trace::clock_ns());
+  }
+  static void join(void* c, void* left, const void* right) {
+    auto* t = static_cast<traced_reduce*>(c);
+    t->ops->join(t->ctx, left, right);
+  }
+};
+
 }  // namespace
 
 void parallel_reduce_chunks(std::size_t begin, std::size_t end, std::size_t grain, const reduce_ops& ops, void* ctx,
                             void* result) {
   if (begin >= end) return;
-  reduce_body root(ops, ctx, result);  // before the release: the chunks read it
-  tsan_fork_join_scope join(ctx);
-  tbb::parallel_reduce(tbb::blocked_range<std::size_t>(begin, end, std::max<std::size_t>(1, grain)), root);
-  body_access after(&root);  // the last join into the root may have run on another thread
+  if (!trace::enabled()) return reduce_chunks(begin, end, grain, ops, ctx, result);
+  traced_reduce traced{&ops, ctx, trace::current_command(), begin, end};
+  const reduce_ops wrapped{ops.size,    ops.align,           &traced_reduce::init,
+                           ops.destroy, &traced_reduce::run, &traced_reduce::join};
+  reduce_chunks(begin, end, grain, wrapped, &traced, result);
 }
 
 }  // namespace weft::cpu

@@ -1,0 +1,28 @@
+# cmake -DPROGRAM=<trace_program> -DPYTHON=<python3> -DCHECK=<check_trace.py> -DOUT=<prefix> -P trace_test.cmake
+# 1. the program passes its own checks untraced and traced, and prints the same results;
+# 2. the trace (OUT.json) and the profile table pass check_trace.py.
+unset(ENV{WEFT_TRACE})
+unset(ENV{WEFT_PROFILE})
+execute_process(COMMAND ${PROGRAM} RESULT_VARIABLE rc OUTPUT_VARIABLE plain ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "trace_program without tracing: exit ${rc}\n${plain}${err}")
+endif()
+file(REMOVE ${OUT}.json)
+set(ENV{WEFT_TRACE} ${OUT}.json)
+set(ENV{WEFT_PROFILE} 1)
+execute_process(COMMAND ${PROGRAM} RESULT_VARIABLE rc OUTPUT_VARIABLE traced ERROR_VARIABLE profile)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "trace_program with WEFT_TRACE and WEFT_PROFILE: exit ${rc}\n${traced}${profile}")
+endif()
+string(REGEX MATCH "result [^\n]*" plain_result "${plain}")
+string(REGEX MATCH "result [^\n]*" traced_result "${traced}")
+if(plain_result STREQUAL "" OR NOT plain_result STREQUAL traced_result)
+  message(FATAL_ERROR "traced and untraced runs differ:\n  untraced: ${plain_result}\n  traced:   ${traced_result}")
+endif()
+file(WRITE ${OUT}.stdout "${traced}")
+file(WRITE ${OUT}.profile "${profile}")
+execute_process(COMMAND ${PYTHON} ${CHECK} ${OUT}.json --stdout ${OUT}.stdout --profile ${OUT}.profile
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "check_trace.py failed (exit ${rc}); the profile was:\n${profile}")
+endif()
