@@ -243,6 +243,10 @@ bool write_chrome_json(const snapshot& s, const std::string& path, std::string& 
       j.text += ',';
       j.number("groups on fibers", r.fiber_groups);
     }
+    if (r.split_groups) {
+      j.text += ',';
+      j.number("groups split at barriers", r.split_groups);
+    }
     j.text += "}}";
   }
   for (const placed& p : ix.waits) {

@@ -20,7 +20,7 @@ constexpr double launch_us = 3.0;
 struct row {
   std::string name;
   const char* form = nullptr;
-  std::uint64_t launches = 0, total_ns = 0, items = 0, switches = 0, fiber_groups = 0, groups = 0;
+  std::uint64_t launches = 0, total_ns = 0, items = 0, switches = 0, fiber_groups = 0, split_groups = 0, groups = 0;
 };
 
 std::string fixed(double v, int digits) {
@@ -40,8 +40,12 @@ std::string path_of(const row& r) {
   const std::string form = r.form ? r.form : "";
   if (form == "range" || form == "range reduction") return form + " loop";
   if (form.compare(0, 8, "nd_range") == 0) {
-    if (!r.fiber_groups) return form + " plain loop";
-    return form + " fibers (" + std::to_string(r.fiber_groups) + " of " + std::to_string(r.groups) + " groups)";
+    // Split groups: the pass plugin's form of a kernel with barriers (docs/barriers.md).
+    const std::string of = " of " + std::to_string(r.groups) + " groups)";
+    std::string path;
+    if (r.split_groups) path = form + " split at barriers (" + std::to_string(r.split_groups) + of;
+    if (r.fiber_groups) path += (path.empty() ? form : ",") + " fibers (" + std::to_string(r.fiber_groups) + of;
+    return path.empty() ? form + " plain loop" : path;
   }
   return form.empty() ? "-" : form;
 }
@@ -91,6 +95,7 @@ std::string profile_table(const snapshot& s, std::uint64_t end_ns) {
     if (it == row_of_command.end()) continue;
     it->second->switches += c.r->switches;
     it->second->fiber_groups += c.r->fiber_groups;
+    it->second->split_groups += c.r->split_groups;
   }
   std::vector<const row*> sorted;
   for (const auto& [name, r] : rows) sorted.push_back(&r);

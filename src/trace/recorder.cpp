@@ -127,7 +127,7 @@ std::uint64_t exchange_command(std::uint64_t command) {
 }
 
 void chunk(std::uint64_t command, const char* unit, std::size_t first, std::size_t last, std::uint64_t begin_ns,
-           std::uint64_t end_ns, std::uint64_t switches, std::uint64_t fiber_groups) {
+           std::uint64_t end_ns, std::uint64_t switches, std::uint64_t fiber_groups, std::uint64_t split_groups) {
   record r;
   r.what = kind::chunk;
   r.command = command;
@@ -138,6 +138,7 @@ void chunk(std::uint64_t command, const char* unit, std::size_t first, std::size
   r.end_ns = end_ns;
   r.switches = switches;
   r.fiber_groups = fiber_groups;
+  r.split_groups = split_groups;
   add(r);
 }
 

@@ -40,7 +40,7 @@ struct record {
   // dependency: the command waited for; chunk: the items or groups [first, last) and its fiber switches
   std::uint64_t other = 0;
   std::uint64_t first = 0, last = 0;
-  std::uint64_t switches = 0, fiber_groups = 0;
+  std::uint64_t switches = 0, fiber_groups = 0, split_groups = 0;
 };
 
 // A run record's label when the command's work ran on a device (a GPU): its times
@@ -72,7 +72,8 @@ class command_scope {
 
 // A slice of work on this thread for `command`: [first, last) of `unit`.
 void chunk(std::uint64_t command, const char* unit, std::size_t first, std::size_t last, std::uint64_t begin_ns,
-           std::uint64_t end_ns, std::uint64_t switches = 0, std::uint64_t fiber_groups = 0);
+           std::uint64_t end_ns, std::uint64_t switches = 0, std::uint64_t fiber_groups = 0,
+           std::uint64_t split_groups = 0);
 
 // Everything recorded so far, with the thread that recorded it.
 struct thread_info {

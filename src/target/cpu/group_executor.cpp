@@ -114,11 +114,12 @@ struct alignas(64) worker final : worker_view {
   // the profile read them per chunk of groups (docs/trace.md).
   std::uint64_t switches = 0;
   std::uint64_t fiber_groups = 0;  // groups that switched to fibers
+  std::uint64_t split_groups = 0;  // groups run split at their barriers (weft_split_frames, once per group)
   // The chunk of groups being traced: [chunk_first, chunk_last) since chunk_begin_ns.
   bool traced = false;
   bool chunk_open = false;
   std::uint64_t command = 0;
-  std::uint64_t chunk_begin_ns = 0, chunk_switches = 0, chunk_fiber_groups = 0;
+  std::uint64_t chunk_begin_ns = 0, chunk_switches = 0, chunk_fiber_groups = 0, chunk_split_groups = 0;
   std::size_t chunk_first = 0, chunk_last = 0;
 };
 
@@ -706,7 +707,8 @@ void close_traced_chunk(worker* w) noexcept {
   w->chunk_open = false;
   try {
     trace::chunk(w->command, "work groups", w->chunk_first, w->chunk_last, w->chunk_begin_ns, trace::clock_ns(),
-                 w->switches - w->chunk_switches, w->fiber_groups - w->chunk_fiber_groups);
+                 w->switches - w->chunk_switches, w->fiber_groups - w->chunk_fiber_groups,
+                 w->split_groups - w->chunk_split_groups);
   } catch (...) {  // no memory for the record: the trace misses it
   }
 }
@@ -716,6 +718,7 @@ void open_traced_chunk(worker* w, std::size_t first, std::size_t last) {
   w->chunk_last = last;
   w->chunk_switches = w->switches;
   w->chunk_fiber_groups = w->fiber_groups;
+  w->chunk_split_groups = w->split_groups;
   w->chunk_begin_ns = trace::clock_ns();
 }
 
@@ -939,6 +942,7 @@ std::size_t weft_split_local_id(int) noexcept { return 0; }
 
 void* weft_split_frames(std::size_t bytes) {
   auto* w = tl_worker;  // (split groups run only in nd_range worker tasks, which hold one)
+  ++w->split_groups;    // once per group (the trace's and the profile's count)
   if (w->split_capacity < bytes || !w->split_frames) {
     std::free(w->split_frames);
     w->split_frames = nullptr;
