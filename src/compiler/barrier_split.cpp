@@ -42,6 +42,7 @@
 #include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
+#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -224,11 +225,6 @@ std::string refusal(Function& f, const item_code& code, const TargetLibraryInfo&
     }
     SmallPtrSet<const Function*, 16> seen;
     if (std::string why = hidden_barrier(call->getCalledFunction(), library, seen); !why.empty()) return why;
-  }
-  if (getenv("WEFT_SPLIT_DEBUG2")) {
-    f.print(errs());
-    for (Instruction& inst : instructions(f))
-      if (variance.varies(&inst)) errs() << "VARY " << inst << "\n";
   }
   for (const CallInst* barrier : code.barriers)
     if (variance.divergent(barrier->getParent()))
@@ -727,14 +723,6 @@ class splitter {
     }
 
     // The item's original code is now all in the copies.
-    if (getenv("WEFT_SPLIT_DEBUG")) {
-      SmallPtrSet<BasicBlock*, 32> orig(original.begin(), original.end());
-      for (BasicBlock* block : original)
-        for (Instruction& inst : *block)
-          for (User* u : inst.users())
-            if (auto* ui = dyn_cast<Instruction>(u); ui && !orig.contains(ui->getParent()))
-              errs() << "DANGLING " << inst << " used by " << *ui << " in " << ui->getParent()->getName() << "\n";
-    }
     for (BasicBlock* block : original) block->dropAllReferences();
     for (BasicBlock* block : original) block->eraseFromParent();
     for (const frame_array& a : arrays) a.variable->eraseFromParent();
@@ -876,7 +864,8 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
            << "kernel " << kernel_name(f) << ": split at " << std::to_string(rest.barriers.size())
            << " barrier(s) into " << std::to_string(regions) << " loops over the work group's items";
   });
-  if (getenv("WEFT_SPLIT_DEBUG") && verifyFunction(f, &errs())) f.print(errs());
+  // (Development: WEFT_SPLIT_DEBUG=1 in clang's environment checks the split function.)
+  if (std::getenv("WEFT_SPLIT_DEBUG") && verifyFunction(f, &errs())) f.print(errs());
   tidy(f, analyses);
   unmark_dispatcher(f, analyses);
   return PreservedAnalyses::none();
