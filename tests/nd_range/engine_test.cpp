@@ -624,6 +624,21 @@ TEST(FiberStackDeathTest, EnvironmentVariableSetsTheSize) {
   unsetenv("WEFT_FIBER_STACK_SIZE");
 }
 
+// WEFT_SPLIT_BARRIERS is read once, at first use: checked in a fresh process.
+TEST(SplitBarriersDeathTest, EnvironmentVariableSetsTheDefault) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  auto split_in_child = [] {
+    std::fprintf(stderr, "split=%d\n", weft::split_barriers() ? 1 : 0);
+    std::exit(0);
+  };
+  setenv("WEFT_SPLIT_BARRIERS", "0", 1);
+  EXPECT_EXIT(split_in_child(), ::testing::ExitedWithCode(0), "split=0");
+  setenv("WEFT_SPLIT_BARRIERS", "off", 1);
+  EXPECT_EXIT(split_in_child(), ::testing::ExitedWithCode(0), "ignoring WEFT_SPLIT_BARRIERS=\"off\"(.|\n)*split=1");
+  unsetenv("WEFT_SPLIT_BARRIERS");
+  EXPECT_EXIT(split_in_child(), ::testing::ExitedWithCode(0), "split=1");
+}
+
 [[gnu::noinline]] int deep(int n) {
   volatile char pad[512];
   for (int i = 0; i < 512; i += 64) pad[(i + n) % 512] = 1;  // variable indices: the whole array exists

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace weft {
 namespace {
@@ -63,10 +64,15 @@ std::atomic<std::size_t>& stack_size() {
   return size;
 }
 
+// WEFT_SPLIT_BARRIERS: "0" runs split kernels on fibers, "1" (or unset) split;
+// anything else keeps the default and says so, as WEFT_FIBER_STACK_SIZE does.
 std::atomic<bool>& split() {
   static std::atomic<bool> on{[] {
     const char* s = std::getenv("WEFT_SPLIT_BARRIERS");
-    return !(s && s[0] == '0' && s[1] == '\0');
+    if (!s || !*s || std::strcmp(s, "1") == 0) return true;
+    if (std::strcmp(s, "0") == 0) return false;
+    std::fprintf(stderr, "weft: ignoring WEFT_SPLIT_BARRIERS=\"%s\" (expected 0 or 1); kernels run split\n", s);
+    return true;
   }()};
   return on;
 }

@@ -78,9 +78,7 @@ class nd_task {
     try {
 #if WEFT_PLUGIN_SPLIT
       const sycl::range<Dims> lr = m_launch.local_range;
-      if (m_split &&
-          split_group(m_group_id, lr[0], Dims > 1 ? lr[Dims > 1 ? 1 : 0] : 1, Dims > 2 ? lr[Dims > 2 ? 2 : 0] : 1))
-        return;
+      if (m_split && split_group(m_group_id, lr[0], lr[Dims > 1 ? 1 : 0], lr[Dims - 1])) return;
 #endif
       run_plain(f, m_group_id);
     } catch (...) {
@@ -140,7 +138,8 @@ class nd_task {
   // the group's items (barrier_split.hpp); false where it did not (a kernel without
   // barriers, which the plain loop runs as fast, or one the plugin leaves to fibers,
   // with a remark that says why). Not inlined: the plugin splits it as a function.
-  // The range's extents are scalar arguments: the plugin reads them from the marker.
+  // The range's extents are scalar arguments (those past Dims unused): the plugin reads
+  // them from the marker, where a dimension the kernel lacks is the constant 1.
   [[gnu::noinline, gnu::flatten]] bool split_group(const sycl::id<Dims> group_id, std::size_t r0, std::size_t r1,
                                                    std::size_t r2) {
     if (!weft_split_active(r0, Dims > 1 ? r1 : 1, Dims > 2 ? r2 : 1, independent_items<Kernel>)) return false;
