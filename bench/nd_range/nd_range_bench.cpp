@@ -335,7 +335,7 @@ void seed_reduction_weft_one_thread(benchmark::State& state) {
       std::size_t len = n;
       while (len != 1) {
         std::size_t groups = (len + 2 * red_wg - 1) / (2 * red_wg);
-        weft::launch::local_memory_request local{red_wg * sizeof(int32_t)};
+        weft::launch::group_request local{red_wg * sizeof(int32_t)};
         auto local_mem = sycl::detail::local_accessor_access::make<int32_t, 1>(0, sycl::range<1>(red_wg));
         const std::size_t wgroup_size = red_wg;
         weft::launch::nd_range_kernel(sycl::nd_range<1>(groups * red_wg, red_wg), local, [=](sycl::nd_item<1> item) {
@@ -466,7 +466,7 @@ void tiled_dgemm_one_thread(benchmark::State& state) {
   auto run = [&] {
     const double *a = m.a.data(), *b = m.b.data();
     double* c = m.c.data();
-    weft::launch::local_memory_request local{2 * mm_t * mm_t * sizeof(double) + 64};
+    weft::launch::group_request local{2 * mm_t * mm_t * sizeof(double) + 64};
     auto ta = sycl::detail::local_accessor_access::make<double, 2>(0, sycl::range<2>(mm_t, mm_t));
     auto tb =
         sycl::detail::local_accessor_access::make<double, 2>(mm_t * mm_t * sizeof(double), sycl::range<2>(mm_t, mm_t));

@@ -1,7 +1,9 @@
 // Sub-group benchmarks, named <kernel>/<impl>[/args] like the rest of the suite
 // (results are checked once before timing):
 //   sg_matmul/{weft,baseline}/N: the seed's sub-group tiled matmul vs a naive triple
-//                 loop (TBB over rows); ratio = baseline / weft
+//                 loop (TBB over rows); ratio = baseline / weft. weft_sg8 / weft_sg32:
+//                 the same kernel with tiles of 8 and 32 and that sub-group size (the
+//                 sub_group_size property), as code ported from CUDA assumes 32 lanes
 //   sg_collective/weft/<kind>: cost of one sub-group collective per lane (counter
 //                 ns_per_lane), nd_range of 16-item groups; sg_collective/loop_only is
 //                 the same Weft kernel without the collective. Not a ratio: table.py
@@ -47,8 +49,12 @@ struct matrices {
   }
 };
 
+// The seed's kernel (Tile = 16, the default sub-group size); other tiles run with a
+// sub-group of Tile lanes.
+template <std::uint32_t Tile = 16>
 void seed_matmul(sycl::queue& Q, matrices& mx) {
   using namespace sycl;
+  namespace syclex = sycl::ext::oneapi::experimental;
   const size_t M = mx.n, N = mx.n, K = mx.n;
   buffer<double, 2> bufA(mx.a.data(), range{M, K}), bufB(mx.b.data(), range{K, N});
   buffer<double, 2> bufC(mx.c.data(), range{M, N});
@@ -56,19 +62,20 @@ void seed_matmul(sycl::queue& Q, matrices& mx) {
     accessor accA{bufA, cgh, read_only};
     accessor accB{bufB, cgh, read_only};
     accessor accC{bufC, cgh, write_only};
-    constexpr auto tile_sz = 16;
-    cgh.parallel_for(nd_range{range{M, N}, range{1, tile_sz}}, [=](nd_item<2> it) {
-      auto sg = it.get_sub_group();
-      auto m = it.get_global_id()[0];
-      auto n = it.get_global_id()[1];
-      auto i = it.get_local_id()[1];
-      auto sum = 0.0;
-      for (size_t l = 0; l < K; l += tile_sz) {
-        auto tileA = accA[m][l + i];
-        for (auto k = 0; k < tile_sz; ++k) sum += group_broadcast(sg, tileA, k) * accB[l + k][n];
-      }
-      accC[m][n] = sum;
-    });
+    constexpr auto tile_sz = Tile;
+    cgh.parallel_for(nd_range{range{M, N}, range{1, tile_sz}}, syclex::properties{syclex::sub_group_size<Tile>},
+                     [=](nd_item<2> it) {
+                       auto sg = it.get_sub_group();
+                       auto m = it.get_global_id()[0];
+                       auto n = it.get_global_id()[1];
+                       auto i = it.get_local_id()[1];
+                       auto sum = 0.0;
+                       for (size_t l = 0; l < K; l += tile_sz) {
+                         auto tileA = accA[m][l + i];
+                         for (auto k = 0; k < tile_sz; ++k) sum += group_broadcast(sg, tileA, k) * accB[l + k][n];
+                       }
+                       accC[m][n] = sum;
+                     });
   });
   Q.wait();
 }
@@ -98,20 +105,21 @@ void check_matmul(const matrices& mx) {
     }
 }
 
+template <std::uint32_t Tile = 16>
 void BM_matmul_weft(benchmark::State& state) {
   sycl::queue q;
   matrices mx(static_cast<std::size_t>(state.range(0)));
   // One group_broadcast per multiply-add per lane: n^3 lane-collectives.
   const double n = double(mx.n);
   weft_bench::run_checked_per_event(
-      state, n * n * n, [&] { seed_matmul(q, mx); },
+      state, n * n * n, [&] { seed_matmul<Tile>(q, mx); },
       [&] {
         check_matmul(mx);
         return std::string();
       });
 }
 void BM_matmul_weft_fibers(benchmark::State& state) {
-  weft_bench::on_fibers([&] { BM_matmul_weft(state); });
+  weft_bench::on_fibers([&] { BM_matmul_weft<>(state); });
 }
 void BM_matmul_baseline(benchmark::State& state) {
   matrices mx(static_cast<std::size_t>(state.range(0)));
@@ -119,7 +127,9 @@ void BM_matmul_baseline(benchmark::State& state) {
   check_matmul(mx);
   for (auto _ : state) naive_matmul(mx);
 }
-BENCHMARK(BM_matmul_weft)->Name("sg_matmul/weft")->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_matmul_weft<>)->Name("sg_matmul/weft")->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_matmul_weft<8>)->Name("sg_matmul/weft_sg8")->Arg(256)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_matmul_weft<32>)->Name("sg_matmul/weft_sg32")->Arg(256)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_matmul_weft_fibers)
     ->Name("sg_matmul/weft_fibers")
     ->Arg(256)

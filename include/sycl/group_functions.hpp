@@ -16,7 +16,7 @@ namespace detail {
 
 // The kernel interface's description of g and of the calling item's place in it.
 WEFT_HOST_DEVICE inline weft::kernel::sub_group_scope scope_of(const sub_group& g) {
-  return {std::size_t{g.get_group_linear_id()} * sub_group::max_size, g.get_local_linear_id(),
+  return {std::size_t{g.get_group_linear_id()} * g.get_max_local_range()[0], g.get_local_linear_id(),
           g.get_local_linear_range(), sub_group_access::work_group_size(g)};
 }
 template <int Dims>

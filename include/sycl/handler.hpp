@@ -161,6 +161,11 @@ class handler {
       check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
       validate(r);
       shape(sizeof...(Rest) == 1 ? "nd_range" : "nd_range reduction", r.get_global_range(), r.get_local_range());
+      using last_t = std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>;
+      if constexpr (detail::functor_properties<last_t>::present) {
+        const range<Dims> local_range = r.get_local_range();
+        check_kernel_properties<typename detail::functor_properties<last_t>::type, Dims>(&local_range);
+      }
       auto local = m_cg.local;
       if constexpr (sizeof...(Rest) == 1) {
         auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
@@ -471,9 +476,10 @@ class handler {
   // SYCL 2020 5.8.1, checked at submission before anything else: work_group_size,
   // sub_group_size or device_has that the device cannot provide throw
   // errc::kernel_not_supported; an nd_range (local != null) whose local range is not
-  // work_group_size throws errc::nd_range.
+  // work_group_size throws errc::nd_range. A sub_group_size the device offers is the
+  // launch's sub-group size.
   template <class Props, int Dims>
-  void check_kernel_properties(const range<Dims>* local) const {
+  void check_kernel_properties(const range<Dims>* local) {
     namespace ex = ext::oneapi::experimental;
     using P = std::decay_t<Props>;
     const device dev(m_queue->device);
@@ -510,12 +516,15 @@ class handler {
     }
     if constexpr (detail::find_property<ex::sub_group_size_key, P>::present) {
       using args = detail::property_args<typename detail::find_property<ex::sub_group_size_key, P>::type>;
+      static_assert(args::count == 1, "sub_group_size takes one size");
       args::each([&](auto v) {
         const auto sizes = dev.get_info<info::device::sub_group_sizes>();
         if (std::find(sizes.begin(), sizes.end(), static_cast<std::size_t>(v)) == sizes.end())
           weft::detail::throw_error(errc::kernel_not_supported,
                                     "the kernel requires the sub-group size " + std::to_string(v) +
-                                        " (sub_group_size property), which the device does not support");
+                                        " (sub_group_size property), which the device does not support; its sizes "
+                                        "are info::device::sub_group_sizes");
+        m_cg.local.sub_group_size = static_cast<std::uint32_t>(v);  // the launch runs the kernel with it
       });
     }
     if constexpr (detail::find_property<ex::device_has_key, P>::present) {

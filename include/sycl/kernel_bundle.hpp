@@ -15,6 +15,7 @@
 #include <typeinfo>
 #include <vector>
 #include <weft/runtime/export.hpp>
+#include <weft/settings.hpp>
 #include <sycl/context.hpp>
 #include <sycl/detail/kernel_extras.hpp>
 #include <sycl/detail/kernel_registry.hpp>
@@ -133,8 +134,11 @@ class kernel {
   typename Param::return_type get_info(const device& dev) const {
     namespace kds = info::kernel_device_specific;
     const std::size_t max_wg = dev.get_info<info::device::max_work_group_size>();
+    // The sub-group size the kernel runs with when it requires none (the CPU's is a
+    // setting; a GPU has one), and the smallest the device offers.
     const auto sg_sizes = dev.get_info<info::device::sub_group_sizes>();
-    const std::size_t sg = sg_sizes.empty() ? 1 : sg_sizes.front();
+    const std::size_t sg = dev.is_cpu() ? weft::sub_group_size() : sg_sizes.empty() ? 1 : sg_sizes.front();
+    const std::size_t smallest_sg = sg_sizes.empty() ? 1 : sg_sizes.front();
     if constexpr (std::is_same_v<Param, kds::global_work_size>) {
       detail::throw_error(errc::invalid,
                           "kernel::get_info<global_work_size>: only defined for built-in kernels or custom devices; "
@@ -148,7 +152,7 @@ class kernel {
     } else if constexpr (std::is_same_v<Param, kds::private_mem_size>) {
       return 0;  // private memory is the worker's stack: no per-kernel reservation
     } else if constexpr (std::is_same_v<Param, kds::max_num_sub_groups>) {
-      return static_cast<std::uint32_t>((max_wg + sg - 1) / sg);
+      return static_cast<std::uint32_t>((max_wg + smallest_sg - 1) / smallest_sg);
     } else if constexpr (std::is_same_v<Param, kds::compile_num_sub_groups>) {
       return 0u;
     } else if constexpr (std::is_same_v<Param, kds::max_sub_group_size>) {

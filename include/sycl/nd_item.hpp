@@ -1,5 +1,6 @@
 #pragma once
 // SYCL 2020 section 4.9.1.5: nd_item, the index of an nd_range work item.
+#include <cstdint>
 #include <sycl/access.hpp>
 #include <sycl/group.hpp>
 #include <sycl/group_barrier.hpp>
@@ -37,7 +38,7 @@ class nd_item {
   WEFT_HOST_DEVICE std::size_t get_group(int d) const { return m_group.get_group_id(d); }
   WEFT_HOST_DEVICE std::size_t get_group_linear_id() const { return m_group.get_group_linear_id(); }
   WEFT_HOST_DEVICE sub_group get_sub_group() const {
-    return detail::sub_group_access::make(get_local_linear_id(), m_group.get_local_linear_range());
+    return detail::sub_group_access::make(get_local_linear_id(), m_group.get_local_linear_range(), m_sub_group_size);
   }
   WEFT_HOST_DEVICE range<Dims> get_group_range() const { return m_group.get_group_range(); }
   WEFT_HOST_DEVICE std::size_t get_group_range(int d) const { return m_group.get_group_range(d); }
@@ -90,16 +91,20 @@ class nd_item {
 
  private:
   friend struct detail::nd_item_access;
-  WEFT_HOST_DEVICE nd_item(const group<Dims>& g, const id<Dims>& offset) : m_group(g), m_offset(offset) {}
+  WEFT_HOST_DEVICE nd_item(const group<Dims>& g, const id<Dims>& offset, std::uint32_t sub_group_size)
+      : m_group(g), m_offset(offset), m_sub_group_size(sub_group_size) {}
   group<Dims> m_group;
   id<Dims> m_offset;
+  std::uint32_t m_sub_group_size;  // the launch's (a power of two)
 };
 
 namespace detail {
 struct nd_item_access {
+  // sub_group_size: the launch's; a GPU's is its warp or wavefront.
   template <int Dims>
-  static WEFT_HOST_DEVICE nd_item<Dims> make(const group<Dims>& g, const id<Dims>& offset) {
-    return {g, offset};
+  static WEFT_HOST_DEVICE nd_item<Dims> make(const group<Dims>& g, const id<Dims>& offset,
+                                             std::uint32_t sub_group_size = WEFT_KERNEL_SUB_GROUP_SIZE) {
+    return {g, offset, sub_group_size};
   }
 };
 }  // namespace detail

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace weft::sycl {
 namespace ext::oneapi::experimental {
@@ -50,6 +51,10 @@ template <class... Props>
 properties(Props...) -> properties<Props...>;
 
 using empty_properties_t = properties<>;
+
+// A kernel functor may carry its properties: `auto get(properties_tag) const` returning
+// a properties object (sycl_ext_oneapi_kernel_properties), taken as if passed before it.
+struct properties_tag {};
 inline constexpr empty_properties_t empty_properties{};
 
 template <class T>
@@ -62,6 +67,17 @@ inline constexpr bool is_property_list_v = is_property_list<T>::value;
 }  // namespace ext::oneapi::experimental
 
 namespace detail {
+template <class K, class = void>
+struct functor_properties {
+  static constexpr bool present = false;
+};
+template <class K>
+struct functor_properties<
+    K, std::void_t<decltype(std::declval<const K&>().get(ext::oneapi::experimental::properties_tag{}))>> {
+  static constexpr bool present = true;
+  using type = std::decay_t<decltype(std::declval<const K&>().get(ext::oneapi::experimental::properties_tag{}))>;
+};
+
 template <class T>
 inline constexpr bool is_kernel_properties_v = ext::oneapi::experimental::is_property_list_v<std::decay_t<T>>;
 

@@ -1,6 +1,8 @@
 #pragma once
 // Process-wide settings of the CPU backend that users may tune.
 #include <cstddef>
+#include <cstdint>
+#include <weft/config.hpp>
 #include <weft/runtime/export.hpp>
 
 namespace weft {
@@ -27,7 +29,29 @@ WEFT_API std::size_t fiber_stack_size();
 WEFT_API void set_split_barriers(bool split);
 WEFT_API bool split_barriers();
 
+// The sub-group size of CPU nd_range kernels that do not require one (a kernel
+// requires one with the sub_group_size property, or with clang 22 and Weft's plugin
+// [[sycl::reqd_sub_group_size]]): one of info::device::sub_group_sizes (4, 8, 16, 32,
+// 64). Default: the WEFT_SUB_GROUP_SIZE compile definition of the translation unit
+// that submits the kernel (16 unless defined); the environment variable
+// WEFT_SUB_GROUP_SIZE at start-up, or set_sub_group_size(), overrides it for every
+// kernel submitted afterwards (set_sub_group_size(0) removes the override). A size
+// the device does not offer is errc::invalid (the variable's: reported and ignored).
+WEFT_API void set_sub_group_size(std::uint32_t size);
+
 namespace detail {
+WEFT_API std::uint32_t sub_group_size_override();  // 0: none
+}  // namespace detail
+
+inline std::uint32_t sub_group_size() {
+  const std::uint32_t o = detail::sub_group_size_override();
+  return o ? o : std::uint32_t{WEFT_SUB_GROUP_SIZE};
+}
+
+namespace detail {
+// The CPU device's sub-group sizes, smallest first (info::device::sub_group_sizes).
+inline constexpr std::uint32_t cpu_sub_group_sizes[] = {4, 8, 16, 32, 64};
+
 // What set fiber_stack_size(): "default", "WEFT_FIBER_STACK_SIZE", "set_fiber_stack_size()"
 // or a note that the variable was not valid (reported by weft-ls --verbose).
 WEFT_API const char* fiber_stack_size_source();

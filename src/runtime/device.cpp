@@ -17,6 +17,7 @@
 #include <weft/runtime/device_state.hpp>
 #include <weft/runtime/system_probe.hpp>
 #include <weft/runtime/runtime.hpp>
+#include <weft/settings.hpp>
 #include "runtime_internal.hpp"
 
 namespace weft::detail {
@@ -80,7 +81,10 @@ struct host_platform {
     cpu.local_mem_size = 256 * 1024;
     cpu.cache_size = cache_bytes();
     cpu.cache_line_size = 64;
-    cpu.sub_group_sizes = {WEFT_SUB_GROUP_SIZE};
+    // Any of these per kernel (weft::sub_group_size(), the sub_group_size property), as
+    // DPC++'s CPU device offers.
+    cpu.sub_group_sizes.assign(std::begin(weft::detail::cpu_sub_group_sizes),
+                               std::end(weft::detail::cpu_sub_group_sizes));
     // sycl::half works in kernels: fp16 (the list is sycl/aspect.hpp's, which any_device_has reads).
     cpu.aspects.assign(std::begin(sycl::detail::cpu_device_aspects), std::end(sycl::detail::cpu_device_aspects));
     platform.devices = {&cpu};

@@ -42,7 +42,7 @@ WEFT_DEVICE_INFO(max_work_item_dimensions, 3u)
 WEFT_DEVICE_INFO(max_work_group_size, s.max_work_group_size)
 WEFT_DEVICE_INFO(max_num_sub_groups,
                  static_cast<std::uint32_t>(s.max_work_group_size /
-                                            (s.sub_group_sizes.empty() ? 1 : s.sub_group_sizes.back())))
+                                            (s.sub_group_sizes.empty() ? 1 : s.sub_group_sizes.front())))
 WEFT_DEVICE_INFO(sub_group_independent_forward_progress, false)
 WEFT_DEVICE_INFO(sub_group_sizes, s.sub_group_sizes)
 WEFT_DEVICE_INFO(preferred_vector_width_char, 64u)

@@ -4,21 +4,19 @@
 
 #include <cstdint>
 #include <sycl/sycl.hpp>
+
+#include "../support/sub_group_size.hpp"
 #include <vector>
 
 namespace {
 
 namespace ext = sycl::ext::oneapi;
 
-std::size_t sub_group_size(const sycl::queue& q) {
-  return q.get_device().get_info<sycl::info::device::sub_group_sizes>().front();
-}
-
 // Items vote (lane * 7 + sub-group) % 3 == 0; every lane reads back the mask's
 // bits, count, lowest and highest set bit (work groups with a partial sub-group too).
 TEST(GroupBallot, EachLaneGetsItsSubGroupsMask) {
   sycl::queue q;
-  const std::size_t sg = sub_group_size(q);
+  const std::size_t sg = weft_test::default_sub_group_size(q);
   const std::size_t local = sg * 3 + sg / 2, groups = 4, n = local * groups;
   struct seen {
     std::uint64_t bits;

@@ -20,7 +20,7 @@ class local_memory_plan {
     m_bytes += r.size() * sizeof(T);
     return a;
   }
-  weft::launch::local_memory_request request() const { return {m_bytes}; }
+  weft::launch::group_request request() const { return {m_bytes}; }
 
  private:
   std::size_t m_bytes = 0;

@@ -1,21 +1,32 @@
 // Every group function and algorithm, for sub-groups and work groups, against a
-// host model of the same lane layout: sub-groups are runs of the device's sub-group
-// size (WEFT_SUB_GROUP_SIZE on the CPU) of consecutive local linear ids, the last one
-// partial when the work-group size is not a multiple. 1/2/3-D work groups of 16, 24,
-// 64 and 100 items; several types.
+// host model of the same lane layout: sub-groups are runs of the kernel's sub-group
+// size of consecutive local linear ids, the last one partial when the work-group size
+// is not a multiple. Each configuration runs at every sub-group size the device offers
+// (the sub_group_size property; the CPU's 4 to 64, a GPU's warp); 1/2/3-D work groups
+// of 16, 24, 64 and 100 items; several types.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <type_traits>
 #include <cstdint>
 #include <sycl/sycl.hpp>
+#include <weft/settings.hpp>
+
+#include "../support/sub_group_size.hpp"
 #include <vector>
 
 namespace {
 
-// The sub-group size of q's device: WEFT_SUB_GROUP_SIZE on the CPU (SubGroup.DeviceReportsSize
-// checks that), the warp on a GPU (this file also builds for the CUDA target).
-std::size_t sub_group_size(const sycl::queue& q) {
-  return q.get_device().get_info<sycl::info::device::sub_group_sizes>().front();
+namespace syclex = sycl::ext::oneapi::experimental;
+
+using weft_test::default_sub_group_size;  // (this file also builds for the CUDA target)
+
+bool offers(const sycl::queue& q, std::size_t size) {
+  const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  return std::find(sizes.begin(), sizes.end(), size) != sizes.end();
 }
 
 template <class T>
@@ -123,30 +134,32 @@ void check(const results<T>& r, const std::vector<T>& in, std::size_t i, bool wo
   EXPECT_TRUE(r.any_pred);
 }
 
-template <class T, int D>
-void run_config(sycl::range<D> local, sycl::range<D> groups) {
-  sycl::queue q;
+template <class T, std::uint32_t SG, int D>
+void run_config(sycl::queue& q, sycl::range<D> local, sycl::range<D> groups) {
+  SCOPED_TRACE("sub-group size " + std::to_string(SG));
   const sycl::range<D> global = local * groups;
-  const std::size_t N = local.size(), total = global.size(), SG = sub_group_size(q);
+  const std::size_t N = local.size(), total = global.size();
   auto* sg_out = sycl::malloc_shared<results<T>>(total, q);
   auto* wg_out = sycl::malloc_shared<results<T>>(total, q);
-  q.parallel_for(sycl::nd_range<D>(global, local), [=](sycl::nd_item<D> it) {
-     const std::size_t idx = it.get_group_linear_id() * N + it.get_local_linear_id();
-     const T x = value_of<T>(idx);
-     const auto sg = it.get_sub_group();
-     results<T> r = run_all(sg, x);
-     r.sg_id = sg.get_group_linear_id();
-     r.sg_lane = sg.get_local_linear_id();
-     r.sg_n = sg.get_local_linear_range();
-     r.sg_groups = sg.get_group_linear_range();
-     sg_out[idx] = r;
-     wg_out[idx] = run_all(it.get_group(), x);
-   }).wait();
+  q.parallel_for(sycl::nd_range<D>(global, local), syclex::properties{syclex::sub_group_size<SG>},
+                 [=](sycl::nd_item<D> it) {
+                   const std::size_t idx = it.get_group_linear_id() * N + it.get_local_linear_id();
+                   const T x = value_of<T>(idx);
+                   const auto sg = it.get_sub_group();
+                   results<T> r = run_all(sg, x);
+                   r.sg_id = sg.get_group_linear_id();
+                   r.sg_lane = sg.get_local_linear_id();
+                   r.sg_n = sg.get_local_linear_range();
+                   r.sg_groups = sg.get_group_linear_range();
+                   sg_out[idx] = r;
+                   wg_out[idx] = run_all(it.get_group(), x);
+                 })
+      .wait();
   for (std::size_t g = 0; g < groups.size(); ++g) {
     std::vector<T> all(N);
     for (std::size_t l = 0; l < N; ++l) all[l] = value_of<T>(g * N + l);
     for (std::size_t l = 0; l < N; ++l) {
-      const std::size_t s = l / SG, first = s * SG, n = std::min(SG, N - first);
+      const std::size_t s = l / SG, first = s * SG, n = std::min<std::size_t>(SG, N - first);
       const std::vector<T> lanes(all.begin() + first, all.begin() + first + n);
       const auto& r = sg_out[g * N + l];
       ASSERT_EQ(r.sg_id, s);
@@ -163,6 +176,24 @@ void run_config(sycl::range<D> local, sycl::range<D> groups) {
   }
   sycl::free(sg_out, q);
   sycl::free(wg_out, q);
+}
+
+// run_config at each size the device offers.
+template <class T, int D>
+void run_config(sycl::range<D> local, sycl::range<D> groups) {
+  sycl::queue q;
+  std::size_t ran = 0;
+  auto at = [&](auto size) {
+    if (!offers(q, size.value) || ::testing::Test::HasFailure()) return;
+    run_config<T, size.value>(q, local, groups);
+    ++ran;
+  };
+  at(std::integral_constant<std::uint32_t, 4>{});
+  at(std::integral_constant<std::uint32_t, 8>{});
+  at(std::integral_constant<std::uint32_t, 16>{});
+  at(std::integral_constant<std::uint32_t, 32>{});
+  at(std::integral_constant<std::uint32_t, 64>{});
+  EXPECT_GE(ran, 1u) << "no sub-group size of the device was tried";
 }
 
 template <class T>
@@ -182,18 +213,91 @@ TYPED_TEST(Collectives, ThreeDim) {
   run_config<TypeParam, 3>(sycl::range<3>(2, 3, 4), sycl::range<3>(2, 1, 2));
 }
 
-TEST(SubGroup, DeviceReportsSize) {
+TEST(SubGroup, DeviceReportsSizes) {
   sycl::queue q{sycl::cpu_selector_v};
-  auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
-  ASSERT_EQ(sizes.size(), 1u);
-  EXPECT_EQ(sizes[0], std::size_t{WEFT_SUB_GROUP_SIZE});
+  const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  EXPECT_EQ(sizes, (std::vector<std::size_t>{4, 8, 16, 32, 64}));
+  EXPECT_EQ(q.get_device().get_info<sycl::info::device::max_num_sub_groups>(),
+            q.get_device().get_info<sycl::info::device::max_work_group_size>() / 4);
+}
+
+// The sub-group size a kernel gets: its sub_group_size property (also from the
+// functor's get(properties_tag)), else weft::sub_group_size(): WEFT_SUB_GROUP_SIZE, or
+// set_sub_group_size()'s override.
+struct functor_with_properties {
+  std::size_t* out;
+  void operator()(sycl::nd_item<1> it) const {
+    out[it.get_global_linear_id()] = it.get_sub_group().get_max_local_range()[0];
+  }
+  auto get(syclex::properties_tag) const { return syclex::properties{syclex::sub_group_size<8>}; }
+};
+
+TEST(SubGroup, SizePerKernelAndProgramWide) {
+  sycl::queue q{sycl::cpu_selector_v};
+  auto* out = sycl::malloc_shared<std::size_t>(64, q);
+  auto size_seen = [&](auto submit) {
+    std::fill(out, out + 64, 0);
+    submit();
+    q.wait();
+    for (std::size_t i = 1; i < 64; ++i) EXPECT_EQ(out[i], out[0]) << i;
+    return out[0];
+  };
+  auto plain = [&] {
+    q.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) {
+      out[it.get_global_linear_id()] = it.get_sub_group().get_max_local_range()[0];
+    });
+  };
+  EXPECT_EQ(size_seen(plain), std::size_t{WEFT_SUB_GROUP_SIZE});
+  EXPECT_EQ(size_seen([&] {
+              q.parallel_for(
+                  sycl::nd_range<1>(64, 64), syclex::properties{syclex::sub_group_size<32>}, [=](sycl::nd_item<1> it) {
+                    const auto sg = it.get_sub_group();
+                    out[it.get_global_linear_id()] = sg.get_max_local_range()[0] * (sg.get_group_range()[0] == 2);
+                  });
+            }),
+            32u);
+  EXPECT_EQ(size_seen([&] { q.parallel_for(sycl::nd_range<1>(64, 64), functor_with_properties{out}); }), 8u);
+  weft::set_sub_group_size(64);
+  EXPECT_EQ(weft::sub_group_size(), 64u);
+  EXPECT_EQ(size_seen(plain), 64u);
+  weft::set_sub_group_size(0);
+  EXPECT_EQ(size_seen(plain), std::size_t{WEFT_SUB_GROUP_SIZE});
+  try {
+    weft::set_sub_group_size(12);
+    ADD_FAILURE() << "set_sub_group_size(12) did not throw";
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::errc::invalid);
+    EXPECT_NE(std::string(e.what()).find("4, 8, 16, 32 and 64"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(weft::sub_group_size(), std::size_t{WEFT_SUB_GROUP_SIZE});
+  try {
+    q.parallel_for(sycl::nd_range<1>(64, 64), syclex::properties{syclex::sub_group_size<12>}, [=](sycl::nd_item<1>) {});
+    ADD_FAILURE() << "sub_group_size<12> did not throw";
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::errc::kernel_not_supported);
+  }
+  sycl::free(out, q);
+}
+
+TEST(SubGroupDeathTest, EnvironmentVariableSetsTheDefault) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  auto size_in_child = [] {
+    std::fprintf(stderr, "size=%u\n", static_cast<unsigned>(weft::sub_group_size()));
+    std::exit(0);
+  };
+  setenv("WEFT_SUB_GROUP_SIZE", "32", 1);
+  EXPECT_EXIT(size_in_child(), ::testing::ExitedWithCode(0), "size=32");
+  setenv("WEFT_SUB_GROUP_SIZE", "12", 1);
+  EXPECT_EXIT(size_in_child(), ::testing::ExitedWithCode(0),
+              "ignoring WEFT_SUB_GROUP_SIZE=\"12\"(.|\n)*size=" + std::to_string(WEFT_SUB_GROUP_SIZE));
+  unsetenv("WEFT_SUB_GROUP_SIZE");
 }
 
 // Collectives repeated back to back: a fast lane's next write must not clobber
 // results others have not read yet.
 TEST(SubGroup, BackToBackCollectives) {
   sycl::queue q;
-  const std::size_t N = 40, G = 4, SG = sub_group_size(q);
+  const std::size_t N = 40, G = 4, SG = default_sub_group_size(q);
   auto* out = sycl::malloc_shared<long>(N * G, q);
   q.parallel_for(sycl::nd_range<1>(N * G, N), [=](sycl::nd_item<1> it) {
      auto sg = it.get_sub_group();
@@ -217,6 +321,23 @@ TEST(SubGroup, BackToBackCollectives) {
       }
       ASSERT_EQ(out[g * N + l], acc) << g << " " << l;
     }
+  sycl::free(out, q);
+}
+
+// On fibers a sub-group runs its sub-group collectives while the sub-groups before it
+// wait at a work-group collective with their values in scratch: a vote (bytes) after
+// a reduction of doubles must not overwrite them.
+TEST(SubGroup, SubGroupCollectiveBesideAWaitingWorkGroupCollective) {
+  sycl::queue q;
+  const std::size_t N = 24;
+  auto* out = sycl::malloc_shared<double>(N, q);
+  q.parallel_for(sycl::nd_range<1>(N, N), [=](sycl::nd_item<1> it) {
+     const double x = static_cast<double>(it.get_local_linear_id() + 1);
+     const bool three = sycl::any_of_group(it.get_sub_group(), x == 3.0);
+     out[it.get_local_linear_id()] = sycl::reduce_over_group(it.get_group(), x, sycl::plus<>()) + (three ? 1000 : 0);
+   }).wait();
+  const std::size_t SG = default_sub_group_size(q);
+  for (std::size_t i = 0; i < N; ++i) EXPECT_EQ(out[i], N * (N + 1) / 2.0 + (i < SG ? 1000 : 0)) << i;
   sycl::free(out, q);
 }
 

@@ -17,7 +17,7 @@ struct command_group {
   std::function<void()> work;
   std::vector<requirement> requirements;
   std::vector<event_ptr> dependencies;
-  launch::local_memory_request local;
+  launch::group_request local;
   // A kernel's typeid(KernelName*) or typeid(Kernel*) (a pointer: names may be
   // incomplete types): asynchronous error reports name the kernel that failed.
   const std::type_info* kernel_name = nullptr;

@@ -10,6 +10,7 @@
 // definitions in include/weft/target/gpu/ launch on the GPU; elsewhere a kernel for a
 // GPU queue is an error (errc::feature_not_supported) saying how to build it.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <sycl/exception.hpp>
@@ -26,9 +27,13 @@ struct target {
   bool is_host() const { return !device || device->backend == sycl::backend::host; }
 };
 
-// Local memory a kernel asked for through local accessors: bytes per work group.
-struct local_memory_request {
+// What a kernel's work groups need: the local memory its local accessors asked for
+// (bytes per work group), and the sub-group size it requires (its sub_group_size
+// property; 0: the default, weft::sub_group_size()). GPU targets ignore the size:
+// the handler admits only their device's one size.
+struct group_request {
   std::size_t bytes = 0;
+  std::uint32_t sub_group_size = 0;
 };
 
 template <class Kernel>
@@ -41,7 +46,7 @@ template <int Dims, class Kernel>
 void range_kernel(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& k);
 
 template <int Dims, class Kernel>
-void nd_range_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& local, const Kernel& k);
+void nd_range_kernel(const sycl::nd_range<Dims>& r, const group_request& local, const Kernel& k);
 
 // sycl::reduction forms: Reductions are sycl::reduction objects (issue: sub-groups
 // and reductions); the kernel takes (item or nd_item, reducer&...).
@@ -49,21 +54,21 @@ template <int Dims, class Kernel, class... Reductions>
 void range_reduction_kernel(const sycl::range<Dims>& r, const Kernel& k, Reductions... reductions);
 
 template <int Dims, class Kernel, class... Reductions>
-void nd_range_reduction_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& local, const Kernel& k,
+void nd_range_reduction_kernel(const sycl::nd_range<Dims>& r, const group_request& local, const Kernel& k,
                                Reductions... reductions);
 
 // Scoped parallelism (AdaptiveCpp's handler::parallel): num_groups work groups of
 // group_size logical items; the kernel takes the work group object (and reducers).
 template <int Dims, class Kernel, class... Reductions>
-void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
-                   const local_memory_request& local, const Kernel& k, Reductions... reductions);
+void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size, const group_request& local,
+                   const Kernel& k, Reductions... reductions);
 
 // Hierarchical parallelism (SYCL 2020 handler::parallel_for_work_group): num_groups
 // work groups of group_size physical items, or of a size the target chooses when
 // group_size is empty; the kernel takes the sycl::group.
 template <int Dims, class Kernel>
 void hierarchical_kernel(const sycl::range<Dims>& num_groups, const std::optional<sycl::range<Dims>>& group_size,
-                         const local_memory_request& local, const Kernel& k);
+                         const group_request& local, const Kernel& k);
 
 }  // namespace weft::launch
 
@@ -75,20 +80,20 @@ void single_task(const launch::target& t, const Kernel& k);
 template <int Dims, bool WithOffset, class Kernel>
 void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& k);
 template <int Dims, class Kernel>
-void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& r, const launch::local_memory_request& local,
+void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& r, const launch::group_request& local,
                      const Kernel& k);
 template <int Dims, class Kernel, class... Reductions>
 void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
-                   const launch::local_memory_request& local, const Kernel& k, Reductions... reductions);
+                   const launch::group_request& local, const Kernel& k, Reductions... reductions);
 template <int Dims, class Kernel, class... Reductions>
 void range_reduction_kernel(const launch::target& t, const sycl::range<Dims>& r, const Kernel& k,
                             Reductions... reductions);
 template <int Dims, class Kernel, class... Reductions>
 void nd_range_reduction_kernel(const launch::target& t, const sycl::nd_range<Dims>& r,
-                               const launch::local_memory_request& local, const Kernel& k, Reductions... reductions);
+                               const launch::group_request& local, const Kernel& k, Reductions... reductions);
 template <int Dims, class Kernel>
 void hierarchical_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
-                         const std::optional<sycl::range<Dims>>& group_size, const launch::local_memory_request& local,
+                         const std::optional<sycl::range<Dims>>& group_size, const launch::group_request& local,
                          const Kernel& k);
 }  // namespace weft::gpu
 #define WEFT_LAUNCH_ON_DEVICE(...) return ::weft::gpu::__VA_ARGS__
@@ -131,8 +136,7 @@ void range_kernel(const target& t, const sycl::range<Dims>& r, const sycl::id<Di
   range_kernel(r, offset, k);
 }
 template <int Dims, class Kernel>
-void nd_range_kernel(const target& t, const sycl::nd_range<Dims>& r, const local_memory_request& local,
-                     const Kernel& k) {
+void nd_range_kernel(const target& t, const sycl::nd_range<Dims>& r, const group_request& local, const Kernel& k) {
   if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(nd_range_kernel(t, r, local, k));
   nd_range_kernel(r, local, k);
 }
@@ -142,20 +146,20 @@ void range_reduction_kernel(const target& t, const sycl::range<Dims>& r, const K
   range_reduction_kernel(r, k, reductions...);
 }
 template <int Dims, class Kernel, class... Reductions>
-void nd_range_reduction_kernel(const target& t, const sycl::nd_range<Dims>& r, const local_memory_request& local,
+void nd_range_reduction_kernel(const target& t, const sycl::nd_range<Dims>& r, const group_request& local,
                                const Kernel& k, Reductions... reductions) {
   if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(nd_range_reduction_kernel(t, r, local, k, reductions...));
   nd_range_reduction_kernel(r, local, k, reductions...);
 }
 template <int Dims, class Kernel, class... Reductions>
 void scoped_kernel(const target& t, const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
-                   const local_memory_request& local, const Kernel& k, Reductions... reductions) {
+                   const group_request& local, const Kernel& k, Reductions... reductions) {
   if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(scoped_kernel(t, num_groups, group_size, local, k, reductions...));
   scoped_kernel(num_groups, group_size, local, k, reductions...);
 }
 template <int Dims, class Kernel>
 void hierarchical_kernel(const target& t, const sycl::range<Dims>& num_groups,
-                         const std::optional<sycl::range<Dims>>& group_size, const local_memory_request& local,
+                         const std::optional<sycl::range<Dims>>& group_size, const group_request& local,
                          const Kernel& k) {
   if (!t.is_host()) WEFT_LAUNCH_ON_DEVICE(hierarchical_kernel(t, num_groups, group_size, local, k));
   hierarchical_kernel(num_groups, group_size, local, k);

@@ -50,9 +50,9 @@ namespace {
 
 namespace fc = boost::context::detail;
 
-constexpr std::size_t sub_group_size = WEFT_SUB_GROUP_SIZE;
-static_assert((sub_group_size & (sub_group_size - 1)) == 0, "WEFT_SUB_GROUP_SIZE must be a power of two");
-constexpr std::size_t scratch_bytes_per_item = 256;
+// Collectives' scratch (weft/target/cpu/collectives.hpp): two sets of 4 + 2 x 64 bytes
+// per item, each with its aux words rounded up to 64 bytes.
+constexpr std::size_t scratch_bytes_per_item = 384;
 
 // Where each item of a fiber group is. An item resumed from a barrier keeps
 // that barrier's state until it reaches the next point; only items before the
@@ -909,10 +909,9 @@ WEFT_BARRIER_BODY(work_group_barrier) {
 }
 
 WEFT_BARRIER_BODY(sub_group_barrier) {
-  using weft::cpu::detail::sub_group_size;
   auto* w = tl_worker;
   if (!w) return;
-  const std::size_t n = w->frame.size;
+  const std::size_t n = w->frame.size, sub_group_size = w->frame.sub_group_size;
   std::size_t me = w->frame.fibers ? w->current : w->frame.plain_item;
   const std::size_t first = me & ~(sub_group_size - 1);
   const std::size_t end = std::min(first + sub_group_size, n);

@@ -1,6 +1,12 @@
 // Fiber stack size: default, WEFT_FIBER_STACK_SIZE, set_fiber_stack_size(); whether
-// split kernels run split: WEFT_SPLIT_BARRIERS, set_split_barriers().
+// split kernels run split: WEFT_SPLIT_BARRIERS, set_split_barriers(); the default
+// sub-group size: WEFT_SUB_GROUP_SIZE, set_sub_group_size().
 #include <weft/settings.hpp>
+
+#include <algorithm>
+#include <iterator>
+#include <string>
+#include <sycl/exception.hpp>
 
 #include <unistd.h>
 
@@ -77,7 +83,38 @@ std::atomic<bool>& split() {
   return on;
 }
 
+bool offered_sub_group_size(unsigned long long n) {
+  return std::find(std::begin(detail::cpu_sub_group_sizes), std::end(detail::cpu_sub_group_sizes), n) !=
+         std::end(detail::cpu_sub_group_sizes);
+}
+
+// WEFT_SUB_GROUP_SIZE: one of the device's sizes, or (reported) no override.
+std::atomic<std::uint32_t>& sub_group_override() {
+  static std::atomic<std::uint32_t> size{[]() -> std::uint32_t {
+    const char* s = std::getenv("WEFT_SUB_GROUP_SIZE");
+    if (!s || !*s) return 0;
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(s, &end, 10);
+    if (*end == '\0' && offered_sub_group_size(v)) return static_cast<std::uint32_t>(v);
+    std::fprintf(stderr,
+                 "weft: ignoring WEFT_SUB_GROUP_SIZE=\"%s\" (expected 4, 8, 16, 32 or 64); kernels keep their "
+                 "compiled sub-group size\n",
+                 s);
+    return 0;
+  }()};
+  return size;
+}
+
 }  // namespace
+
+void set_sub_group_size(std::uint32_t size) {
+  if (size != 0 && !offered_sub_group_size(size))
+    detail::throw_error(sycl::errc::invalid, "weft::set_sub_group_size(" + std::to_string(size) +
+                                                 "): the CPU device's sub-group sizes are 4, 8, 16, 32 and 64 "
+                                                 "(0 removes the override)");
+  sub_group_override().store(size, std::memory_order_relaxed);
+}
+std::uint32_t detail::sub_group_size_override() { return sub_group_override().load(std::memory_order_relaxed); }
 
 void set_split_barriers(bool on) { split().store(on, std::memory_order_relaxed); }
 bool split_barriers() { return split().load(std::memory_order_relaxed); }

@@ -4,13 +4,16 @@
 // item runs the lane operation (weft/target/cpu/lanes/) over the whole lane buffer and
 // writes an output buffer; after the barrier each item reads its own output slot.
 //
-// Scratch layout (weft::kernel::group_scratch(), >= 256 bytes per work item):
+// Scratch layout (weft::kernel::group_scratch(), >= 384 bytes per work item): two sets,
+// the work group's and the sub-groups', each
 //   [aux: 4 bytes per item, rounded to 64][in: 64 bytes per item][out: 64 bytes per item]
 // The lane buffer of a sub-group is the run of `in` slots of its items (consecutive
-// local linear ids), so sub-group and work-group collectives share one layout.
-// Input and output are separate so that a fast item starting its next collective
-// cannot overwrite a result another item has not read yet; every item reads only
-// its own output slot for the same reason.
+// local linear ids) in the sub-groups' set. The sets are apart because on fibers one
+// sub-group runs its sub-group collectives while the others wait at a work-group
+// barrier, their values or results in the work group's set (of another element type,
+// so at other bytes). Input and output are separate so that a fast item starting its
+// next collective cannot overwrite a result another item has not read yet; every item
+// reads only its own output slot for the same reason.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -26,7 +29,7 @@
 
 namespace weft::kernel {
 
-// Per-work-group scratch of the running group (64-byte aligned, >= 256 bytes per item),
+// Per-work-group scratch of the running group (64-byte aligned, >= 384 bytes per item),
 // provided by the nd_range engine.
 WEFT_API void* group_scratch();
 
@@ -40,9 +43,10 @@ struct lane_buffers {
   unsigned char* out;
 };
 
-inline lane_buffers buffers(std::size_t work_group_size) {
+inline lane_buffers buffers(std::size_t work_group_size, bool sub_groups) {
   auto* base = reinterpret_cast<unsigned char*>(group_scratch_base);  // (= group_scratch(), without the call)
   const std::size_t aux_bytes = (4 * work_group_size + 63) & ~std::size_t{63};
+  if (sub_groups) base += aux_bytes + 2 * max_lane_bytes * work_group_size;
   return {reinterpret_cast<std::uint32_t*>(base), base + aux_bytes,
           base + aux_bytes + max_lane_bytes * work_group_size};
 }
@@ -78,7 +82,7 @@ template <class R, class T, class Compute>
 R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& compute) {
   detail::check_lane_type<T>();
   detail::check_lane_type<R>();
-  const detail::lane_buffers b = detail::buffers(p.work_group_size);
+  const detail::lane_buffers b = detail::buffers(p.work_group_size, true);
   T* in = reinterpret_cast<T*>(b.in) + p.first;
   R* out = reinterpret_cast<R*>(b.out) + p.first;
   std::memcpy(static_cast<void*>(in + p.lane), &x, sizeof(T));
@@ -104,7 +108,7 @@ R collective(const work_group_scope& s, const T& x, std::uint32_t aux, Compute&&
   detail::check_lane_type<T>();
   detail::check_lane_type<R>();
   if (work_group_size == 1) return detail::alone<R>(x, aux, compute);
-  const detail::lane_buffers b = detail::buffers(work_group_size);
+  const detail::lane_buffers b = detail::buffers(work_group_size, false);
   T* in = reinterpret_cast<T*>(b.in);
   R* out = reinterpret_cast<R*>(b.out);
   std::memcpy(static_cast<void*>(in + local_linear_id), &x, sizeof(T));

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstddef>
 #include <exception>
+#include <weft/config.hpp>
 #include <weft/runtime/export.hpp>
 
 namespace weft::cpu::detail {
@@ -15,8 +16,9 @@ struct group_frame {
   // (fiber) stack; used once the group has switched to fibers.
   void (*run_item)(void* task, std::size_t local_linear_id) = nullptr;
   void* task = nullptr;
-  std::size_t size = 1;          // work-group size
-  std::size_t group_linear = 0;  // error messages, and the first-phase order
+  std::size_t size = 1;                              // work-group size
+  std::size_t sub_group_size = WEFT_SUB_GROUP_SIZE;  // the launch's (a power of two)
+  std::size_t group_linear = 0;                      // error messages, and the first-phase order
   std::size_t group_range[3] = {1, 1, 1};
   int dims = 1;
   // Local linear id of the item the plain loop is running on the thread's own
@@ -50,7 +52,7 @@ struct alignas(64) placed_block {
 // Per worker task: reused across groups and kernels on the same thread.
 struct worker_view {
   std::byte* local_memory = nullptr;  // page aligned, >= the kernel's request
-  std::byte* scratch = nullptr;       // group collectives' scratch, 64-byte aligned, >= 256 bytes per item
+  std::byte* scratch = nullptr;       // group collectives' scratch, 64-byte aligned, >= 384 bytes per item
   phase_slot* phase = nullptr;        // this task's slot, when several tasks run (dynamic dispatch)
   placed_block* block = nullptr;      // the block this task runs (static placement)
   group_frame frame;

@@ -66,7 +66,7 @@ sycl::range<Dims> hierarchical_default_group_size() {
 
 template <int Dims, class Kernel>
 void hierarchical_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
-                         const launch::local_memory_request& local, const Kernel& k) {
+                         const launch::group_request& local, const Kernel& k) {
   static_assert(std::is_invocable_v<const Kernel&, sycl::group<Dims>>,
                 "parallel_for_work_group(): the kernel must be a callable of signature void(sycl::group<Dims>)");
   const std::size_t groups = num_groups.size();
@@ -104,7 +104,7 @@ void hierarchical_launch(const sycl::range<Dims>& num_groups, const sycl::range<
 namespace weft::launch {
 template <int Dims, class Kernel>
 void hierarchical_kernel(const sycl::range<Dims>& num_groups, const std::optional<sycl::range<Dims>>& group_size,
-                         const local_memory_request& local, const Kernel& k) {
+                         const group_request& local, const Kernel& k) {
   cpu::hierarchical_launch(num_groups, group_size ? *group_size : cpu::hierarchical_default_group_size<Dims>(), local,
                            k);
 }

@@ -51,6 +51,7 @@ struct nd_launch {
   std::size_t n_groups;
   std::size_t groups_per_chunk;
   std::size_t local_bytes;
+  std::uint32_t sub_group_size;
 };
 
 // One per worker task. The task's own copy of the kernel (and of the launch) lets
@@ -92,7 +93,8 @@ class nd_task {
   void invoke(const sycl::id<Dims>& group_id, const sycl::id<Dims>& local_id, const sycl::range<Dims>& local_range,
               const sycl::range<Dims>& group_range, const sycl::id<Dims>& offset) {
     m_kernel(sycl::detail::nd_item_access::make(
-        sycl::detail::group_access::make(group_id, local_id, local_range, group_range), offset));
+        sycl::detail::group_access::make(group_id, local_id, local_range, group_range), offset,
+        m_launch.sub_group_size));
   }
 
   // The group's items in order on this thread's stack, until one of them
@@ -203,6 +205,7 @@ void nd_worker_body(void* ctx, chunk_counter& chunks) {
   f.run_item = &nd_task<Dims, Kernel>::run_item;
   f.task = &task;
   f.size = l.group_size;
+  f.sub_group_size = l.sub_group_size;
   f.dims = Dims;
   for (int d = 0; d < 3; ++d) f.group_range[d] = d < Dims ? l.group_range[d] : 1;
 
@@ -232,7 +235,7 @@ inline std::size_t groups_per_chunk(std::size_t n_groups, std::size_t group_size
 namespace weft::launch {
 
 template <int Dims, class Kernel>
-void nd_range_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& local, const Kernel& k) {
+void nd_range_kernel(const sycl::nd_range<Dims>& r, const group_request& local, const Kernel& k) {
   weft::cpu::validate_nd_range(r, local.bytes);
   weft::cpu::detail::nd_launch<Dims, Kernel> l{&k,
                                                r.get_local_range(),
@@ -241,7 +244,8 @@ void nd_range_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& 
                                                r.get_local_range().size(),
                                                r.get_group_range().size(),
                                                1,
-                                               local.bytes};
+                                               local.bytes,
+                                               local.sub_group_size ? local.sub_group_size : weft::sub_group_size()};
   if (l.n_groups == 0) return;
   l.groups_per_chunk = weft::cpu::detail::groups_per_chunk(l.n_groups, l.group_size);
   weft::cpu::detail::dispatch_plan plan;

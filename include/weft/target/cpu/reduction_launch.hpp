@@ -256,8 +256,8 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
 }
 
 template <int Dims, class Kernel, class... Reds>
-void run_nd_range_reduction(const sycl::nd_range<Dims>& r, const launch::local_memory_request& local,
-                            const Kernel& kernel, const Reds&... reds_in) {
+void run_nd_range_reduction(const sycl::nd_range<Dims>& r, const launch::group_request& local, const Kernel& kernel,
+                            const Reds&... reds_in) {
   using parts_t = std::tuple<detail::partial<Reds>...>;
   using seq = std::index_sequence_for<Reds...>;
   using reducers_t = detail::pack<typename Reds::reducer_type...>;
@@ -288,7 +288,7 @@ void range_reduction_kernel(const sycl::range<Dims>& r, const Kernel& k, Reducti
 }
 
 template <int Dims, class Kernel, class... Reductions>
-void nd_range_reduction_kernel(const sycl::nd_range<Dims>& r, const local_memory_request& local, const Kernel& k,
+void nd_range_reduction_kernel(const sycl::nd_range<Dims>& r, const group_request& local, const Kernel& k,
                                Reductions... reductions) {
   cpu::run_nd_range_reduction(r, local, k, reductions...);
 }

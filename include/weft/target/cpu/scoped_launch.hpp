@@ -50,7 +50,7 @@ inline constexpr std::size_t scoped_items_per_task = 4096;
 
 template <int Dims, class Kernel, class... Reductions>
 void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
-                   const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
+                   const launch::group_request& local, const Kernel& k, Reductions... reductions) {
   using group_t = sycl::detail::scoped::work_group_t<Dims>;
   static_assert(std::is_invocable_v<const Kernel&, group_t, typename Reductions::reducer_type&...>,
                 "parallel(): the kernel must be a callable of signature void(sycl::s_group<__unspecified__>"
@@ -151,8 +151,8 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
 
 namespace weft::launch {
 template <int Dims, class Kernel, class... Reductions>
-void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
-                   const local_memory_request& local, const Kernel& k, Reductions... reductions) {
+void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size, const group_request& local,
+                   const Kernel& k, Reductions... reductions) {
   cpu::scoped_launch(num_groups, group_size, local, k, reductions...);
 }
 }  // namespace weft::launch

@@ -47,7 +47,7 @@ sycl::range<Dims> hierarchical_default_group_size() {
 
 template <int Dims, class Kernel>
 void hierarchical_kernel(const launch::target& t, const sycl::range<Dims>& num_groups,
-                         const std::optional<sycl::range<Dims>>& group_size, const launch::local_memory_request& local,
+                         const std::optional<sycl::range<Dims>>& group_size, const launch::group_request& local,
                          const Kernel& k) {
   if constexpr (detail::takes_handler<Kernel>::value)
     return weft::gpu::hierarchical_kernel(t, num_groups, group_size, local, detail::with_spec_constants(k));

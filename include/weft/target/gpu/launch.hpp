@@ -185,8 +185,8 @@ void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const syc
 }
 
 template <int Dims, class Kernel>
-void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr,
-                     const launch::local_memory_request& local, const Kernel& k) {
+void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, const launch::group_request& local,
+                     const Kernel& k) {
   if constexpr (detail::takes_handler<Kernel>::value)
     return weft::gpu::nd_range_kernel(t, ndr, local, detail::with_spec_constants(k));
   if (detail::unsupported<Kernel>(t)) return;

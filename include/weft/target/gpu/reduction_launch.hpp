@@ -298,7 +298,7 @@ void range_reduction_kernel(const launch::target& t, const sycl::range<Dims>& r,
 
 template <int Dims, class Kernel, class... Reductions>
 void nd_range_reduction_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr,
-                               const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
+                               const launch::group_request& local, const Kernel& k, Reductions... reductions) {
   if constexpr (detail::takes_handler<Kernel>::value)
     return weft::gpu::nd_range_reduction_kernel(t, ndr, local, detail::with_spec_constants(k), reductions...);
   if (detail::unsupported<Kernel>(t)) return;

@@ -81,7 +81,7 @@ __global__ void scoped_reduction_entry(const Kernel k, const sycl::range<Dims> n
 
 template <int Dims, class Kernel, class... Reductions>
 void scoped_kernel(const launch::target& t, const sycl::range<Dims>& num_groups, const sycl::range<Dims>& group_size,
-                   const launch::local_memory_request& local, const Kernel& k, Reductions... reductions) {
+                   const launch::group_request& local, const Kernel& k, Reductions... reductions) {
   namespace ks = kernel::gpu::scoped;
   namespace sd = sycl::detail::scoped;
   using group_t = detail::scoped_work_group_t<Dims>;
