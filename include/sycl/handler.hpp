@@ -26,6 +26,7 @@
 #include <sycl/nd_range.hpp>
 #include <sycl/range.hpp>
 #include <sycl/usm.hpp>
+#include <sycl/ext/oneapi/device_global/device_global.hpp>
 #include <weft/runtime/command_group.hpp>
 #include <weft/runtime/launch.hpp>
 #include <weft/runtime/queue_state.hpp>
@@ -421,6 +422,43 @@ class handler {
   WEFT_API void prefetch(const void* ptr, std::size_t bytes);
   WEFT_API void mem_advise(const void* ptr, std::size_t bytes, int advice);
 
+  // --- device_global copies (sycl_ext_oneapi_device_global) ------------------------
+  // memcpy: numBytes bytes from byte offset; copy: count elements from element startIndex.
+  template <typename T, typename PropertyListT>
+  void memcpy(ext::oneapi::experimental::device_global<T, PropertyListT>& dest, const void* src,
+              std::size_t numBytes = sizeof(T), std::size_t offset = 0) {
+    static_assert(detail::device_global_host_may<PropertyListT, true>(),
+                  "memcpy to a device_global whose host_access property is read or none");
+    check_device_global("memcpy to a device_global", "byte", numBytes, offset, sizeof(T));
+    memcpy(device_global_at<std::byte>(dest, offset), src, numBytes);
+  }
+  template <typename T, typename PropertyListT>
+  void memcpy(void* dest, const ext::oneapi::experimental::device_global<T, PropertyListT>& src,
+              std::size_t numBytes = sizeof(T), std::size_t offset = 0) {
+    static_assert(detail::device_global_host_may<PropertyListT, false>(),
+                  "memcpy from a device_global whose host_access property is write or none");
+    check_device_global("memcpy from a device_global", "byte", numBytes, offset, sizeof(T));
+    memcpy(dest, device_global_at<const std::byte>(src, offset), numBytes);
+  }
+  template <typename T, typename PropertyListT>
+  void copy(const std::remove_all_extents_t<T>* src, ext::oneapi::experimental::device_global<T, PropertyListT>& dest,
+            std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t startIndex = 0) {
+    using E = std::remove_all_extents_t<T>;
+    static_assert(detail::device_global_host_may<PropertyListT, true>(),
+                  "copy to a device_global whose host_access property is read or none");
+    check_device_global("copy to a device_global", "element", count, startIndex, sizeof(T) / sizeof(E));
+    memcpy(device_global_at<E>(dest, startIndex), src, count * sizeof(E));
+  }
+  template <typename T, typename PropertyListT>
+  void copy(const ext::oneapi::experimental::device_global<T, PropertyListT>& src, std::remove_all_extents_t<T>* dest,
+            std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t startIndex = 0) {
+    using E = std::remove_all_extents_t<T>;
+    static_assert(detail::device_global_host_may<PropertyListT, false>(),
+                  "copy from a device_global whose host_access property is write or none");
+    check_device_global("copy from a device_global", "element", count, startIndex, sizeof(T) / sizeof(E));
+    memcpy(dest, device_global_at<const E>(src, startIndex), count * sizeof(E));
+  }
+
  private:
   friend class queue;
   friend struct detail::handler_access;
@@ -648,6 +686,16 @@ class handler {
   // Where `p` lies in a Weft USM allocation, [p, p + bytes) must stay inside it.
   // (Other host memory is valid on the CPU device and cannot be checked.)
   WEFT_API static void check_usm_extent(const void* p, std::size_t bytes, const char* what);
+  // A device_global copy: on the CPU device only (its T is a host object), and
+  // [start, start + count) within its `size` units.
+  WEFT_API void check_device_global(const char* what, const char* unit, std::size_t count, std::size_t start,
+                                    std::size_t size) const;
+  // Unit `at` of a device_global's T, seen as an array of E.
+  template <class E, class DG>
+  static E* device_global_at(DG& dg, std::size_t at) {
+    using V = std::conditional_t<std::is_const_v<E>, const void*, void*>;
+    return static_cast<E*>(static_cast<V>(detail::device_global_access::storage(dg))) + at;
+  }
   static void check_pointer(const void* p, const char* what) {
     if (!p) weft::detail::throw_error(errc::invalid, std::string(what) + ": the pointer is null");
   }

@@ -174,8 +174,70 @@ class queue : public detail::with_property_list {
   WEFT_API event mem_advise(const void* ptr, std::size_t bytes, int advice);
   WEFT_API event mem_advise(const void* ptr, std::size_t bytes, int advice, event dep);
   WEFT_API event mem_advise(const void* ptr, std::size_t bytes, int advice, const std::vector<event>& deps);
+  // Copies to and from a device_global (sycl_ext_oneapi_device_global): handler's, in a command group.
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P>& dest, const void* src, std::size_t numBytes = sizeof(T),
+               std::size_t offset = 0) {
+    return memcpy(dest, src, numBytes, offset, no_deps());
+  }
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P>& dest, const void* src, std::size_t numBytes,
+               std::size_t offset, event dep) {
+    return memcpy(dest, src, numBytes, offset, std::vector<event>{std::move(dep)});
+  }
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P>& dest, const void* src, std::size_t numBytes,
+               std::size_t offset, const std::vector<event>& deps) {
+    return submit_after(deps, [&](handler& h) { h.memcpy(dest, src, numBytes, offset); });
+  }
+  template <typename T, typename P>
+  event memcpy(void* dest, const ext::oneapi::experimental::device_global<T, P>& src, std::size_t numBytes = sizeof(T),
+               std::size_t offset = 0) {
+    return memcpy(dest, src, numBytes, offset, no_deps());
+  }
+  template <typename T, typename P>
+  event memcpy(void* dest, const ext::oneapi::experimental::device_global<T, P>& src, std::size_t numBytes,
+               std::size_t offset, event dep) {
+    return memcpy(dest, src, numBytes, offset, std::vector<event>{std::move(dep)});
+  }
+  template <typename T, typename P>
+  event memcpy(void* dest, const ext::oneapi::experimental::device_global<T, P>& src, std::size_t numBytes,
+               std::size_t offset, const std::vector<event>& deps) {
+    return submit_after(deps, [&](handler& h) { h.memcpy(dest, src, numBytes, offset); });
+  }
+  template <typename T, typename P>
+  event copy(const std::remove_all_extents_t<T>* src, ext::oneapi::experimental::device_global<T, P>& dest,
+             std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t startIndex = 0) {
+    return copy(src, dest, count, startIndex, no_deps());
+  }
+  template <typename T, typename P>
+  event copy(const std::remove_all_extents_t<T>* src, ext::oneapi::experimental::device_global<T, P>& dest,
+             std::size_t count, std::size_t startIndex, event dep) {
+    return copy(src, dest, count, startIndex, std::vector<event>{std::move(dep)});
+  }
+  template <typename T, typename P>
+  event copy(const std::remove_all_extents_t<T>* src, ext::oneapi::experimental::device_global<T, P>& dest,
+             std::size_t count, std::size_t startIndex, const std::vector<event>& deps) {
+    return submit_after(deps, [&](handler& h) { h.copy(src, dest, count, startIndex); });
+  }
+  template <typename T, typename P>
+  event copy(const ext::oneapi::experimental::device_global<T, P>& src, std::remove_all_extents_t<T>* dest,
+             std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t startIndex = 0) {
+    return copy(src, dest, count, startIndex, no_deps());
+  }
+  template <typename T, typename P>
+  event copy(const ext::oneapi::experimental::device_global<T, P>& src, std::remove_all_extents_t<T>* dest,
+             std::size_t count, std::size_t startIndex, event dep) {
+    return copy(src, dest, count, startIndex, std::vector<event>{std::move(dep)});
+  }
+  template <typename T, typename P>
+  event copy(const ext::oneapi::experimental::device_global<T, P>& src, std::remove_all_extents_t<T>* dest,
+             std::size_t count, std::size_t startIndex, const std::vector<event>& deps) {
+    return submit_after(deps, [&](handler& h) { h.copy(src, dest, count, startIndex); });
+  }
   // Accessor copies and fills (section 4.6.5.2: queue shortcuts for explicit copies).
-  template <class Src, class Dst>
+  template <class Src, class Dst,
+            std::enable_if_t<!detail::is_device_global_v<Src> && !detail::is_device_global_v<Dst>, int> = 0>
   event copy(Src src, Dst dst) {
     return submit([&](handler& h) {
       require_if_accessor(h, src);
@@ -207,6 +269,14 @@ class queue : public detail::with_property_list {
   static const std::vector<event>& no_deps() {
     static const std::vector<event> none;
     return none;
+  }
+  // One command after deps.
+  template <class F>
+  event submit_after(const std::vector<event>& deps, F&& command) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      command(h);
+    });
   }
   // A kernel shortcut: its leading event / vector<event> arguments become dependencies,
   // the rest goes to `launch(h, rest...)` on the command group's handler.

@@ -53,6 +53,8 @@
 #include <sycl/vec.hpp>
 // DPC++ extensions (docs/extensions.md).
 #include <sycl/ext/oneapi/bfloat16.hpp>
+#include <sycl/ext/oneapi/device_global/device_global.hpp>
+#include <sycl/ext/oneapi/device_global/properties.hpp>
 #include <sycl/ext/oneapi/experimental/bfloat16_math.hpp>
 #include <sycl/ext/oneapi/experimental/cuda/builtins.hpp>
 #include <sycl/ext/oneapi/functional.hpp>

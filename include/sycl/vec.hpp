@@ -12,6 +12,7 @@
 #include <sycl/access.hpp>
 #include <sycl/half.hpp>
 #include <sycl/detail/name_tables.hpp>
+#include <sycl/detail/type_traits.hpp>
 
 #include <weft/kernel/target.hpp>
 
@@ -68,9 +69,13 @@ struct is_swizzle<swizzle_view<V, R, I...>> : std::true_type {};
 template <class T>
 inline constexpr bool is_swizzle_v = is_swizzle<std::remove_cv_t<T>>::value;
 
-// Scalars that mix with vec elements: arithmetic types and half.
+// Floating-point classes, computed in float: half and the extensions' (bfloat16).
 template <class T>
-inline constexpr bool is_vec_scalar_v = std::is_arithmetic_v<T> || std::is_same_v<T, half>;
+inline constexpr bool is_vec_float_class_v = std::is_same_v<T, half> || vec_float_extension<T>::value;
+
+// Scalars that mix with vec elements: arithmetic types and the floating-point classes.
+template <class T>
+inline constexpr bool is_vec_scalar_v = std::is_arithmetic_v<T> || is_vec_float_class_v<T>;
 
 // The signed integer of the same size as T: element type of comparison results.
 template <class T>
@@ -101,8 +106,8 @@ U convert_element(const T& x) {
     return x;
   } else if constexpr (std::is_same_v<U, bool>) {
     return x != T(0);
-  } else if constexpr (std::is_integral_v<U> && (std::is_floating_point_v<T> || std::is_same_v<T, half>)) {
-    using F = std::conditional_t<std::is_same_v<T, half>, float, T>;
+  } else if constexpr (std::is_integral_v<U> && (std::is_floating_point_v<T> || is_vec_float_class_v<T>)) {
+    using F = std::conditional_t<is_vec_float_class_v<T>, float, T>;
     F f = F(x);
     // automatic is the source element type's default (section 4.14.2.5): rte for a
     // floating-point vec, as the SYCL-CTS checks (rtz is for integer element types).
@@ -116,9 +121,14 @@ U convert_element(const T& x) {
     return static_cast<U>(f);
   } else if constexpr (std::is_same_v<U, half>) {
     constexpr rounding_mode mode = R == rounding_mode::automatic ? rounding_mode::rte : R;
-    return half::from_bits(double_to_half_bits(static_cast<double>(x), mode));
+    using S = std::conditional_t<is_vec_float_class_v<T>, float, T>;  // (a class's explicit bool would compete)
+    return half::from_bits(double_to_half_bits(static_cast<double>(static_cast<S>(x)), mode));
+  } else if constexpr (vec_float_extension<U>::value) {
+    // Rounded once to float, then to U in the same direction: the directed modes compose
+    // exactly (U's values are floats); rte may round twice from a double.
+    return vec_float_extension<U>::template from_float<R>(convert_element<float, R>(x));
   } else if constexpr (std::is_floating_point_v<U>) {
-    using S = std::conditional_t<std::is_same_v<T, half>, float, T>;
+    using S = std::conditional_t<is_vec_float_class_v<T>, float, T>;
     U r = static_cast<U>(static_cast<S>(x));
     if constexpr (R == rounding_mode::rtz || R == rounding_mode::rtp || R == rounding_mode::rtn) {
       long double lx = static_cast<long double>(static_cast<S>(x)), lr = r;

@@ -91,6 +91,19 @@ void handler::check_usm_extent(const void* p, std::size_t bytes, const char* wha
                                                  std::to_string(info.bytes) + " bytes");
 }
 
+void handler::check_device_global(const char* what, const char* unit, std::size_t count, std::size_t start,
+                                  std::size_t size) const {
+  if (m_queue->device->ops)
+    weft::detail::throw_error(errc::feature_not_supported,
+                              std::string(what) + ": a device_global is a host object, which kernels on " +
+                                  m_queue->device->name +
+                                  " cannot reach (docs/extensions.md); use a USM allocation on a GPU");
+  if (start > size || count > size - start)
+    weft::detail::throw_error(errc::invalid, std::string(what) + ": " + std::to_string(count) + " " + unit + "s from " +
+                                                 unit + " " + std::to_string(start) + " run past its " +
+                                                 std::to_string(size) + " " + unit + "s");
+}
+
 void handler::check_placeholders() const {
   for (auto& p : m_placeholders) {
     bool bound = std::any_of(m_cg.requirements.begin(), m_cg.requirements.end(),

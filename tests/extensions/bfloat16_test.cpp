@@ -1,6 +1,7 @@
 // sycl::ext::oneapi::bfloat16: DPC++'s conversions (round to nearest even, NaN to
-// 0xffc1), arithmetic and comparisons through float, marray and vec of it in a
-// kernel, and the math of sycl::ext::oneapi::experimental.
+// 0xffc1), arithmetic and comparisons through float, vec of it (element-wise
+// operators, convert, swizzles), marray and vec in a kernel, and the math of
+// sycl::ext::oneapi::experimental.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -113,7 +114,113 @@ TEST(Bfloat16, Math) {
   EXPECT_EQ(float(bfx::fmax(bfloat16(-3.0f), bfloat16(2.0f))), 2.0f);
 }
 
-// In a kernel: marray<bfloat16, 4> math, vec<bfloat16, 4> elements.
+using bvec4 = sycl::vec<bfloat16, 4>;
+
+std::uint16_t lane_bits(const bvec4& v, int i) { return bits(v[i]); }
+
+// vec<bfloat16, N> element-wise: made from bfloat16, float, half and int elements, its
+// arithmetic rounded to bfloat16 per element, comparisons giving -1 / 0 in int16_t lanes.
+TEST(Bfloat16, VecElementWiseConstructorAndOperators) {
+  bvec4 v{bfloat16(1.5f), bfloat16(-2.0f), 3.0f, sycl::half(0.25f)};
+  const bvec4 w{bfloat16(1.0f), 2, 1.0f / 256, 3.0f / 512};
+  EXPECT_EQ(float(v[0]), 1.5f);
+  EXPECT_EQ(float(v[1]), -2.0f);
+  EXPECT_EQ(float(v[2]), 3.0f);
+  EXPECT_EQ(float(v[3]), 0.25f);
+  EXPECT_EQ(float(w[1]), 2.0f);
+  static_assert(std::is_same_v<decltype(v + w), bvec4>);
+  const bvec4 ones(bfloat16(1.0f));
+  const bvec4 sum = ones + w;  // 1 + 2^-8 is a tie (to even, 1); 1 + 3 * 2^-9 rounds up
+  EXPECT_EQ(float(sum[0]), 2.0f);
+  EXPECT_EQ(float(sum[1]), 3.0f);
+  EXPECT_EQ(float(sum[2]), 1.0f);
+  EXPECT_EQ(float(sum[3]), 1.0078125f);
+  const bvec4 prod = v * bfloat16(2.0f);
+  EXPECT_EQ(float(prod[1]), -4.0f);
+  EXPECT_EQ(float(prod[3]), 0.5f);
+  const bvec4 diff = bfloat16(1.0f) - v;
+  EXPECT_EQ(float(diff[0]), -0.5f);
+  EXPECT_EQ(float(diff[1]), 3.0f);
+  const bvec4 quot = v / 2.0f;
+  EXPECT_EQ(float(quot[2]), 1.5f);
+  EXPECT_EQ(lane_bits(-v, 1), 0x4000u);  // -(-2) = 2
+  bvec4 acc = v;
+  acc += w;
+  acc *= 2;
+  EXPECT_EQ(float(acc[0]), 5.0f);
+  EXPECT_EQ(float(acc[1]), 0.0f);
+  ++acc;
+  EXPECT_EQ(float(acc[1]), 1.0f);
+  const auto less = v < w;
+  static_assert(std::is_same_v<decltype(less), const sycl::vec<std::int16_t, 4>>);
+  EXPECT_EQ(less[0], 0);
+  EXPECT_EQ(less[1], -1);
+  EXPECT_EQ(less[2], 0);
+  EXPECT_EQ((v == 3.0f)[2], -1);
+  EXPECT_EQ((v == 3.0f)[0], 0);
+}
+
+// convert<>() from vec<bfloat16>: exact to float and double, to integers in the
+// asked direction; to vec<bfloat16> from float and double in each rounding mode.
+TEST(Bfloat16, VecConvertsWithRoundingModes) {
+  const bvec4 v{2.5f, -2.5f, 0.75f, 65280.0f};
+  const sycl::vec<float, 4> f = v.convert<float>();
+  EXPECT_EQ(f[0], 2.5f);
+  EXPECT_EQ(f[3], 65280.0f);
+  const sycl::vec<int, 4> i = v.convert<int>();  // rte by default for a floating-point vec
+  EXPECT_EQ(i[0], 2);
+  EXPECT_EQ(i[1], -2);
+  EXPECT_EQ(i[2], 1);
+  EXPECT_EQ(i[3], 65280);
+  EXPECT_EQ((v.convert<int, sycl::rounding_mode::rtn>()[1]), -3);
+  EXPECT_EQ((v.convert<int, sycl::rounding_mode::rtp>()[2]), 1);
+  EXPECT_EQ((v.convert<int, sycl::rounding_mode::rtz>()[2]), 0);
+  EXPECT_EQ(float(v.convert<sycl::half>()[1]), -2.5f);
+  EXPECT_EQ((v.convert<double>()[2]), 0.75);
+
+  const float up = 1.0f + 1.0f / 1024;  // between 1 and 1 + 2^-7, nearer 1
+  const float big = std::numeric_limits<float>::max();
+  const sycl::vec<float, 4> src{up, -up, 1.0f + 1.0f / 256 + 1.0f / 1024, big};
+  const bvec4 rte = src.convert<bfloat16>();
+  const bvec4 rtz = src.convert<bfloat16, sycl::rounding_mode::rtz>();
+  const bvec4 rtp = src.convert<bfloat16, sycl::rounding_mode::rtp>();
+  const bvec4 rtn = src.convert<bfloat16, sycl::rounding_mode::rtn>();
+  const std::uint16_t want[4][4] = {{0x3f80, 0xbf80, 0x3f81, 0x7f80},   // rte: nearest; max rounds to infinity
+                                    {0x3f80, 0xbf80, 0x3f80, 0x7f7f},   // rtz
+                                    {0x3f81, 0xbf80, 0x3f81, 0x7f80},   // rtp
+                                    {0x3f80, 0xbf81, 0x3f80, 0x7f7f}};  // rtn
+  const bvec4* got[4] = {&rte, &rtz, &rtp, &rtn};
+  for (int m = 0; m < 4; ++m)
+    for (int k = 0; k < 4; ++k) EXPECT_EQ(lane_bits(*got[m], k), want[m][k]) << "mode " << m << " lane " << k;
+  const sycl::vec<double, 2> d{1.0 + 1.0 / 1024, -3.0};
+  EXPECT_EQ(bits((d.convert<bfloat16, sycl::rounding_mode::rtp>()[0])), 0x3f81u);
+  EXPECT_EQ(bits((d.convert<bfloat16>()[1])), 0xc040u);
+  const sycl::vec<float, 2> nan{std::numeric_limits<float>::quiet_NaN(), 0.0f};
+  EXPECT_EQ(bits((nan.convert<bfloat16, sycl::rounding_mode::rtz>()[0])), 0xffc1u);
+  const sycl::vec<int, 2> ints{3, -7};
+  EXPECT_EQ(float((ints.convert<bfloat16>()[1])), -7.0f);
+}
+
+// Swizzles of vec<bfloat16>: read, written through, and compound-assigned; as<>() sees the bits.
+TEST(Bfloat16, VecSwizzlesAndAs) {
+  bvec4 v{1.0f, 2.0f, 3.0f, 4.0f};
+  const sycl::vec<bfloat16, 4> r = v.swizzle<3, 2, 1, 0>();
+  EXPECT_EQ(float(r[0]), 4.0f);
+  EXPECT_EQ(float(r[3]), 1.0f);
+  v.swizzle<0, 1>() = sycl::vec<bfloat16, 2>{bfloat16(-1.0f), bfloat16(-2.0f)};
+  v.swizzle<2, 3>() *= bfloat16(0.5f);
+  EXPECT_EQ(float(v[0]), -1.0f);
+  EXPECT_EQ(float(v[1]), -2.0f);
+  EXPECT_EQ(float(v[2]), 1.5f);
+  EXPECT_EQ(float(v[3]), 2.0f);
+  const sycl::vec<bfloat16, 2> hi = v.hi();
+  EXPECT_EQ(float(hi[0]), 1.5f);
+  const auto u = v.as<sycl::vec<std::uint16_t, 4>>();
+  EXPECT_EQ(u[0], 0xbf80u);
+  EXPECT_EQ(u[3], 0x4000u);
+}
+
+// In a kernel: marray<bfloat16, 4> math, vec<bfloat16, 4> made and computed element-wise.
 TEST(Bfloat16, MarrayAndVecInAKernel) {
   constexpr std::size_t n = 64;
   sycl::queue q;
@@ -123,8 +230,8 @@ TEST(Bfloat16, MarrayAndVecInAKernel) {
      sycl::marray<bfloat16, 4> m{bfloat16(x), bfloat16(x + 0.5f), bfloat16(-x), bfloat16(4.0f)};
      sycl::marray<bfloat16, 4> s = bfx::fma(m, m, m);  // x*x + x, per element
      sycl::marray<bfloat16, 4> r = bfx::sqrt(bfx::fabs(m));
-     sycl::vec<bfloat16, 4> v{bfloat16(x)};  // (the element-wise constructor takes arithmetic scalars only)
-     v[3] = bfloat16(3.0f);
+     sycl::vec<bfloat16, 4> v{bfloat16(x), bfloat16(0.0f), bfloat16(1.0f), bfloat16(1.5f)};
+     v = v * bfloat16(2.0f);
      out[i[0] * 4 + 0] = float(s[0]);
      out[i[0] * 4 + 1] = float(s[3]);
      out[i[0] * 4 + 2] = float(r[3]);
@@ -135,7 +242,7 @@ TEST(Bfloat16, MarrayAndVecInAKernel) {
     EXPECT_EQ(out[i * 4 + 0], float(bfloat16(x * x + x))) << i;
     EXPECT_EQ(out[i * 4 + 1], 20.0f);
     EXPECT_EQ(out[i * 4 + 2], 2.0f);
-    EXPECT_EQ(out[i * 4 + 3], x + 3.0f);
+    EXPECT_EQ(out[i * 4 + 3], 2 * x + 3.0f);
   }
   sycl::free(out, q);
 }

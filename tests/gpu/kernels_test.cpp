@@ -166,3 +166,27 @@ TEST(CudaKernels, TooMuchLocalMemoryIsReported) {
   }
   sycl::free(d, g.q);
 }
+
+// A device_global is a host object, which a GPU kernel cannot reach (docs/extensions.md):
+// copies to and from it on a GPU queue are errc::feature_not_supported; a CPU queue's work.
+sycl::ext::oneapi::experimental::device_global<int> gpu_unreachable;
+TEST(CudaKernels, DeviceGlobalCopiesOnAGpuQueueAreNotSupported) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v};
+  const int v = 5;
+  int got = 0;
+  for (int dir = 0; dir < 2; ++dir) {
+    try {
+      if (dir == 0) q.copy(&v, gpu_unreachable);
+      else q.memcpy(&got, gpu_unreachable);
+      ADD_FAILURE() << "a device_global copy on the GPU was accepted";
+    } catch (const sycl::exception& e) {
+      EXPECT_EQ(e.code(), sycl::errc::feature_not_supported) << e.what();
+      EXPECT_NE(std::string(e.what()).find("device_global"), std::string::npos) << e.what();
+    }
+  }
+  sycl::queue cpu{sycl::cpu_selector_v};
+  cpu.copy(&v, gpu_unreachable).wait();
+  cpu.copy(gpu_unreachable, &got).wait();
+  EXPECT_EQ(got, 5);
+}

@@ -22,4 +22,10 @@ struct contiguous_member_types {
   using const_iterator = const T*;
 };
 
+// Floating-point classes from extensions that vec takes as elements, as it takes half
+// (ext::oneapi::bfloat16 specializes this in its header). A specialization is
+// std::true_type with from_float<rounding_mode>(float): the conversion vec::convert uses.
+template <class T>
+struct vec_float_extension : std::false_type {};
+
 }  // namespace weft::sycl::detail

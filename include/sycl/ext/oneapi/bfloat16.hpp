@@ -3,7 +3,8 @@
 // float (8 exponent bits, 7 stored mantissa bits). Conversions from float round
 // to nearest even, and every NaN becomes 0xffc1, as DPC++ does without hardware
 // conversion; arithmetic is done in float and rounded back. The math of
-// sycl_ext_oneapi_bfloat16_math_functions is in bfloat16_math.hpp.
+// sycl_ext_oneapi_bfloat16_math_functions is in bfloat16_math.hpp. vec takes it
+// as an element type, as it takes half (vec_float_extension below).
 #include <cstdint>
 #include <cstring>
 #include <istream>
@@ -11,6 +12,7 @@
 #include <ostream>
 #include <type_traits>
 #include <sycl/half.hpp>
+#include <sycl/detail/type_traits.hpp>
 #include <weft/kernel/target.hpp>
 
 #define SYCL_EXT_ONEAPI_BFLOAT16 1
@@ -127,4 +129,27 @@ constexpr bfloat16 bits_to_bfloat16(Bfloat16StorageT bits) {
 }  // namespace detail
 
 }  // namespace weft::sycl::ext::oneapi
+
+namespace weft::sycl::detail {
+// vec<bfloat16, N>: an element type computed in float, as half is (sycl/vec.hpp).
+template <>
+struct vec_float_extension<ext::oneapi::bfloat16> : std::true_type {
+  // From float in a rounding direction: truncate the low 16 bits, then step the
+  // magnitude up by one where the direction says so and bits were lost.
+  template <rounding_mode R>
+  static ext::oneapi::bfloat16 from_float(float f) {
+    if constexpr (R == rounding_mode::automatic || R == rounding_mode::rte) {
+      return ext::oneapi::bfloat16(f);
+    } else {
+      if (f != f) return ext::oneapi::detail::bits_to_bfloat16(0xffc1);
+      std::uint32_t u;
+      __builtin_memcpy(&u, &f, sizeof u);
+      std::uint16_t b = std::uint16_t(u >> 16);
+      const bool lost = (u & 0xffffu) != 0, negative = (u >> 31) != 0;
+      if (lost && ((R == rounding_mode::rtp && !negative) || (R == rounding_mode::rtn && negative))) ++b;
+      return ext::oneapi::detail::bits_to_bfloat16(b);
+    }
+  }
+};
+}  // namespace weft::sycl::detail
 WEFT_HOST_DEVICE_END
