@@ -129,11 +129,21 @@ TEST(KernelAttributes, RequiredSubGroupSizeIsTheLaunchsSubGroupSize) {
   sycl::queue q;
   const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
   auto supported = [&](std::size_t n) { return std::find(sizes.begin(), sizes.end(), n) != sizes.end(); };
-  if (supported(4)) EXPECT_EQ(launched_sub_group_size<4>(q), 4u);
-  if (supported(8)) EXPECT_EQ(launched_sub_group_size<8>(q), 8u);
-  if (supported(16)) EXPECT_EQ(launched_sub_group_size<16>(q), 16u);
-  if (supported(32)) EXPECT_EQ(launched_sub_group_size<32>(q), 32u);
-  if (supported(64)) EXPECT_EQ(launched_sub_group_size<64>(q), 64u);
+  if (supported(4)) {
+    EXPECT_EQ(launched_sub_group_size<4>(q), 4u);
+  }
+  if (supported(8)) {
+    EXPECT_EQ(launched_sub_group_size<8>(q), 8u);
+  }
+  if (supported(16)) {
+    EXPECT_EQ(launched_sub_group_size<16>(q), 16u);
+  }
+  if (supported(32)) {
+    EXPECT_EQ(launched_sub_group_size<32>(q), 32u);
+  }
+  if (supported(64)) {
+    EXPECT_EQ(launched_sub_group_size<64>(q), 64u);
+  }
 }
 
 }  // namespace
