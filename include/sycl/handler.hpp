@@ -162,6 +162,13 @@ class handler {
       return;
     } else {
       static_assert(sizeof...(Rest) >= 1, "parallel_for(nd_range, ...) needs a kernel");
+      if constexpr (sizeof...(Rest) == 1) {  // before the nd_range's own checks, as for the properties
+        using K = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
+        const range<Dims> local_range = r.get_local_range();
+        if constexpr (std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>)
+          check_kernel_attributes<Dims, K, nd_item<Dims>, kernel_handler>(&local_range);
+        else check_kernel_attributes<Dims, K, nd_item<Dims>>(&local_range);
+      }
       check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
       validate(r);
       shape(sizeof...(Rest) == 1 ? "nd_range" : "nd_range reduction", r.get_global_range(), r.get_local_range());
@@ -169,10 +176,6 @@ class handler {
       if constexpr (sizeof...(Rest) == 1) {
         auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
         using K = std::decay_t<decltype(kernel)>;
-        const range<Dims> local_range = r.get_local_range();
-        if constexpr (std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>)
-          check_kernel_attributes<Dims, K, nd_item<Dims>, kernel_handler>(&local_range);
-        else check_kernel_attributes<Dims, K, nd_item<Dims>>(&local_range);
         name_kernel<KernelName, K>();
         set_command(weft::detail::command_kind::kernel, [tg = target(), r, local, k = K(kernel), ex = m_extras] {
           detail::run_kernel<std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>, nd_item<Dims>>(
