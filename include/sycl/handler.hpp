@@ -14,6 +14,7 @@
 #include <vector>
 #include <sycl/accessor.hpp>
 #include <sycl/detail/checked.hpp>
+#include <sycl/detail/kernel_attributes.hpp>
 #include <sycl/detail/kernel_extras.hpp>
 #include <sycl/detail/kernel_registry.hpp>
 #include <sycl/properties.hpp>
@@ -112,6 +113,9 @@ class handler {
   template <typename KernelName = void, typename Kernel>
   void single_task(const Kernel& k) {
     check_no_local_accessor("single_task");
+    if constexpr (std::is_invocable_v<const Kernel&, kernel_handler>)
+      check_kernel_attributes<1, Kernel, kernel_handler>(nullptr);
+    else check_kernel_attributes<1, Kernel>(nullptr);
     name_kernel<KernelName, Kernel>();
     shape("single_task", range<1>(1));
     set_command(weft::detail::command_kind::kernel, [tg = target(), k, ex = m_extras] {
@@ -159,6 +163,13 @@ class handler {
       return;
     } else {
       static_assert(sizeof...(Rest) >= 1, "parallel_for(nd_range, ...) needs a kernel");
+      if constexpr (sizeof...(Rest) == 1) {  // before the nd_range's own checks, as for the properties
+        using K = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
+        const range<Dims> local_range = r.get_local_range();
+        if constexpr (std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>)
+          check_kernel_attributes<Dims, K, nd_item<Dims>, kernel_handler>(&local_range);
+        else check_kernel_attributes<Dims, K, nd_item<Dims>>(&local_range);
+      }
       check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
       validate(r);
       shape(sizeof...(Rest) == 1 ? "nd_range" : "nd_range reduction", r.get_global_range(), r.get_local_range());
@@ -475,6 +486,9 @@ class handler {
     if constexpr (sizeof...(Rest) == 1) {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
+      if constexpr (std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>)
+        check_kernel_attributes<Dims, K, item<Dims, false>, kernel_handler>(nullptr);
+      else check_kernel_attributes<Dims, K, item<Dims, false>>(nullptr);
       name_kernel<KernelName, K>();
       set_command(weft::detail::command_kind::kernel, [tg = target(), r, k = K(kernel), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>, item<Dims, false>>(
@@ -573,6 +587,56 @@ class handler {
                                     "the kernel requires an aspect (device_has property) the device lacks");
       });
     }
+  }
+
+  // SYCL 2020 kernel attributes (section 5.8.1) on kernel K, called with Args: with
+  // clang 22 and Weft's plugins the values written in `[[sycl::...]]`, else none
+  // (sycl/detail/kernel_attributes.hpp). Checked as the kernel properties above are:
+  // a required work-group size other than the nd_range's local range throws
+  // errc::nd_range; sizes and aspects the device lacks throw errc::kernel_not_supported.
+  template <int Dims, typename K, typename... Args>
+  void check_kernel_attributes(const range<Dims>* local) const {
+    const weft::detail::kernel_attributes a = weft::detail::kernel_attributes_of<K, Args...>();
+    if (!a.reqd_work_group_dims && !a.reqd_sub_group_size && !a.aspect_count) return;
+    const device dev(m_queue->device);
+    if (const int n = static_cast<int>(a.reqd_work_group_dims)) {
+      const auto max_wg = dev.get_info<info::device::max_work_group_size>();
+      const auto max_items = dev.get_info<info::device::max_work_item_sizes<3>>();
+      std::string what = "{";
+      bool too_big = false;
+      std::size_t total = 1;
+      for (int d = 0; d < n; ++d) {
+        const std::size_t req = a.reqd_work_group_size[d];
+        what += (d ? ", " : "") + std::to_string(req);
+        too_big = too_big || req > max_items[3 - n + d] || (req && total > max_wg / req);
+        total *= req ? req : 1;
+      }
+      what += "}";
+      if (too_big || total > max_wg)
+        weft::detail::throw_error(errc::kernel_not_supported,
+                                  "the kernel requires the work-group size " + what +
+                                      " ([[sycl::reqd_work_group_size]]) but the device's max_work_group_size is " +
+                                      std::to_string(max_wg));
+      if (local) {
+        bool same = n == Dims;
+        for (int d = 0; same && d < Dims; ++d) same = (*local)[d] == a.reqd_work_group_size[d];
+        if (!same)
+          weft::detail::throw_error(errc::nd_range, "nd_range: the local range " + detail::to_string(*local) +
+                                                        " is not the work-group size " + what +
+                                                        " the kernel requires ([[sycl::reqd_work_group_size]])");
+      }
+    }
+    if (a.reqd_sub_group_size) {
+      const auto sizes = dev.get_info<info::device::sub_group_sizes>();
+      if (std::find(sizes.begin(), sizes.end(), static_cast<std::size_t>(a.reqd_sub_group_size)) == sizes.end())
+        weft::detail::throw_error(errc::kernel_not_supported,
+                                  "the kernel requires the sub-group size " + std::to_string(a.reqd_sub_group_size) +
+                                      " ([[sycl::reqd_sub_group_size]]), which the device does not support");
+    }
+    for (std::uint32_t i = 0; i < a.aspect_count && i < 15; ++i)
+      if (!dev.has(static_cast<aspect>(a.aspects[i])))
+        weft::detail::throw_error(errc::kernel_not_supported,
+                                  "the kernel requires an aspect ([[sycl::device_has]]) the device lacks");
   }
 
   // SYCL 2020 4.7.6.11: a local accessor must not be used in a kernel run by single_task

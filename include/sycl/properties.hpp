@@ -3,7 +3,9 @@
 // compile-time properties extension): handler::parallel_for and single_task
 // accept a properties object before the kernel. They are Weft's spelling of the
 // kernel attributes [[sycl::reqd_work_group_size]], [[sycl::reqd_sub_group_size]]
-// and [[sycl::device_has]] (SYCL 2020 5.8.1), which a library cannot see: the handler
+// and [[sycl::device_has]] (SYCL 2020 5.8.1), which a library cannot see (with
+// clang 22 and Weft's front-end plugin the attributes themselves take effect too:
+// sycl/detail/kernel_attributes.hpp, handler::check_kernel_attributes): the handler
 // checks them at submission (handler::check_kernel_properties): a work_group_size, a
 // sub_group_size or aspects the device cannot provide is errc::kernel_not_supported,
 // an nd_range whose local range differs from work_group_size is errc::nd_range.

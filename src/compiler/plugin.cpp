@@ -6,10 +6,13 @@
 // loops and only where it can widen them exactly (weft-item-loop-select, before the
 // vectorizer), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
-// after it). The passes are also available to opt by name for testing.
+// after it), and writes SYCL 2020 kernel attributes into the handler's per-kernel
+// slots (weft-kernel-attributes, at the start, from the front-end plugin's
+// annotations). The passes are also available to opt by name for testing.
 #include "barrier_split.hpp"
 #include "flatten.hpp"
 #include "item_loop_select.hpp"
+#include "kernel_attributes.hpp"
 #include "lane_accesses.hpp"
 
 #include <llvm/Passes/PassBuilder.h>
@@ -31,6 +34,7 @@ void enable_outer_loop_vectorizer() {
 void register_passes(PassBuilder& builder) {
   enable_outer_loop_vectorizer();
   builder.registerPipelineStartEPCallback([](ModulePassManager& passes, OptimizationLevel level) {
+    passes.addPass(weft::compiler::KernelAttributesPass());  // at -O0 too: the handler reads it
     if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::FlattenPass());
   });
   builder.registerOptimizerEarlyEPCallback([](ModulePassManager& passes, OptimizationLevel level, ThinOrFullLTOPhase) {
@@ -45,6 +49,10 @@ void register_passes(PassBuilder& builder) {
   });
   builder.registerPipelineParsingCallback(
       [](StringRef name, ModulePassManager& passes, ArrayRef<PassBuilder::PipelineElement>) {
+        if (name == "weft-kernel-attributes") {
+          passes.addPass(weft::compiler::KernelAttributesPass());
+          return true;
+        }
         if (name != "weft-flatten") return false;
         passes.addPass(weft::compiler::FlattenPass());
         return true;

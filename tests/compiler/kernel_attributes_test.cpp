@@ -1,0 +1,149 @@
+// SYCL 2020 kernel attributes (section 5.8.1) taking effect with clang 22 and Weft's
+// plugins (src/compiler/kernel_attributes*.cpp): the handler checks them at
+// submission as it checks the kernel properties. Without the front-end plugin (g++,
+// other clangs) the attributes have no effect and these tests skip.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sycl/sycl.hpp>
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wattributes"  // g++ warns on [[sycl::...]]
+#endif
+
+namespace {
+
+#ifdef __WEFT_KERNEL_ATTRIBUTES__
+#define REQUIRE_ATTRIBUTES() (void)0
+#else
+#define REQUIRE_ATTRIBUTES() GTEST_SKIP() << "kernel attributes need clang 22 with Weft's plugins"
+#endif
+
+template <typename Submit>
+sycl::errc error_of(Submit submit) {
+  try {
+    submit();
+  } catch (const sycl::exception& e) {
+    return static_cast<sycl::errc>(e.code().value());
+  }
+  return sycl::errc::success;
+}
+
+struct WorkGroupFunctor {
+  [[sycl::reqd_work_group_size(8)]] void operator()(sycl::nd_item<1>) const {}
+};
+template <std::size_t N>
+struct SubGroupFunctor {
+  [[sycl::reqd_sub_group_size(N)]] void operator()(sycl::nd_item<1>) const {}
+};
+
+TEST(KernelAttributes, ValuesReachTheHandler) {
+  REQUIRE_ATTRIBUTES();
+  auto k = [](sycl::nd_item<2>) [[sycl::reqd_work_group_size(4, 2)]] [[sycl::work_group_size_hint(2, 2)]] {};
+  const auto a = weft::detail::kernel_attributes_of<decltype(k), sycl::nd_item<2>>();
+  EXPECT_EQ(a.reqd_work_group_dims, 2u);
+  EXPECT_EQ(a.reqd_work_group_size[0], 4u);
+  EXPECT_EQ(a.reqd_work_group_size[1], 2u);
+  EXPECT_EQ(a.work_group_size_hint_dims, 2u);
+  const auto f = weft::detail::kernel_attributes_of<SubGroupFunctor<16>, sycl::nd_item<1>>();
+  EXPECT_EQ(f.reqd_sub_group_size, 16u);
+  auto plain = [](sycl::nd_item<1>) {};
+  const auto none = weft::detail::kernel_attributes_of<decltype(plain), sycl::nd_item<1>>();
+  EXPECT_EQ(none.reqd_work_group_dims + none.reqd_sub_group_size + none.aspect_count, 0u);
+}
+
+TEST(KernelAttributes, RequiredWorkGroupSizeMustMatchTheLocalRange) {
+  REQUIRE_ATTRIBUTES();
+  sycl::queue q;
+  EXPECT_EQ(error_of([&] {
+              q.parallel_for(sycl::nd_range<1>(16, 4), [](sycl::nd_item<1>) [[sycl::reqd_work_group_size(8)]] {});
+            }),
+            sycl::errc::nd_range);
+  EXPECT_EQ(error_of([&] { q.parallel_for(sycl::nd_range<1>(16, 4), WorkGroupFunctor{}); }), sycl::errc::nd_range);
+  EXPECT_EQ(error_of([&] {
+              q.parallel_for(sycl::nd_range<1>(16, 8), [](sycl::nd_item<1>) [[sycl::reqd_work_group_size(8)]] {});
+              q.wait();
+            }),
+            sycl::errc::success);
+  EXPECT_EQ(error_of([&] {
+              q.parallel_for(sycl::nd_range<1>(16, 8), WorkGroupFunctor{});
+              q.wait();
+            }),
+            sycl::errc::success);
+}
+
+TEST(KernelAttributes, UnsupportedSizesThrowKernelNotSupported) {
+  REQUIRE_ATTRIBUTES();
+  sycl::queue q;
+  EXPECT_EQ(error_of([&] {
+              q.parallel_for(sycl::nd_range<1>(4099, 4099),
+                             [](sycl::nd_item<1>) [[sycl::reqd_work_group_size(4099)]] {});
+            }),
+            sycl::errc::kernel_not_supported);
+  EXPECT_EQ(error_of([&] {
+              q.parallel_for(sycl::nd_range<1>(16, 8), [](sycl::nd_item<1>) [[sycl::reqd_sub_group_size(4099)]] {});
+            }),
+            sycl::errc::kernel_not_supported);
+  EXPECT_EQ(error_of([&] { q.parallel_for(sycl::nd_range<1>(16, 8), SubGroupFunctor<4099>{}); }),
+            sycl::errc::kernel_not_supported);
+}
+
+TEST(KernelAttributes, DeviceHasAMissingAspectThrows) {
+  REQUIRE_ATTRIBUTES();
+  sycl::queue q;
+  ASSERT_FALSE(q.get_device().has(sycl::aspect::gpu));
+  EXPECT_EQ(error_of([&] { q.single_task([]() [[sycl::device_has(sycl::aspect::gpu)]] {}); }),
+            sycl::errc::kernel_not_supported);
+  EXPECT_EQ(error_of([&] {
+              q.parallel_for(sycl::range<1>(4), [](sycl::item<1>) [[sycl::device_has(sycl::aspect::cpu)]] {});
+              q.wait();
+            }),
+            sycl::errc::success);
+}
+
+template <std::size_t N>
+struct ReportSubGroupSize {
+  sycl::accessor<std::size_t, 1, sycl::access_mode::write> out;
+  [[sycl::reqd_sub_group_size(N)]] void operator()(sycl::nd_item<1> it) const {
+    if (it.get_global_linear_id() == 0) out[0] = it.get_sub_group().get_max_local_range()[0];
+  }
+};
+
+template <std::size_t N>
+std::size_t launched_sub_group_size(sycl::queue& q) {
+  std::size_t seen = 0;
+  {
+    sycl::buffer<std::size_t> out(&seen, 1);
+    q.submit([&](sycl::handler& h) {
+      h.parallel_for(sycl::nd_range<1>(64, 64), ReportSubGroupSize<N>{sycl::accessor(out, h, sycl::write_only)});
+    });
+  }
+  return seen;
+}
+
+// PENDING the per-launch sub-group size (another change): until the launch uses the
+// kernel's required size, this fails where the device offers a size other than its
+// default. Each supported size among 4..64 is required once.
+TEST(KernelAttributes, RequiredSubGroupSizeIsTheLaunchsSubGroupSize) {
+  REQUIRE_ATTRIBUTES();
+  sycl::queue q;
+  const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  auto supported = [&](std::size_t n) { return std::find(sizes.begin(), sizes.end(), n) != sizes.end(); };
+  if (supported(4)) {
+    EXPECT_EQ(launched_sub_group_size<4>(q), 4u);
+  }
+  if (supported(8)) {
+    EXPECT_EQ(launched_sub_group_size<8>(q), 8u);
+  }
+  if (supported(16)) {
+    EXPECT_EQ(launched_sub_group_size<16>(q), 16u);
+  }
+  if (supported(32)) {
+    EXPECT_EQ(launched_sub_group_size<32>(q), 32u);
+  }
+  if (supported(64)) {
+    EXPECT_EQ(launched_sub_group_size<64>(q), 64u);
+  }
+}
+
+}  // namespace
