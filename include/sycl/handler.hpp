@@ -3,6 +3,7 @@
 // group holds exactly one command; its accessors and depends_on() calls say
 // what it must wait for.
 #include <algorithm>
+#include <iterator>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -524,81 +525,51 @@ class handler {
 
   weft::launch::target target() const { return {m_queue->device}; }
 
-  // The kernel properties (sycl/properties.hpp), Weft's form of the kernel attributes of
-  // SYCL 2020 5.8.1, checked at submission before anything else: work_group_size,
-  // sub_group_size or device_has that the device cannot provide throw
-  // errc::kernel_not_supported; an nd_range (local != null) whose local range is not
-  // work_group_size throws errc::nd_range. A sub_group_size the device offers is the
-  // launch's sub-group size.
+  // A kernel's requirements, checked at submission before anything else. Two
+  // spellings: the kernel properties (sycl/properties.hpp: passed before the kernel, or
+  // from the functor's get(properties_tag)), and with clang 22 and Weft's plugins the
+  // SYCL 2020 kernel attributes (section 5.8.1; sycl/detail/kernel_attributes.hpp).
+  // Both become one kernel_attributes value for require() below.
   template <class Props, int Dims>
   void check_kernel_properties(const range<Dims>* local) {
     namespace ex = ext::oneapi::experimental;
     using P = std::decay_t<Props>;
-    const device dev(m_queue->device);
+    weft::detail::kernel_attributes a{};
     if constexpr (detail::find_property<ex::work_group_size_key, P>::present) {
       using args = detail::property_args<typename detail::find_property<ex::work_group_size_key, P>::type>;
       static_assert(args::count >= 1 && args::count <= 3, "work_group_size takes 1, 2 or 3 sizes");
-      std::size_t req[3] = {1, 1, 1};
-      int n = 0;
-      args::each([&](auto v) { req[n++] = static_cast<std::size_t>(v); });
-      const auto max_wg = dev.get_info<info::device::max_work_group_size>();
-      const auto max_items = dev.get_info<info::device::max_work_item_sizes<3>>();
-      std::string what = "{";
-      bool too_big = false;
-      std::size_t total = 1;
-      for (int d = 0; d < n; ++d) {
-        what += (d ? ", " : "") + std::to_string(req[d]);
-        too_big = too_big || req[d] > max_items[3 - n + d] || (req[d] && total > max_wg / req[d]);
-        total *= req[d] ? req[d] : 1;
-      }
-      what += "}";
-      if (too_big || total > max_wg)
-        weft::detail::throw_error(errc::kernel_not_supported,
-                                  "the kernel requires the work-group size " + what +
-                                      " (work_group_size property) but the device's max_work_group_size is " +
-                                      std::to_string(max_wg));
-      if (local) {
-        bool same = n == Dims;
-        for (int d = 0; same && d < Dims; ++d) same = (*local)[d] == req[d];
-        if (!same)
-          weft::detail::throw_error(errc::nd_range, "nd_range: the local range " + detail::to_string(*local) +
-                                                        " is not the work-group size " + what +
-                                                        " the kernel requires (work_group_size property)");
-      }
+      args::each([&](auto v) { a.reqd_work_group_size[a.reqd_work_group_dims++] = static_cast<std::uint64_t>(v); });
     }
     if constexpr (detail::find_property<ex::sub_group_size_key, P>::present) {
       using args = detail::property_args<typename detail::find_property<ex::sub_group_size_key, P>::type>;
       static_assert(args::count == 1, "sub_group_size takes one size");
-      args::each([&](auto v) {
-        const auto sizes = dev.get_info<info::device::sub_group_sizes>();
-        if (std::find(sizes.begin(), sizes.end(), static_cast<std::size_t>(v)) == sizes.end())
-          weft::detail::throw_error(errc::kernel_not_supported,
-                                    "the kernel requires the sub-group size " + std::to_string(v) +
-                                        " (sub_group_size property), which the device does not support; its sizes "
-                                        "are info::device::sub_group_sizes");
-        m_cg.local.sub_group_size = static_cast<std::uint32_t>(v);  // the launch runs the kernel with it
-      });
+      args::each([&](auto v) { a.reqd_sub_group_size = static_cast<std::uint32_t>(v); });
     }
     if constexpr (detail::find_property<ex::device_has_key, P>::present) {
       using args = detail::property_args<typename detail::find_property<ex::device_has_key, P>::type>;
-      args::each([&](auto a) {
-        if (!dev.has(a))
-          weft::detail::throw_error(errc::kernel_not_supported,
-                                    "the kernel requires an aspect (device_has property) the device lacks");
-      });
+      static_assert(args::count <= std::size(weft::detail::kernel_attributes{}.aspects),
+                    "device_has takes at most 15 aspects");
+      args::each([&](auto asp) { a.aspects[a.aspect_count++] = static_cast<std::int32_t>(asp); });
     }
+    require(a, local, false);
+  }
+  // The attributes on kernel K, called with Args: none without the plugins.
+  template <int Dims, typename K, typename... Args>
+  void check_kernel_attributes(const range<Dims>* local) {
+    const weft::detail::kernel_attributes a = weft::detail::kernel_attributes_of<K, Args...>();
+    if (a.reqd_work_group_dims || a.reqd_sub_group_size || a.aspect_count) require(a, local, true);
   }
 
-  // SYCL 2020 kernel attributes (section 5.8.1) on kernel K, called with Args: with
-  // clang 22 and Weft's plugins the values written in `[[sycl::...]]`, else none
-  // (sycl/detail/kernel_attributes.hpp). Checked as the kernel properties above are:
-  // a required work-group size other than the nd_range's local range throws
-  // errc::nd_range; sizes and aspects the device lacks throw errc::kernel_not_supported.
-  template <int Dims, typename K, typename... Args>
-  void check_kernel_attributes(const range<Dims>* local) const {
-    const weft::detail::kernel_attributes a = weft::detail::kernel_attributes_of<K, Args...>();
-    if (!a.reqd_work_group_dims && !a.reqd_sub_group_size && !a.aspect_count) return;
+  // A work-group size, sub-group size or aspect the device cannot provide throws
+  // errc::kernel_not_supported; an nd_range (local != null) whose local range is not
+  // the required work-group size throws errc::nd_range. A required sub-group size the
+  // device offers is the launch's. Messages name the requirement as it was spelled.
+  template <int Dims>
+  void require(const weft::detail::kernel_attributes& a, const range<Dims>* local, bool attribute) {
     const device dev(m_queue->device);
+    auto spelled = [attribute](const char* property, const char* attr) {
+      return std::string(attribute ? attr : property);
+    };
     if (const int n = static_cast<int>(a.reqd_work_group_dims)) {
       const auto max_wg = dev.get_info<info::device::max_work_group_size>();
       const auto max_items = dev.get_info<info::device::max_work_item_sizes<3>>();
@@ -612,31 +583,35 @@ class handler {
         total *= req ? req : 1;
       }
       what += "}";
+      const std::string name = spelled("work_group_size property", "[[sycl::reqd_work_group_size]]");
       if (too_big || total > max_wg)
-        weft::detail::throw_error(errc::kernel_not_supported,
-                                  "the kernel requires the work-group size " + what +
-                                      " ([[sycl::reqd_work_group_size]]) but the device's max_work_group_size is " +
-                                      std::to_string(max_wg));
+        weft::detail::throw_error(errc::kernel_not_supported, "the kernel requires the work-group size " + what + " (" +
+                                                                  name + ") but the device's max_work_group_size is " +
+                                                                  std::to_string(max_wg));
       if (local) {
         bool same = n == Dims;
         for (int d = 0; same && d < Dims; ++d) same = (*local)[d] == a.reqd_work_group_size[d];
         if (!same)
           weft::detail::throw_error(errc::nd_range, "nd_range: the local range " + detail::to_string(*local) +
                                                         " is not the work-group size " + what +
-                                                        " the kernel requires ([[sycl::reqd_work_group_size]])");
+                                                        " the kernel requires (" + name + ")");
       }
     }
-    if (a.reqd_sub_group_size) {
+    if (const std::uint32_t size = a.reqd_sub_group_size) {
       const auto sizes = dev.get_info<info::device::sub_group_sizes>();
-      if (std::find(sizes.begin(), sizes.end(), static_cast<std::size_t>(a.reqd_sub_group_size)) == sizes.end())
+      if (std::find(sizes.begin(), sizes.end(), std::size_t{size}) == sizes.end())
         weft::detail::throw_error(errc::kernel_not_supported,
-                                  "the kernel requires the sub-group size " + std::to_string(a.reqd_sub_group_size) +
-                                      " ([[sycl::reqd_sub_group_size]]), which the device does not support");
+                                  "the kernel requires the sub-group size " + std::to_string(size) + " (" +
+                                      spelled("sub_group_size property", "[[sycl::reqd_sub_group_size]]") +
+                                      "), which the device does not support; its sizes are "
+                                      "info::device::sub_group_sizes");
+      m_cg.local.sub_group_size = size;  // the launch runs the kernel with it
     }
-    for (std::uint32_t i = 0; i < a.aspect_count && i < 15; ++i)
+    for (std::uint32_t i = 0; i < a.aspect_count && i < std::size(a.aspects); ++i)
       if (!dev.has(static_cast<aspect>(a.aspects[i])))
         weft::detail::throw_error(errc::kernel_not_supported,
-                                  "the kernel requires an aspect ([[sycl::device_has]]) the device lacks");
+                                  "the kernel requires an aspect (" +
+                                      spelled("device_has property", "[[sycl::device_has]]") + ") the device lacks");
   }
 
   // SYCL 2020 4.7.6.11: a local accessor must not be used in a kernel run by single_task
