@@ -115,8 +115,8 @@ class handler {
   void single_task(const Kernel& k) {
     check_no_local_accessor("single_task");
     if constexpr (std::is_invocable_v<const Kernel&, kernel_handler>)
-      check_kernel_attributes<1, Kernel, kernel_handler>(nullptr);
-    else check_kernel_attributes<1, Kernel>(nullptr);
+      check_kernel_attributes<KernelName, 1, Kernel, kernel_handler>(nullptr);
+    else check_kernel_attributes<KernelName, 1, Kernel>(nullptr);
     name_kernel<KernelName, Kernel>();
     shape("single_task", range<1>(1));
     set_command(weft::detail::command_kind::kernel, [tg = target(), k, ex = m_extras] {
@@ -168,8 +168,8 @@ class handler {
         using K = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
         const range<Dims> local_range = r.get_local_range();
         if constexpr (std::is_invocable_v<const K&, nd_item<Dims>, kernel_handler>)
-          check_kernel_attributes<Dims, K, nd_item<Dims>, kernel_handler>(&local_range);
-        else check_kernel_attributes<Dims, K, nd_item<Dims>>(&local_range);
+          check_kernel_attributes<KernelName, Dims, K, nd_item<Dims>, kernel_handler>(&local_range);
+        else check_kernel_attributes<KernelName, Dims, K, nd_item<Dims>>(&local_range);
       }
       check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
       validate(r);
@@ -488,8 +488,8 @@ class handler {
       auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
       using K = std::decay_t<decltype(kernel)>;
       if constexpr (std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>)
-        check_kernel_attributes<Dims, K, item<Dims, false>, kernel_handler>(nullptr);
-      else check_kernel_attributes<Dims, K, item<Dims, false>>(nullptr);
+        check_kernel_attributes<KernelName, Dims, K, item<Dims, false>, kernel_handler>(nullptr);
+      else check_kernel_attributes<KernelName, Dims, K, item<Dims, false>>(nullptr);
       name_kernel<KernelName, K>();
       set_command(weft::detail::command_kind::kernel, [tg = target(), r, k = K(kernel), ex = m_extras] {
         detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>, item<Dims, false>>(
@@ -547,15 +547,19 @@ class handler {
     }
     if constexpr (detail::find_property<ex::device_has_key, P>::present) {
       using args = detail::property_args<typename detail::find_property<ex::device_has_key, P>::type>;
-      static_assert(args::count <= std::size(weft::detail::kernel_attributes{}.aspects),
-                    "device_has takes at most 15 aspects");
+      static_assert(args::count <= weft::detail::kernel_attributes::max_aspects, "device_has takes at most 15 aspects");
       args::each([&](auto asp) { a.aspects[a.aspect_count++] = static_cast<std::int32_t>(asp); });
     }
     require(a, local, false);
   }
-  // The attributes on kernel K, called with Args: none without the plugins.
-  template <int Dims, typename K, typename... Args>
+  // The attributes on kernel K, called with Args: none without the plugins. A named
+  // kernel's are registered with its name before main (is_compatible reads them).
+  template <typename KernelName, int Dims, typename K, typename... Args>
   void check_kernel_attributes(const range<Dims>* local) {
+#ifdef __WEFT_KERNEL_ATTRIBUTES__
+    if constexpr (!std::is_void_v<KernelName>)
+      static_cast<void>(&detail::kernel_attributes_registration<KernelName, K, Args...>::registered);
+#endif
     const weft::detail::kernel_attributes a = weft::detail::kernel_attributes_of<K, Args...>();
     if (a.reqd_work_group_dims || a.reqd_sub_group_size || a.aspect_count) require(a, local, true);
   }
@@ -607,7 +611,7 @@ class handler {
                                       "info::device::sub_group_sizes");
       m_cg.local.sub_group_size = size;  // the launch runs the kernel with it
     }
-    for (std::uint32_t i = 0; i < a.aspect_count && i < std::size(a.aspects); ++i)
+    for (std::uint32_t i = 0; i < a.aspect_count && i < weft::detail::kernel_attributes::max_aspects; ++i)
       if (!dev.has(static_cast<aspect>(a.aspects[i])))
         weft::detail::throw_error(errc::kernel_not_supported,
                                   "the kernel requires an aspect (" +

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -139,6 +140,8 @@ class kernel {
     const auto sg_sizes = dev.get_info<info::device::sub_group_sizes>();
     const std::size_t sg = dev.is_cpu() ? weft::sub_group_size() : sg_sizes.empty() ? 1 : sg_sizes.front();
     const std::size_t smallest_sg = sg_sizes.empty() ? 1 : sg_sizes.front();
+    const weft::detail::kernel_attributes* attributes = detail::registered_kernel_attributes(m_name);
+    const std::uint32_t required_sg = attributes ? attributes->reqd_sub_group_size : 0;
     if constexpr (std::is_same_v<Param, kds::global_work_size>) {
       detail::throw_error(errc::invalid,
                           "kernel::get_info<global_work_size>: only defined for built-in kernels or custom devices; "
@@ -156,9 +159,9 @@ class kernel {
     } else if constexpr (std::is_same_v<Param, kds::compile_num_sub_groups>) {
       return 0u;
     } else if constexpr (std::is_same_v<Param, kds::max_sub_group_size>) {
-      return static_cast<std::uint32_t>(sg);
+      return static_cast<std::uint32_t>(required_sg ? required_sg : sg);
     } else if constexpr (std::is_same_v<Param, kds::compile_sub_group_size>) {
-      return 0u;
+      return required_sg;  // [[sycl::reqd_sub_group_size]] (clang 22 with Weft's plugins), else 0
     } else {
       static_assert(sizeof(Param) == 0, "not an info::kernel_device_specific descriptor");
     }
@@ -362,8 +365,37 @@ kernel_bundle<State> get_kernel_bundle(const context& ctx, Selector selector) {
 // GPU target (a program has those only when it is built with the CUDA or HIP target,
 // which compiles its kernels for them); kernels that use optional features check them with
 // device::has when they run.
-inline bool is_compatible(const std::vector<kernel_id>&, const device& dev) {
-  return dev.is_cpu() || dev.get_backend() == backend::cuda || dev.get_backend() == backend::hip;
+namespace detail {
+// Whether dev meets the kernel attributes registered for the kernel named `name`
+// (clang 22 with Weft's plugins; every kernel meets the none of other compilers).
+inline bool meets_attributes(const char* name, const device& dev) {
+  const weft::detail::kernel_attributes* a = registered_kernel_attributes(name);
+  if (!a) return true;
+  if (a->reqd_sub_group_size) {
+    const auto sizes = dev.get_info<info::device::sub_group_sizes>();
+    if (std::find(sizes.begin(), sizes.end(), std::size_t{a->reqd_sub_group_size}) == sizes.end()) return false;
+  }
+  if (const std::uint32_t n = std::min<std::uint32_t>(a->reqd_work_group_dims, 3)) {
+    const auto max_items = dev.get_info<info::device::max_work_item_sizes<3>>();
+    std::uint64_t total = 1;
+    for (std::uint32_t d = 0; d < n; ++d) {
+      if (a->reqd_work_group_size[d] > max_items[3 - n + d]) return false;
+      total *= a->reqd_work_group_size[d];
+    }
+    if (total > dev.get_info<info::device::max_work_group_size>()) return false;
+  }
+  for (std::uint32_t i = 0; i < a->aspect_count && i < weft::detail::kernel_attributes::max_aspects; ++i)
+    if (!dev.has(static_cast<aspect>(a->aspects[i]))) return false;
+  return true;
+}
+}  // namespace detail
+
+// Every kernel runs on every device of Weft's backends, unless its kernel attributes
+// ask for what the device lacks.
+inline bool is_compatible(const std::vector<kernel_id>& ids, const device& dev) {
+  if (!dev.is_cpu() && dev.get_backend() != backend::cuda && dev.get_backend() != backend::hip) return false;
+  return std::all_of(ids.begin(), ids.end(),
+                     [&](const kernel_id& id) { return detail::meets_attributes(id.get_name(), dev); });
 }
 template <typename KernelName>
 bool is_compatible(const device& dev) {

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 #include <typeinfo>
+#include <utility>
 #include <vector>
 #include <cxxabi.h>
 #include <sycl/detail/kernel_registry.hpp>
@@ -16,19 +17,17 @@ namespace {
 struct kernel_registry {
   std::mutex mutex;
   std::vector<const std::type_info*> types;
-  std::deque<std::string> names;            // stable addresses
-  std::vector<const void*> spec_constants;  // read by some kernel
+  std::deque<std::string> names;                                                           // stable addresses
+  std::vector<const void*> spec_constants;                                                 // read by some kernel
+  std::vector<std::pair<const char*, const weft::detail::kernel_attributes*>> attributes;  // by name
 };
 // Never destroyed: static objects' registrations may run before or after any other static.
 kernel_registry& registry() {
   static auto* r = new kernel_registry;
   return *r;
 }
-}  // namespace
 
-const char* register_kernel_name(const std::type_info& t) {
-  kernel_registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
+const char* register_name_locked(kernel_registry& r, const std::type_info& t) {
   for (std::size_t i = 0; i < r.types.size(); ++i)
     if (*r.types[i] == t) return r.names[i].c_str();
   r.types.push_back(&t);
@@ -39,6 +38,28 @@ const char* register_kernel_name(const std::type_info& t) {
   if (!name.empty() && name.back() == '*') name.pop_back();  // registered as a pointer type
   r.names.push_back(std::move(name));
   return r.names.back().c_str();
+}
+}  // namespace
+
+const char* register_kernel_name(const std::type_info& t) {
+  kernel_registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return register_name_locked(r, t);
+}
+
+bool register_kernel_attributes(const std::type_info& name, const weft::detail::kernel_attributes* attributes) {
+  kernel_registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.attributes.emplace_back(register_name_locked(r, name), attributes);
+  return true;
+}
+
+const weft::detail::kernel_attributes* registered_kernel_attributes(const char* name) {
+  kernel_registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const auto& [n, a] : r.attributes)
+    if (n == name) return a;
+  return nullptr;
 }
 
 namespace {

@@ -145,4 +145,36 @@ TEST(KernelAttributes, RequiredSubGroupSizeIsTheLaunchsSubGroupSize) {
   }
 }
 
+class needs_sub_group_12;
+class needs_sub_group_32;
+class needs_a_gpu;
+class needs_nothing;
+
+// Named kernels' attributes are known before they run: is_compatible and the kernel's
+// info queries answer from them (the submissions below are never run, only compiled).
+TEST(KernelAttributes, IsCompatibleAndKernelInfoSeeThem) {
+  REQUIRE_ATTRIBUTES();
+  sycl::queue q;
+  const sycl::device d = q.get_device();
+  if (d.get_info<sycl::info::device::sub_group_sizes>().size() == 0) GTEST_SKIP();
+  if (false) {  // instantiates the submissions, which register the names and attributes
+    q.parallel_for<needs_sub_group_12>(sycl::nd_range<1>(16, 16),
+                                       [](sycl::nd_item<1>) [[sycl::reqd_sub_group_size(12)]] {});
+    q.parallel_for<needs_sub_group_32>(sycl::nd_range<1>(32, 32),
+                                       [](sycl::nd_item<1>) [[sycl::reqd_sub_group_size(32)]] {});
+    q.single_task<needs_a_gpu>([]() [[sycl::device_has(sycl::aspect::gpu)]] {});
+    q.single_task<needs_nothing>([] {});
+  }
+  EXPECT_FALSE(sycl::is_compatible<needs_sub_group_12>(d));
+  EXPECT_TRUE(sycl::is_compatible<needs_sub_group_32>(d));
+  EXPECT_FALSE(sycl::is_compatible<needs_a_gpu>(d));
+  EXPECT_TRUE(sycl::is_compatible<needs_nothing>(d));
+  const auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());
+  namespace kds = sycl::info::kernel_device_specific;
+  const sycl::kernel k32 = bundle.get_kernel<needs_sub_group_32>();
+  EXPECT_EQ(k32.get_info<kds::compile_sub_group_size>(d), 32u);
+  EXPECT_EQ(k32.get_info<kds::max_sub_group_size>(d), 32u);
+  EXPECT_EQ(bundle.get_kernel<needs_nothing>().get_info<kds::compile_sub_group_size>(d), 0u);
+}
+
 }  // namespace

@@ -15,13 +15,14 @@
 namespace weft::detail {
 
 struct kernel_attributes {
+  static constexpr std::uint32_t max_aspects = 15;
   std::uint64_t reqd_work_group_size[3];    // reqd_work_group_size(dim0[, dim1[, dim2]])
   std::uint64_t work_group_size_hint[3];    // work_group_size_hint(dim0[, dim1[, dim2]])
   std::uint32_t reqd_work_group_dims;       // 0: no reqd_work_group_size
   std::uint32_t work_group_size_hint_dims;  // 0: no work_group_size_hint
   std::uint32_t reqd_sub_group_size;        // 0: no reqd_sub_group_size
   std::uint32_t aspect_count;               // device_has(aspects...): how many
-  std::int32_t aspects[15];                 // their sycl::aspect values
+  std::int32_t aspects[max_aspects];        // their sycl::aspect values
 };
 
 #ifdef __WEFT_KERNEL_ATTRIBUTES__

@@ -7,6 +7,7 @@
 // kernels it never instantiates; unnamed (lambda-named) kernels have no kernel_id a
 // program could ask for, so they are not listed. get_kernel_id<Name>() adds its name
 // too. Names live as long as the program.
+#include <sycl/detail/kernel_attributes.hpp>
 #include <typeinfo>
 #include <vector>
 #include <weft/runtime/export.hpp>
@@ -33,6 +34,20 @@ template <class Kernel>
 struct unnamed_kernel_registration {
   static inline const bool registered = register_unnamed_kernel();
 };
+
+// The SYCL 2020 kernel attributes of named kernels (with clang 22 and Weft's plugins;
+// sycl/detail/kernel_attributes.hpp), registered beside their names, for is_compatible
+// and the kernels' info queries. `attributes` is the kernel type's constant slot.
+WEFT_API bool register_kernel_attributes(const std::type_info& name, const weft::detail::kernel_attributes* attributes);
+// Those of the kernel named `name` (a registered name's pointer); nullptr: none known.
+WEFT_API const weft::detail::kernel_attributes* registered_kernel_attributes(const char* name);
+#ifdef __WEFT_KERNEL_ATTRIBUTES__
+template <class Name, class K, class... Args>
+struct kernel_attributes_registration {
+  static inline const bool registered =
+      register_kernel_attributes(typeid(Name*), &weft::detail::kernel_attributes_slot<K, Args...>::value.values);
+};
+#endif
 
 // The specialization constants kernels read (kernel_handler::get_specialization_constant
 // instantiated in a kernel registers its specialization_id).
