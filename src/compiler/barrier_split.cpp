@@ -359,10 +359,32 @@ class splitter {
       if (shared && last_item_only) m_last_item_stores.insert(store);
     }
   }
+  // A use crosses a barrier where a path from the definition reaches it through a
+  // barrier without running the definition again: a path back through the defining
+  // block gives the use the value of that later pass (a loop's counter used after its
+  // increment in the same iteration stays in a register, even with a barrier in the loop).
   bool crosses(const Instruction& def, const Use& use) const {
     // (Within one block no barrier lies between: a barrier is alone in its block.)
     const BasicBlock* at = use_point(use)->getParent();
-    return at != def.getParent() && across(def.getParent(), at);
+    return at != def.getParent() && across(def.getParent(), at) &&
+           reached_through_barrier(def.getParent()).test(m_index.lookup(at));
+  }
+  // The blocks a path from the end of `def` reaches through a barrier without
+  // entering `def` again.
+  const BitVector& reached_through_barrier(const BasicBlock* def) const {
+    if (auto found = m_through_barrier.find(def); found != m_through_barrier.end()) return found->second;
+    const unsigned n = static_cast<unsigned>(m_index.size());
+    BitVector seen[2] = {BitVector(n), BitVector(n)};  // [a barrier lies behind]
+    SmallVector<std::pair<const BasicBlock*, bool>, 32> work;
+    for (const BasicBlock* s : successors(def)) work.push_back({s, false});
+    while (!work.empty()) {
+      auto [b, behind] = work.pop_back_val();
+      if (b == def || seen[behind].test(m_index.lookup(b))) continue;
+      seen[behind].set(m_index.lookup(b));
+      const bool next = behind || m_barrier_index.count(b);
+      for (const BasicBlock* s : successors(b)) work.push_back({s, next});
+    }
+    return m_through_barrier.try_emplace(def, std::move(seen[1])).first->second;
   }
   static Instruction* use_point(const Use& use) {
     auto* user = cast<Instruction>(use.getUser());
@@ -417,6 +439,15 @@ class splitter {
     if (!call || call->getIntrinsicID() != Intrinsic::threadlocal_address) return false;
     const auto* global = dyn_cast<GlobalVariable>(call->getArgOperand(0));
     return global && global->getName().starts_with("_ZN4weft6kernel6detail");
+  }
+  // One of the thread-locals the launch sets before the group runs and its items only
+  // read (weft/target/cpu/local_memory.hpp; not the group objects, which items change).
+  static bool read_only_thread_local(const Value* pointer) {
+    if (!weft_thread_local(pointer)) return false;
+    const StringRef name = cast<IntrinsicInst>(pointer)->getArgOperand(0)->getName();
+    return name == "_ZN4weft6kernel6detail17local_memory_baseE" ||
+           name == "_ZN4weft6kernel6detail18local_memory_bytesE" ||
+           name == "_ZN4weft6kernel6detail18group_scratch_baseE" || name == "_ZN4weft6kernel6detail12group_serialE";
   }
   static Value* recompute(Value* v, Instruction* before, DenseMap<Value*, Value*>& copies) {
     auto* inst = dyn_cast<Instruction>(v);
@@ -577,6 +608,9 @@ class splitter {
     Value* exits = frames;
     SmallVector<Value*, 16> bases;
     for (Value* offset : offsets) bases.push_back(b.CreateGEP(i8, frames, offset));
+    SmallPtrSet<Value*, 8> shared_bases;
+    for (std::size_t a = 0; a < arrays.size(); ++a)
+      if (!arrays[a].per_item) shared_bases.insert(bases[a]);
     Value* last_item = b.CreateSub(items, ConstantInt::get(i64, 1), "last");
     AllocaInst* released = b.CreateAlloca(b.getInt1Ty(), nullptr, "released");
     b.CreateStore(b.getFalse(), released);
@@ -664,6 +698,9 @@ class splitter {
         guarded.push_back(copy->getParent());
         copy->moveBefore(then->getIterator());
       }
+      SmallVector<BasicBlock*, 16> region_blocks(copies.begin(), copies.end());
+      append_range(region_blocks, guarded);
+      hoist_invariants(n, region_blocks, shared_bases);
       if (group) {
         SmallVector<BasicBlock*, 16> marked(copies.begin(), copies.end());
         append_range(marked, leaves);
@@ -674,22 +711,28 @@ class splitter {
     }
     b.CreateBr(nests[0].preheader);
 
-    // dispatch: exits[0] == exits[i] for every item, else weft_split_diverged.
+    // dispatch: exits[0] == exits[i] for every item, else weft_split_diverged. The
+    // check ORs the differences of all items (no early exit), so that it vectorizes.
     IRBuilder<> db(dispatch);
     db.SetCurrentDebugLocation(m_debug);
     Value* first_exit = db.CreateLoad(i32, exits, "exit");
     db.CreateCondBr(db.CreateICmpUGT(items, ConstantInt::get(i64, 1)), check, checked);
-    BasicBlock* check_next = BasicBlock::Create(m_ctx, "dispatch.next", &m_f, checked);
+    BasicBlock* check_done = BasicBlock::Create(m_ctx, "dispatch.checked", &m_f, checked);
     IRBuilder<> cb(check);
     cb.SetCurrentDebugLocation(m_debug);
     PHINode* i = cb.CreatePHI(i64, 2, "item");
-    Value* same = cb.CreateICmpEQ(cb.CreateLoad(i32, cb.CreateGEP(i32, exits, i)), first_exit);
-    cb.CreateCondBr(same, check_next, diverged);
-    IRBuilder<> nb(check_next);
-    Value* next = nb.CreateAdd(i, ConstantInt::get(i64, 1));
-    nb.CreateCondBr(nb.CreateICmpULT(next, items), check, checked);
+    PHINode* differ = cb.CreatePHI(i32, 2, "differ");
+    Value* differ_next =
+        cb.CreateOr(differ, cb.CreateXor(cb.CreateLoad(i32, cb.CreateGEP(i32, exits, i)), first_exit), "differ.next");
+    Value* next = cb.CreateAdd(i, ConstantInt::get(i64, 1), "", true, true);
+    cb.CreateCondBr(cb.CreateICmpULT(next, items), check, check_done);
     i->addIncoming(ConstantInt::get(i64, 1), dispatch);
-    i->addIncoming(next, check_next);
+    i->addIncoming(next, check);
+    differ->addIncoming(ConstantInt::get(i32, 0), dispatch);
+    differ->addIncoming(differ_next, check);
+    IRBuilder<> kb(check_done);
+    kb.SetCurrentDebugLocation(m_debug);
+    kb.CreateCondBr(kb.CreateICmpEQ(differ_next, ConstantInt::get(i32, 0)), checked, diverged);
     IRBuilder<> vb(diverged);
     vb.SetCurrentDebugLocation(m_debug);
     FunctionCallee diverged_fn = module.getOrInsertFunction(diverged_name, Type::getVoidTy(m_ctx), ptr, i64);
@@ -726,6 +769,62 @@ class splitter {
     for (BasicBlock* block : original) block->dropAllReferences();
     for (BasicBlock* block : original) block->eraseFromParent();
     for (const frame_array& a : arrays) a.variable->eraseFromParent();
+  }
+
+  // What every item of a region's loop computes alike from memory no item writes
+  // during the loop, computed once before it: the reloads of shared slots (every item
+  // reads a slot before the only store to it in that loop, the group's last item's;
+  // demote_values_across_barriers), loads the items only read (the task object, a
+  // by-value argument, Weft's thread-locals; recompute_cost), and arithmetic on those
+  // that cannot trap. Each such value would otherwise be loaded once per item: the
+  // loop's stores (the last item's to a slot) keep LICM from moving the loads.
+  void hoist_invariants(const nest& n, ArrayRef<BasicBlock*> copies, const SmallPtrSetImpl<Value*>& shared_bases) {
+    // (What the loop nest reads from outside comes from the entry block: the frames,
+    // the item count; values cross regions only through slots.)
+    SmallPtrSet<const Instruction*, 16> hoisted;
+    auto invariant = [&](const Value* v) {
+      const auto* inst = dyn_cast<Instruction>(v);
+      return !inst || hoisted.contains(inst) || inst->getParent() == &m_f.getEntryBlock();
+    };
+    Instruction* at = n.preheader->getTerminator();
+    // (A region's copy of a join keeps one incoming value where the others came from
+    // outside the region: a loop header entered only along its back edge.)
+    for (BasicBlock* block : copies)
+      for (PHINode& phi : make_early_inc_range(block->phis()))
+        if (Value* only = phi.hasConstantValue(); only && only != &phi) {
+          phi.replaceAllUsesWith(only);
+          phi.eraseFromParent();
+        }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (BasicBlock* block : copies)
+        for (Instruction& inst : make_early_inc_range(*block))
+          changed |= hoist_invariant(inst, at, shared_bases, invariant, hoisted);
+    }
+  }
+  template <class Invariant>
+  static bool hoist_invariant(Instruction& inst, Instruction* at, const SmallPtrSetImpl<Value*>& shared_bases,
+                              const Invariant& invariant, SmallPtrSetImpl<const Instruction*>& hoisted) {
+    if (isa<PHINode>(inst) || inst.isTerminator() || !all_of(inst.operands(), invariant)) return false;
+    bool hoist = false;
+    if (const auto* load = dyn_cast<LoadInst>(&inst)) {
+      const Value* object = getUnderlyingObject(load->getPointerOperand());
+      const auto* argument = dyn_cast<Argument>(object);
+      hoist = load->isSimple() &&
+              (shared_bases.contains(load->getPointerOperand()) || read_only_thread_local(load->getPointerOperand()) ||
+               (argument && (argument->getArgNo() == 0 || argument->hasByValAttr()) &&
+                isSafeToSpeculativelyExecute(load, at)));
+    } else {
+      hoist = weft_thread_local(&inst) ||
+              (!inst.mayReadOrWriteMemory() && !inst.mayHaveSideEffects() && !isa<CallBase>(inst) &&
+               !isa<AllocaInst>(inst) && isSafeToSpeculativelyExecute(&inst, at));
+    }
+    if (!hoist) return false;
+    inst.moveBefore(at->getIterator());
+    inst.dropUBImplyingAttrsAndMetadata();  // (it runs now where the branches around it did not)
+    inst.dropPoisonGeneratingFlags();
+    hoisted.insert(&inst);
+    return true;
   }
 
   // The region's loop over the innermost dimension: the item-loop mark (assume_safety:
@@ -774,6 +873,7 @@ class splitter {
   SmallVector<region, 8> m_regions;
   DenseMap<const BasicBlock*, unsigned> m_index;
   std::vector<BitVector> m_across;
+  mutable DenseMap<const BasicBlock*, BitVector> m_through_barrier;
   SmallPtrSet<AllocaInst*, 16> m_per_item, m_shared_slots, m_shared_private;
   SmallPtrSet<StoreInst*, 8> m_last_item_stores;
   mutable DenseMap<const Instruction*, unsigned>

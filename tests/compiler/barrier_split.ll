@@ -140,19 +140,87 @@ exit:
 }
 ; Two nested item loops per region (2-D). The sum crosses the barrier per item; the
 ; counter, the same for every item, in one slot that only the group's last item
-; writes (every item reads the previous pass's count first). Leaving at the sub-group
-; barrier records 1 with the high bit set.
+; writes (every item reads the previous pass's count first, so the slot is read once,
+; before the item loops, and so is the loop's test). Leaving at the sub-group barrier
+; records 1 with the high bit set. The dispatcher ORs the items' differences from
+; item 0's exit, without an early exit.
 ; CHECK-LABEL: define i1 @loop(
+; CHECK: dispatch.check:
+; CHECK: %differ.next = or i32 %differ,
+; CHECK: br i1 {{%.*}}, label %dispatch.check, label %dispatch.checked
+; CHECK: dispatch.checked:
 ; CHECK: region0.items0:
 ; CHECK: region0.items1:
 ; CHECK: store i32 -2147483647, ptr %exit.slot
+; CHECK: region1:
+; CHECK-NEXT: %t.reload.r1 = load i64, ptr [[TSLOT:%[0-9]+]]
+; CHECK-NEXT: %t1.r1 = add i64 %t.reload.r1, 1
+; CHECK-NEXT: %again.r1 = icmp ult i64 %t1.r1, %trips
 ; CHECK: region1.items1:
 ; CHECK: %acc1.reload.r1 = load i32
-; CHECK: %t.reload.r1 = load i64, ptr [[TSLOT:%[0-9]+]]
-; CHECK: %t1.r1 = add i64 %t.reload.r1, 1
+; CHECK: br i1 %again.r1,
 ; CHECK: %last.item{{[0-9]*}} = icmp eq i64 {{%[0-9]+}}, %last
 ; CHECK: store i64 %t1.r1, ptr [[TSLOT]]
 ; CHECK-NOT: weft_split_released
+; CHECK: }
+
+; The seed's tree reduction: a halving loop with a barrier in it. The item's index
+; and the stride, used in the same iteration after they are computed, stay in
+; registers (a path back to their definition through the barrier computes them
+; again), not in per-item arrays. The group size, loaded from the task object, and
+; the stride from its slot are read once per region pass, before the item loop.
+define i1 @tree(ptr align 8 dereferenceable(16) %task, ptr %local, i64 %r0) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %p = getelementptr i32, ptr %local, i64 %id
+  store i32 1, ptr %p
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %wg = load i64, ptr %task
+  br label %head
+head:
+  %size = phi i64 [ %wg, %body ], [ %wg2, %latch ]
+  %stride = phi i64 [ 1, %body ], [ %stride2, %latch ]
+  %stride2 = shl i64 %stride, 1
+  %idx = mul i64 %stride2, %id
+  %active = icmp ult i64 %idx, %size
+  br i1 %active, label %add, label %latch
+add:
+  %a = getelementptr i32, ptr %local, i64 %idx
+  %x = load i32, ptr %a
+  %bidx = add i64 %idx, %stride
+  %b = getelementptr i32, ptr %local, i64 %bidx
+  %y = load i32, ptr %b
+  %s = add i32 %x, %y
+  store i32 %s, ptr %a
+  br label %latch
+latch:
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %wg2 = load i64, ptr %task
+  %again = icmp ult i64 %stride2, %wg2
+  br i1 %again, label %head, label %exit
+exit:
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @tree(
+; CHECK-NOT: {{idx|stride}}.reload
+; CHECK: region2:
+; CHECK-NOT: {{idx|stride}}.reload
+; CHECK-DAG: %wg2.r2 = load i64, ptr %task
+; CHECK-DAG: %stride2.reload.r2 = load i64, ptr [[SLOT:%[0-9]+]]
+; CHECK-DAG: %again.r2 = icmp ult i64 %stride2.reload.r2, %wg2.r2
+; CHECK-DAG: %stride2.r2 = shl i64 %stride2.reload.r2, 1
+; CHECK: region2.items0:
+; CHECK-NOT: load i64, ptr %task
+; CHECK-NOT: {{idx|stride}}.reload
+; CHECK: br i1 %again.r2,
+; CHECK: store i64 %stride2.r2, ptr [[SLOT]]
+; CHECK: %idx.r2 = mul i64 %stride2.r2, %local.id
+; CHECK-NOT: {{idx|stride}}.reload
 ; CHECK: }
 
 ; The item loops' marks: assume_safety (parallel accesses of the group) and vectorize.
@@ -166,3 +234,4 @@ exit:
 ; REMARK: remark: <unknown>:0:0: kernel opaque_call: barriers run on fibers, not split: the work item calls opaque, which the plugin cannot see into (it might reach a barrier)
 ; REMARK-NOT: no_barrier
 ; REMARK: remark: <unknown>:0:0: kernel loop: split at 1 barrier(s) into 2 loops over the work group's items
+; REMARK: remark: <unknown>:0:0: kernel tree: split at 2 barrier(s) into 3 loops over the work group's items
