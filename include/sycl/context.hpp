@@ -14,24 +14,19 @@
 namespace weft::sycl {
 
 namespace detail {
+// The context's atomic capabilities are its first device's: the device descriptor of the same name.
 template <class Param>
 struct context_to_device_info;
-template <>
-struct context_to_device_info<info::context::atomic_memory_order_capabilities> {
-  using type = info::device::atomic_memory_order_capabilities;
-};
-template <>
-struct context_to_device_info<info::context::atomic_memory_scope_capabilities> {
-  using type = info::device::atomic_memory_scope_capabilities;
-};
-template <>
-struct context_to_device_info<info::context::atomic_fence_order_capabilities> {
-  using type = info::device::atomic_fence_order_capabilities;
-};
-template <>
-struct context_to_device_info<info::context::atomic_fence_scope_capabilities> {
-  using type = info::device::atomic_fence_scope_capabilities;
-};
+#define WEFT_CONTEXT_TO_DEVICE_INFO(name)              \
+  template <>                                          \
+  struct context_to_device_info<info::context::name> { \
+    using type = info::device::name;                   \
+  };
+WEFT_CONTEXT_TO_DEVICE_INFO(atomic_memory_order_capabilities)
+WEFT_CONTEXT_TO_DEVICE_INFO(atomic_memory_scope_capabilities)
+WEFT_CONTEXT_TO_DEVICE_INFO(atomic_fence_order_capabilities)
+WEFT_CONTEXT_TO_DEVICE_INFO(atomic_fence_scope_capabilities)
+#undef WEFT_CONTEXT_TO_DEVICE_INFO
 }  // namespace detail
 
 class context {
@@ -81,7 +76,5 @@ class context {
 
 namespace std {
 template <>
-struct hash<weft::sycl::context> {
-  size_t operator()(const weft::sycl::context& c) const noexcept { return hash<const void*>()(c.state().get()); }
-};
+struct hash<weft::sycl::context> : weft::sycl::detail::hash_of_state<weft::sycl::context> {};
 }  // namespace std

@@ -1,6 +1,7 @@
 #pragma once
 // SYCL 2020 section 4.6.4: device (and platform, section 4.6.2).
 #include <functional>
+#include <memory>
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -31,6 +32,20 @@ class runtime_handle {
 
  protected:
   const State* m_state;
+};
+
+// SYCL 2020 section 4.5.2 (common reference semantics): equal objects hash equal. Equal
+// platforms, devices, contexts and queues share one runtime state: each hashes its address.
+template <class T>
+struct hash_of_state {
+  std::size_t operator()(const T& object) const noexcept { return std::hash<const void*>()(address(object.state())); }
+
+ private:
+  static const void* address(const void* state) { return state; }
+  template <class State>
+  static const void* address(const std::shared_ptr<State>& state) {
+    return state.get();
+  }
 };
 }  // namespace detail
 
@@ -229,14 +244,9 @@ typename Param::return_type platform::get_info() const {
 
 }  // namespace weft::sycl
 
-// SYCL 2020 section 4.5.2 (common reference semantics): equal objects hash equal.
 namespace std {
 template <>
-struct hash<weft::sycl::platform> {
-  size_t operator()(const weft::sycl::platform& p) const noexcept { return hash<const void*>()(p.state()); }
-};
+struct hash<weft::sycl::platform> : weft::sycl::detail::hash_of_state<weft::sycl::platform> {};
 template <>
-struct hash<weft::sycl::device> {
-  size_t operator()(const weft::sycl::device& d) const noexcept { return hash<const void*>()(d.state()); }
-};
+struct hash<weft::sycl::device> : weft::sycl::detail::hash_of_state<weft::sycl::device> {};
 }  // namespace std

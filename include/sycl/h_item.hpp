@@ -45,10 +45,11 @@ class h_item {
     return m_group_id[d] * m_physical_range[d] + m_physical_id[d];
   }
 
-  WEFT_HOST_DEVICE range<Dims> get_local_range() const { return m_logical_range; }
-  WEFT_HOST_DEVICE std::size_t get_local_range(int d) const { return m_logical_range[d]; }
-  WEFT_HOST_DEVICE id<Dims> get_local_id() const { return m_logical_id; }
-  WEFT_HOST_DEVICE std::size_t get_local_id(int d) const { return m_logical_id[d]; }
+  // The local range and id are the logical ones.
+  WEFT_HOST_DEVICE range<Dims> get_local_range() const { return get_logical_local_range(); }
+  WEFT_HOST_DEVICE std::size_t get_local_range(int d) const { return get_logical_local_range(d); }
+  WEFT_HOST_DEVICE id<Dims> get_local_id() const { return get_logical_local_id(); }
+  WEFT_HOST_DEVICE std::size_t get_local_id(int d) const { return get_logical_local_id(d); }
 
   WEFT_HOST_DEVICE range<Dims> get_logical_local_range() const { return m_logical_range; }
   WEFT_HOST_DEVICE std::size_t get_logical_local_range(int d) const { return m_logical_range[d]; }

@@ -131,27 +131,20 @@ class handler {
     single_task<KernelName>(k);
   }
 
-  // parallel_for(range, [offset,] kernel) and parallel_for(range, reductions..., kernel).
+  // parallel_for(range, [properties,] [offset,] kernel) and parallel_for(range, [properties,]
+  // reductions..., kernel). One overload per dimension rather than a template on Dims, so a
+  // plain size converts to range<1>; parallel_for_range (below) does the work.
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<1> r, Rest&&... rest) {
-    if constexpr (detail::first_is_properties<Rest...>())
-      check_kernel_properties<std::tuple_element_t<0, std::tuple<Rest...>>, 1>(nullptr);
-    detail::without_properties([&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
-                               std::forward<Rest>(rest)...);
+    parallel_for_range<KernelName>(r, std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<2> r, Rest&&... rest) {
-    if constexpr (detail::first_is_properties<Rest...>())
-      check_kernel_properties<std::tuple_element_t<0, std::tuple<Rest...>>, 2>(nullptr);
-    detail::without_properties([&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
-                               std::forward<Rest>(rest)...);
+    parallel_for_range<KernelName>(r, std::forward<Rest>(rest)...);
   }
   template <typename KernelName = void, typename... Rest>
   void parallel_for(range<3> r, Rest&&... rest) {
-    if constexpr (detail::first_is_properties<Rest...>())
-      check_kernel_properties<std::tuple_element_t<0, std::tuple<Rest...>>, 3>(nullptr);
-    detail::without_properties([&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
-                               std::forward<Rest>(rest)...);
+    parallel_for_range<KernelName>(r, std::forward<Rest>(rest)...);
   }
   // parallel_for(nd_range, kernel) and parallel_for(nd_range, reductions..., kernel).
   template <typename KernelName = void, int Dims, typename... Rest>
@@ -171,14 +164,14 @@ class handler {
           check_kernel_attributes<KernelName, Dims, K, nd_item<Dims>, kernel_handler>(&local_range);
         else check_kernel_attributes<KernelName, Dims, K, nd_item<Dims>>(&local_range);
       }
-      check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
-      validate(r);
-      shape(sizeof...(Rest) == 1 ? "nd_range" : "nd_range reduction", r.get_global_range(), r.get_local_range());
       using last_t = std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>;
       if constexpr (detail::functor_properties<last_t>::present) {
         const range<Dims> local_range = r.get_local_range();
         check_kernel_properties<typename detail::functor_properties<last_t>::type, Dims>(&local_range);
       }
+      check_size(r.get_global_range(), "parallel_for(nd_range): the global range");
+      validate(r);
+      shape(sizeof...(Rest) == 1 ? "nd_range" : "nd_range reduction", r.get_global_range(), r.get_local_range());
       auto local = m_cg.local;
       if constexpr (sizeof...(Rest) == 1) {
         auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
@@ -270,12 +263,7 @@ class handler {
         "parallel_for_work_group: the kernel must be a callable of signature void(sycl::group<Dims>) "
         "or void(sycl::group<Dims>, sycl::kernel_handler)");
     check_size(num_groups, "parallel_for_work_group: the number of work groups");
-    auto local_max = device(m_queue->device).get_info<info::device::local_mem_size>();
-    if (m_cg.local.bytes > local_max)
-      weft::detail::throw_error(errc::memory_allocation,
-                                "parallel_for_work_group: local accessors need " + std::to_string(m_cg.local.bytes) +
-                                    " bytes per work group but the device's local_mem_size is " +
-                                    std::to_string(local_max) + " bytes");
+    check_local_memory("parallel_for_work_group");
     auto local = m_cg.local;
     name_kernel<KernelName, K>();
     if (group_size) shape("hierarchical", range<Dims>(num_groups * *group_size), *group_size);
@@ -478,48 +466,57 @@ class handler {
 
   template <typename KernelName, int Dims, typename... Rest>
   void parallel_for_range(const range<Dims>& r, Rest&&... rest) {
-    static_assert(sizeof...(Rest) >= 1, "parallel_for(range, ...) needs a kernel");
-    using first = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
-    check_no_local_accessor("parallel_for(range)");
-    check_size(r, "parallel_for: the range");
-    shape(sizeof...(Rest) == 1 || (sizeof...(Rest) == 2 && detail::is_id<first>::value) ? "range" : "range reduction",
-          r);
-    if constexpr (sizeof...(Rest) == 1) {
-      auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
-      using K = std::decay_t<decltype(kernel)>;
-      if constexpr (std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>)
-        check_kernel_attributes<KernelName, Dims, K, item<Dims, false>, kernel_handler>(nullptr);
-      else check_kernel_attributes<KernelName, Dims, K, item<Dims, false>>(nullptr);
-      name_kernel<KernelName, K>();
-      set_command(weft::detail::command_kind::kernel, [tg = target(), r, k = K(kernel), ex = m_extras] {
-        detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>, item<Dims, false>>(
-            ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, detail::checked_name<KernelName>(kk)); });
-      });
-    } else if constexpr (sizeof...(Rest) == 2 && detail::is_id<first>::value) {
-      auto t = std::forward_as_tuple(rest...);
-      id<Dims> offset = std::get<0>(t);
-      for (int d = 0; d < Dims; ++d)
-        if (offset[d] > std::numeric_limits<std::size_t>::max() - r[d])
-          weft::detail::throw_error(errc::invalid, "parallel_for: the offset " + detail::to_string(offset) +
-                                                       " plus the range " + detail::to_string(r) +
-                                                       " overflows size_t in dimension " + std::to_string(d));
-      using K = std::decay_t<decltype(std::get<1>(t))>;
-      name_kernel<KernelName, K>();
-      set_command(weft::detail::command_kind::kernel, [tg = target(), r, offset, k = K(std::get<1>(t)), ex = m_extras] {
-        detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>, item<Dims, true>>(
-            ex, k,
-            [&](const auto& kk) { weft::launch::range_kernel(tg, r, offset, detail::checked_name<KernelName>(kk)); });
-      });
-    } else {
-      detail::split_kernel_last(
-          [&](auto&& k, auto&&... reds) {
-            name_kernel<KernelName, std::decay_t<decltype(k)>>();
-            set_command(weft::detail::command_kind::kernel, [tg = target(), r, k, reds..., ex = m_extras] {
-              detail::run_kernel<false>(
-                  ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(tg, r, kk, reds...); });
-            });
-          },
+    if constexpr (detail::first_is_properties<Rest...>()) {
+      check_kernel_properties<std::tuple_element_t<0, std::tuple<Rest...>>, Dims>(nullptr);
+      detail::without_properties(
+          [&](auto&&... a) { parallel_for_range<KernelName>(r, std::forward<decltype(a)>(a)...); },
           std::forward<Rest>(rest)...);
+    } else {
+      static_assert(sizeof...(Rest) >= 1, "parallel_for(range, ...) needs a kernel");
+      using first = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
+      check_no_local_accessor("parallel_for(range)");
+      check_size(r, "parallel_for: the range");
+      shape(sizeof...(Rest) == 1 || (sizeof...(Rest) == 2 && detail::is_id<first>::value) ? "range" : "range reduction",
+            r);
+      if constexpr (sizeof...(Rest) == 1) {
+        auto&& kernel = std::get<0>(std::forward_as_tuple(rest...));
+        using K = std::decay_t<decltype(kernel)>;
+        if constexpr (std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>)
+          check_kernel_attributes<KernelName, Dims, K, item<Dims, false>, kernel_handler>(nullptr);
+        else check_kernel_attributes<KernelName, Dims, K, item<Dims, false>>(nullptr);
+        name_kernel<KernelName, K>();
+        set_command(weft::detail::command_kind::kernel, [tg = target(), r, k = K(kernel), ex = m_extras] {
+          detail::run_kernel<std::is_invocable_v<const K&, item<Dims, false>, kernel_handler>, item<Dims, false>>(
+              ex, k, [&](const auto& kk) { weft::launch::range_kernel(tg, r, detail::checked_name<KernelName>(kk)); });
+        });
+      } else if constexpr (sizeof...(Rest) == 2 && detail::is_id<first>::value) {
+        auto t = std::forward_as_tuple(rest...);
+        id<Dims> offset = std::get<0>(t);
+        for (int d = 0; d < Dims; ++d)
+          if (offset[d] > std::numeric_limits<std::size_t>::max() - r[d])
+            weft::detail::throw_error(errc::invalid, "parallel_for: the offset " + detail::to_string(offset) +
+                                                         " plus the range " + detail::to_string(r) +
+                                                         " overflows size_t in dimension " + std::to_string(d));
+        using K = std::decay_t<decltype(std::get<1>(t))>;
+        name_kernel<KernelName, K>();
+        set_command(
+            weft::detail::command_kind::kernel, [tg = target(), r, offset, k = K(std::get<1>(t)), ex = m_extras] {
+              detail::run_kernel<std::is_invocable_v<const K&, item<Dims, true>, kernel_handler>, item<Dims, true>>(
+                  ex, k, [&](const auto& kk) {
+                    weft::launch::range_kernel(tg, r, offset, detail::checked_name<KernelName>(kk));
+                  });
+            });
+      } else {
+        detail::split_kernel_last(
+            [&](auto&& k, auto&&... reds) {
+              name_kernel<KernelName, std::decay_t<decltype(k)>>();
+              set_command(weft::detail::command_kind::kernel, [tg = target(), r, k, reds..., ex = m_extras] {
+                detail::run_kernel<false>(
+                    ex, k, [&](const auto& kk) { weft::launch::range_reduction_kernel(tg, r, kk, reds...); });
+              });
+            },
+            std::forward<Rest>(rest)...);
+      }
     }
   }
 
@@ -660,10 +657,15 @@ class handler {
       weft::detail::throw_error(
           errc::nd_range, "nd_range: the work-group size " + std::to_string(l.size()) + " " + detail::to_string(l) +
                               " exceeds the device's max_work_group_size " + std::to_string(max_wg));
+    check_local_memory("nd_range kernel");
+  }
+
+  // The command group's local accessors must fit in the device's local memory of one work group.
+  void check_local_memory(const char* kernel) const {
     auto local_max = device(m_queue->device).get_info<info::device::local_mem_size>();
     if (m_cg.local.bytes > local_max)
       weft::detail::throw_error(errc::memory_allocation,
-                                "nd_range kernel: local accessors need " + std::to_string(m_cg.local.bytes) +
+                                std::string(kernel) + ": local accessors need " + std::to_string(m_cg.local.bytes) +
                                     " bytes per work group but the device's local_mem_size is " +
                                     std::to_string(local_max) + " bytes");
   }

@@ -17,10 +17,8 @@ using size_t_if_1d = std::conditional_t<Dims == 1, std::size_t, not_convertible>
 
 template <int Dims = 1>
 class id : public detail::array<id<Dims>, Dims> {
-  using base = detail::array<id<Dims>, Dims>;
-
  public:
-  using base::base;
+  using detail::array<id<Dims>, Dims>::array;
   constexpr id() = default;
   constexpr id(const range<Dims>& r) {
     for (int d = 0; d < Dims; ++d) this->m_data[d] = r[d];

@@ -332,7 +332,5 @@ typename Param::return_type event::get_profiling_info() const {
 
 namespace std {
 template <>
-struct hash<weft::sycl::queue> {
-  size_t operator()(const weft::sycl::queue& q) const noexcept { return hash<const void*>()(q.state().get()); }
-};
+struct hash<weft::sycl::queue> : weft::sycl::detail::hash_of_state<weft::sycl::queue> {};
 }  // namespace std

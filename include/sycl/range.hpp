@@ -6,10 +6,8 @@ namespace weft::sycl {
 
 template <int Dims = 1>
 class range : public detail::array<range<Dims>, Dims> {
-  using base = detail::array<range<Dims>, Dims>;
-
  public:
-  using base::base;
+  using detail::array<range<Dims>, Dims>::array;
   constexpr range() = default;
 
   constexpr std::size_t size() const {

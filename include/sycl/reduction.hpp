@@ -360,18 +360,31 @@ typename Buffer::value_type* buffer_target(Buffer& vars, handler& cgh, const pro
   return reinterpret_cast<typename Buffer::value_type*>(where);
 }
 
+// The identity of a reduction made without one: the operator's known identity, else a
+// value-initialized T that is never combined (such a reduction has no identity). Without
+// a known identity initialize_to_identity cannot be honoured; `with_identity` names the
+// call to make instead.
+template <typename T, typename BinaryOperation>
+T default_identity(const property_list& props, const char* with_identity) {
+  if constexpr (has_known_identity_v<BinaryOperation, T>) {
+    return known_identity_v<BinaryOperation, T>;
+  } else {
+    if (props.has_property<property::reduction::initialize_to_identity>())
+      throw_error(errc::invalid,
+                  std::string("sycl::reduction: initialize_to_identity needs an identity, and this operator has no "
+                              "known one; pass the identity: ") +
+                      with_identity);
+    return T{};
+  }
+}
+
 }  // namespace detail
 
 // USM forms.
 template <typename T, typename BinaryOperation>
 auto reduction(T* var, BinaryOperation combiner, const property_list& props = {}) {
   constexpr bool known = has_known_identity_v<BinaryOperation, T>;
-  T identity{};
-  if constexpr (known) identity = known_identity_v<BinaryOperation, T>;
-  else if (props.has_property<property::reduction::initialize_to_identity>())
-    detail::throw_error(
-        errc::invalid, "sycl::reduction: initialize_to_identity needs an identity, and this operator has no known one; "
-                       "pass the identity: sycl::reduction(ptr, identity, op, props)");
+  const T identity = detail::default_identity<T, BinaryOperation>(props, "sycl::reduction(ptr, identity, op, props)");
   return detail::make_reduction<T, BinaryOperation, known>(var, identity, combiner, props, "sycl::reduction");
 }
 
@@ -404,12 +417,7 @@ span_reduction_object<T, Extent, BinaryOperation, HasIdentity> make_span_reducti
 template <typename T, std::size_t Extent, typename BinaryOperation>
 auto reduction(span<T, Extent> vars, BinaryOperation combiner, const property_list& props = {}) {
   constexpr bool known = has_known_identity_v<BinaryOperation, T>;
-  T identity{};
-  if constexpr (known) identity = known_identity_v<BinaryOperation, T>;
-  else if (props.has_property<property::reduction::initialize_to_identity>())
-    detail::throw_error(
-        errc::invalid, "sycl::reduction: initialize_to_identity needs an identity, and this operator has no known one; "
-                       "pass the identity: sycl::reduction(span, identity, op, props)");
+  const T identity = detail::default_identity<T, BinaryOperation>(props, "sycl::reduction(span, identity, op, props)");
   return detail::make_span_reduction<known>(vars, identity, combiner, props);
 }
 

@@ -61,11 +61,11 @@ WEFT_STREAM_MANIPULATORS(WEFT_MANIPULATOR)
 #undef WEFT_STREAM_MANIPULATORS
 
 namespace detail {
-struct precision_manipulator {
-  int precision;
-};
-struct width_manipulator {
-  int width;
+// What setprecision(n) and setw(n) return: the setting (stream_token::precision or
+// stream_token::width) and its value.
+struct format_setting {
+  stream_token setting;
+  int value;
 };
 
 enum stream_flags : unsigned {
@@ -173,8 +173,10 @@ class WEFT_API stream_sink_impl final : public stream_sink {
 };
 }  // namespace detail
 
-WEFT_HOST_DEVICE inline detail::precision_manipulator setprecision(int precision) { return {precision}; }
-WEFT_HOST_DEVICE inline detail::width_manipulator setw(int width) { return {width}; }
+WEFT_HOST_DEVICE inline detail::format_setting setprecision(int precision) {
+  return {detail::stream_token::precision, precision};
+}
+WEFT_HOST_DEVICE inline detail::format_setting setw(int width) { return {detail::stream_token::width, width}; }
 
 class stream {
  public:
@@ -273,19 +275,11 @@ WEFT_HOST_DEVICE inline const stream& operator<<(const stream& os, stream_manipu
 #endif
   return os;
 }
-WEFT_HOST_DEVICE inline const stream& operator<<(const stream& os, detail::precision_manipulator p) {
+WEFT_HOST_DEVICE inline const stream& operator<<(const stream& os, detail::format_setting f) {
 #if WEFT_DEVICE_PASS
-  os.record(detail::stream_token::precision, 4, std::uint64_t(std::int64_t(p.precision)));
+  os.record(f.setting, 4, std::uint64_t(std::int64_t(f.value)));
 #else
-  os.precision() = p.precision;
-#endif
-  return os;
-}
-WEFT_HOST_DEVICE inline const stream& operator<<(const stream& os, detail::width_manipulator w) {
-#if WEFT_DEVICE_PASS
-  os.record(detail::stream_token::width, 4, std::uint64_t(std::int64_t(w.width)));
-#else
-  os.width() = w.width;
+  (f.setting == detail::stream_token::precision ? os.precision() : os.width()) = f.value;
 #endif
   return os;
 }

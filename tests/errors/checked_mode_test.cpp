@@ -12,23 +12,25 @@ using weft_test::async_errors;
 
 class off_by_one;  // a kernel name
 
-TEST(CheckedMode, RangeKernel1DNamedKernel) {
+// Each test submits to q, whose asynchronous errors errs collects.
+class CheckedMode : public ::testing::Test {
+ protected:
   async_errors errs;
-  sycl::queue q(errs.handler());
+  sycl::queue q{errs.handler()};
+};
+
+TEST_F(CheckedMode, RangeKernel1DNamedKernel) {
   sycl::buffer<int> b(sycl::range<1>(100));
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::write_only};
     h.parallel_for<off_by_one>(sycl::range<1>(100), [=](sycl::id<1> i) { a[i[0] + 1] = 1; });
   });
   q.wait_and_throw();
-  ASSERT_EQ(errs.size(), 1u);
-  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::accessor,
-                    {"index {100}", "range {100}", "kernel 'off_by_one'", "work item {99}"});
+  EXPECT_ONE_ASYNC_SYCL_ERROR(errs, sycl::errc::accessor,
+                              {"index {100}", "range {100}", "kernel 'off_by_one'", "work item {99}"});
 }
 
-TEST(CheckedMode, RangeKernel2DUnnamedLambda) {
-  async_errors errs;
-  sycl::queue q(errs.handler());
+TEST_F(CheckedMode, RangeKernel2DUnnamedLambda) {
   sycl::buffer<float, 2> b(sycl::range<2>(8, 4));
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h};
@@ -37,14 +39,11 @@ TEST(CheckedMode, RangeKernel2DUnnamedLambda) {
     });
   });
   q.wait_and_throw();
-  ASSERT_EQ(errs.size(), 1u);
-  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::accessor,
-                    {"index {3, 7}", "range {8, 4}", "work item {3, 2}", "lambda"});
+  EXPECT_ONE_ASYNC_SYCL_ERROR(errs, sycl::errc::accessor,
+                              {"index {3, 7}", "range {8, 4}", "work item {3, 2}", "lambda"});
 }
 
-TEST(CheckedMode, RangedAccessorChecksItsOwnRange) {
-  async_errors errs;
-  sycl::queue q(errs.handler());
+TEST_F(CheckedMode, RangedAccessorChecksItsOwnRange) {
   sycl::buffer<int> b(sycl::range<1>(64));
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::range<1>(16), sycl::id<1>(32)};
@@ -55,9 +54,7 @@ TEST(CheckedMode, RangedAccessorChecksItsOwnRange) {
   EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::accessor, {"range {16}", "offset {32}"});
 }
 
-TEST(CheckedMode, OffsetKernelReportsGlobalItem) {
-  async_errors errs;
-  sycl::queue q(errs.handler());
+TEST_F(CheckedMode, OffsetKernelReportsGlobalItem) {
   sycl::buffer<int> b(sycl::range<1>(10));
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h};
@@ -65,46 +62,37 @@ TEST(CheckedMode, OffsetKernelReportsGlobalItem) {
                    [=](sycl::item<1> it) { a[it.get_id()] = 1; });  // only item 10 is outside
   });
   q.wait_and_throw();
-  ASSERT_EQ(errs.size(), 1u);
-  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::accessor, {"index {10}", "range {10}", "work item {10}"});
+  EXPECT_ONE_ASYNC_SYCL_ERROR(errs, sycl::errc::accessor, {"index {10}", "range {10}", "work item {10}"});
 }
 
 class lone_task;
-TEST(CheckedMode, SingleTask) {
-  async_errors errs;
-  sycl::queue q(errs.handler());
+TEST_F(CheckedMode, SingleTask) {
   sycl::buffer<double, 3> b(sycl::range<3>(2, 2, 2));
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::read_only};
     h.single_task<lone_task>([=] { (void)a[sycl::id<3>(1, 2, 0)]; });
   });
   q.wait_and_throw();
-  ASSERT_EQ(errs.size(), 1u);
-  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::accessor, {"index {1, 2, 0}", "{2, 2, 2}", "kernel 'lone_task'"});
+  EXPECT_ONE_ASYNC_SYCL_ERROR(errs, sycl::errc::accessor, {"index {1, 2, 0}", "{2, 2, 2}", "kernel 'lone_task'"});
 }
 
-TEST(CheckedMode, HostAccessorThrowsSynchronously) {
+TEST_F(CheckedMode, HostAccessorThrowsSynchronously) {
   sycl::buffer<int> b(sycl::range<1>(5));
   sycl::host_accessor h{b};
   EXPECT_SYCL_ERROR((void)h[5], sycl::errc::accessor, {"index {5}", "range {5}", "host code"});
 }
 
-TEST(CheckedMode, HostTaskAccessor) {
-  async_errors errs;
-  sycl::queue q(errs.handler());
+TEST_F(CheckedMode, HostTaskAccessor) {
   sycl::buffer<int> b(sycl::range<1>(3));
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h};
     h.host_task([=] { a[7] = 0; });
   });
   q.wait_and_throw();
-  ASSERT_EQ(errs.size(), 1u);
-  EXPECT_SYCL_ERROR(errs.rethrow(0), sycl::errc::accessor, {"index {7}", "range {3}"});
+  EXPECT_ONE_ASYNC_SYCL_ERROR(errs, sycl::errc::accessor, {"index {7}", "range {3}"});
 }
 
-TEST(CheckedMode, InBoundsKernelsRunUnchanged) {
-  async_errors errs;
-  sycl::queue q(errs.handler());
+TEST_F(CheckedMode, InBoundsKernelsRunUnchanged) {
   sycl::buffer<int, 3> b(sycl::range<3>(4, 5, 6));
   q.submit([&](sycl::handler& h) {
     sycl::accessor a{b, h, sycl::write_only};

@@ -15,6 +15,7 @@
 #include <weft/settings.hpp>
 #include "../support/expect_error.hpp"
 #include "../support/fibers.hpp"
+#include "../support/group_reversal.hpp"
 
 using weft_test::async_errors;
 
@@ -144,19 +145,7 @@ std::vector<std::exception_ptr> async_errors_of(F&& submit) {
   q.wait_and_throw();
   std::vector<std::exception_ptr> out = errs.errors;
   // The queue keeps working: a group reversal through local memory.
-  std::vector<int> v(512);
-  {
-    sycl::buffer<int> b(v.data(), sycl::range<1>(v.size()));
-    q.submit([&](sycl::handler& h) {
-      sycl::accessor a{b, h, sycl::write_only, sycl::no_init};
-      sycl::local_accessor<int, 1> lm(sycl::range<1>(64), h);
-      h.parallel_for(sycl::nd_range<1>(512, 64), [=](sycl::nd_item<1> it) {
-        lm[it.get_local_id(0)] = static_cast<int>(it.get_global_id(0));
-        it.barrier();
-        a[it.get_global_id(0)] = lm[63 - it.get_local_id(0)];
-      });
-    });
-  }
+  const std::vector<int> v = weft_test::reverse_in_groups(q, 512, 64);
   q.wait_and_throw();
   EXPECT_EQ(errs.size(), out.size()) << "the follow-up kernel failed";
   for (std::size_t i = 0; i < v.size(); ++i) {

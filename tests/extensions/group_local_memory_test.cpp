@@ -10,17 +10,28 @@ namespace {
 
 namespace ext = sycl::ext::oneapi;
 
+// Runs kernel(it, o) over r, o a write accessor of `size` ints, and returns them
+// (-1 where no item wrote).
+template <int Dims, class Kernel>
+std::vector<int> run_writing(std::size_t size, sycl::nd_range<Dims> r, Kernel kernel) {
+  sycl::queue q;
+  std::vector<int> out(size, -1);
+  {
+    sycl::buffer<int> b(out.data(), sycl::range<1>(size));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor o(b, h, sycl::write_only);
+      h.parallel_for(r, [=](sycl::nd_item<Dims> it) { kernel(it, o); });
+    });
+  }
+  return out;
+}
+
 // Items write their own slot of a group array, then each reads its mirror's
 // slot after a barrier: the array is shared within a group and private to it.
 TEST(GroupLocalMemory, ForOverwriteArrayIsSharedByTheGroup) {
   constexpr std::size_t local = 64, groups = 37;
-  sycl::queue q;
-  std::vector<int> out(local * groups, -1);
-  {
-    sycl::buffer<int> b(out.data(), sycl::range<1>(out.size()));
-    q.submit([&](sycl::handler& h) {
-      sycl::accessor o(b, h, sycl::write_only);
-      h.parallel_for(sycl::nd_range<1>(local * groups, local), [=](sycl::nd_item<1> it) {
+  const std::vector<int> out =
+      run_writing(local * groups, sycl::nd_range<1>(local * groups, local), [](sycl::nd_item<1> it, const auto& o) {
         auto g = it.get_group();
         sycl::multi_ptr<int[local], sycl::access::address_space::local_space, sycl::access::decorated::legacy> p =
             ext::group_local_memory_for_overwrite<int[local]>(g);
@@ -30,8 +41,6 @@ TEST(GroupLocalMemory, ForOverwriteArrayIsSharedByTheGroup) {
         sycl::group_barrier(g);
         o[it.get_global_id(0)] = a[local - 1 - i];
       });
-    });
-  }
   for (std::size_t gr = 0; gr < groups; ++gr)
     for (std::size_t i = 0; i < local; ++i)
       ASSERT_EQ(out[gr * local + i], int(gr * local + local - 1 - i) * 3) << "group " << gr << " item " << i;
@@ -47,13 +56,8 @@ struct counter {
 TEST(GroupLocalMemory, ConstructedOncePerGroupFromTheArguments) {
   const sycl::range<2> local(8, 12), global(32, 36);
   const std::size_t groups = (32 / 8) * (36 / 12);
-  sycl::queue q;
-  std::vector<int> out(groups * 2, -1);
-  {
-    sycl::buffer<int> b(out.data(), sycl::range<1>(out.size()));
-    q.submit([&](sycl::handler& h) {
-      sycl::accessor o(b, h, sycl::write_only);
-      h.parallel_for(sycl::nd_range<2>(global, local), [=](sycl::nd_item<2> it) {
+  const std::vector<int> out =
+      run_writing(groups * 2, sycl::nd_range<2>(global, local), [](sycl::nd_item<2> it, const auto& o) {
         auto g = it.get_group();
         auto c = ext::group_local_memory<counter>(g, int(g.get_group_linear_id()) + 100, 0);
         sycl::group_barrier(g);
@@ -66,8 +70,6 @@ TEST(GroupLocalMemory, ConstructedOncePerGroupFromTheArguments) {
           o[2 * g.get_group_linear_id() + 1] = c->hits;
         }
       });
-    });
-  }
   for (std::size_t gr = 0; gr < groups; ++gr) {
     EXPECT_EQ(out[2 * gr], int(gr) + 100) << "group " << gr;
     EXPECT_EQ(out[2 * gr + 1], 8 * 12) << "group " << gr;
@@ -78,20 +80,13 @@ TEST(GroupLocalMemory, ConstructedOncePerGroupFromTheArguments) {
 // arguments, in every group (groups without barriers too: the plain loop).
 TEST(GroupLocalMemory, TwoCallsOfOneTypeAreTwoObjects) {
   constexpr std::size_t local = 16, groups = 50;
-  sycl::queue q;
-  std::vector<int> out(local * groups, -1);
-  {
-    sycl::buffer<int> b(out.data(), sycl::range<1>(out.size()));
-    q.submit([&](sycl::handler& h) {
-      sycl::accessor o(b, h, sycl::write_only);
-      h.parallel_for(sycl::nd_range<1>(local * groups, local), [=](sycl::nd_item<1> it) {
+  const std::vector<int> out =
+      run_writing(local * groups, sycl::nd_range<1>(local * groups, local), [](sycl::nd_item<1> it, const auto& o) {
         auto g = it.get_group();
         int* x = ext::group_local_memory<int>(g, 1).get();
         int* y = ext::group_local_memory<int>(g, 2).get();
         o[it.get_global_id(0)] = x != y ? *x * 10 + *y : -2;
       });
-    });
-  }
   for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], 12) << "item " << i;
 }
 

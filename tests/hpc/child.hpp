@@ -10,12 +10,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <exception>
 #include <functional>
+#include <initializer_list>
 #include <set>
 #include <string>
+#include <utility>
 #include <sycl/sycl.hpp>
 #include <vector>
 
@@ -89,6 +93,18 @@ inline child_result in_child(const std::function<std::string()>& body, int timeo
   return r;
 }
 
+// Starts a child's environment afresh: none of the variables Weft reads is set.
+inline void clear_env() {
+  for (const char* v : {"WEFT_NUM_THREADS", "WEFT_PIN_WORKERS", "WEFT_PARTITION", "WEFT_VERBOSE", "WEFT_CPU_DEVICES"})
+    unsetenv(v);
+}
+
+// clear_env(), then sets `vars` (name, value): the child's Weft sees only these.
+inline void weft_env(std::initializer_list<std::pair<const char*, const char*>> vars) {
+  clear_env();
+  for (const auto& [name, value] : vars) setenv(name, value, 1);
+}
+
 // The calling thread's affinity mask.
 inline std::set<int> thread_affinity() {
   cpu_set_t set;
@@ -115,3 +131,10 @@ inline std::string join(const std::set<int>& s) {
 }
 
 }  // namespace hpc_test
+
+// The child's body returned (exit code 0, fatal to the test if not) the text `expected`.
+#define EXPECT_CHILD_OUTPUT(result, expected)    \
+  do {                                           \
+    ASSERT_EQ((result).code, 0) << (result).out; \
+    EXPECT_EQ((result).out, expected);           \
+  } while (0)

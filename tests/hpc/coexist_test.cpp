@@ -23,10 +23,6 @@ using namespace hpc_test;
 namespace {
 std::size_t parallelism() { return tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism); }
 
-void clear_env() {
-  for (const char* v : {"WEFT_NUM_THREADS", "WEFT_PIN_WORKERS", "WEFT_PARTITION", "WEFT_VERBOSE"}) unsetenv(v);
-}
-
 // A Weft kernel that keeps running until `release` is set (or 20 s pass).
 sycl::event long_kernel(sycl::queue& q, std::atomic<bool>& started, std::atomic<bool>& release) {
   return q.single_task([&started, &release] {
@@ -64,22 +60,19 @@ TEST(Coexist, ApplicationTbbRunsWhileWeftRuns) {
     long expect = static_cast<long>(v.size()) * static_cast<long>(v.size() - 1) / 2;
     return std::string(sum == expect ? "sum ok" : "bad sum") + (before == after ? " same concurrency" : " changed");
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "sum ok same concurrency");
+  EXPECT_CHILD_OUTPUT(r, "sum ok same concurrency");
 }
 
 TEST(Coexist, WeftNeverLowersTheApplicationsLimit) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "1", 1);
+    weft_env({{"WEFT_NUM_THREADS", "1"}});
     // The application raised oneTBB's limit above the default.
     tbb::global_control mine(tbb::global_control::max_allowed_parallelism, 8);
     sycl::queue q;
     q.single_task([] {}).wait();
     return std::to_string(parallelism());
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "8");
+  EXPECT_CHILD_OUTPUT(r, "8");
 }
 
 TEST(Coexist, ApplicationsLowerLimitAlsoLimitsWeft) {
@@ -111,8 +104,7 @@ TEST(Coexist, ApplicationsLowerLimitAlsoLimitsWeft) {
 #if WEFT_TEST_OPENMP
 TEST(Coexist, OpenMPUnaffected) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_PIN_WORKERS", "1", 1);
+    weft_env({{"WEFT_PIN_WORKERS", "1"}});
     std::set<int> mask = thread_affinity();
     int threads_before = omp_get_max_threads();
     sycl::queue q;
@@ -136,7 +128,6 @@ TEST(Coexist, OpenMPUnaffected) {
            (threads_before == threads_after ? " same threads" : " changed") +
            (unpinned == seen ? " unpinned" : " pinned");
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "sum ok same threads unpinned");
+  EXPECT_CHILD_OUTPUT(r, "sum ok same threads unpinned");
 }
 #endif

@@ -27,11 +27,7 @@ using namespace hpc_test;
 
 namespace {
 
-void static_mode(const char* threads) {
-  for (const char* v : {"WEFT_NUM_THREADS", "WEFT_PIN_WORKERS", "WEFT_PARTITION", "WEFT_VERBOSE"}) unsetenv(v);
-  setenv("WEFT_NUM_THREADS", threads, 1);
-  setenv("WEFT_PARTITION", "static", 1);
-}
+void static_mode(const char* threads) { weft_env({{"WEFT_NUM_THREADS", threads}, {"WEFT_PARTITION", "static"}}); }
 
 int slot() { return tbb::this_task_arena::current_thread_index(); }
 
@@ -119,8 +115,7 @@ TEST(Placement, NdRangeGroupsKeepTheirWorker) {
     }
     return out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "1D ok, 2D ok");
+  EXPECT_CHILD_OUTPUT(r, "1D ok, 2D ok");
 }
 
 TEST(Placement, NdRangeBlocksWithThreeWorkers) {
@@ -148,8 +143,7 @@ TEST(Placement, NdRangeBlocksWithThreeWorkers) {
     }
     return out.empty() ? std::string("ok") : out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 // First touch: the same items land on the same worker whichever form touches
@@ -194,8 +188,7 @@ TEST(Placement, AllFormsTouchTheSameItemsFromTheSameWorker) {
            });
     return out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "range ok, nd_range ok, scoped ok, range<2> ok, nd_range<2> ok");
+  EXPECT_CHILD_OUTPUT(r, "range ok, nd_range ok, scoped ok, range<2> ok, nd_range<2> ok");
 }
 
 // Reductions under static placement: range, nd_range and scoped, the
@@ -230,8 +223,7 @@ TEST(Placement, ReductionsUnderStaticPlacement) {
     }
     return out.empty() ? std::string("ok") : out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 // The first-phase order under static placement: block 1 starts before block 0
@@ -285,8 +277,7 @@ TEST(Placement, StaticNdRangeKeepsTheFirstPhaseOrder) {
       if (!run(true)) out += "ordered launch: group 0 read overwritten input; ";
     return out.empty() ? std::string("ok") : out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 // The seed reduction (in place: group g writes its sum to element g, inside an
@@ -328,8 +319,7 @@ TEST(Placement, InPlaceReductionUnderStaticPlacement) {
     return host[0] == expected ? std::string("ok")
                                : "sum " + std::to_string(host[0]) + " != " + std::to_string(expected);
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 // A kernel without work-group barriers is placed from its first launch: the
@@ -362,8 +352,7 @@ TEST(Placement, NonBarrierKernelIsPlacedFromItsFirstLaunch) {
                       first_launch_blocks<3>(q) + first_launch_blocks<4>(q) + first_launch_blocks<5>(q);
     return out.empty() ? std::string("ok") : out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 // A barrier kernel's first static launch is not serialised: after the probe
@@ -415,8 +404,7 @@ TEST(Placement, BarrierKernelsFirstStaticLaunchIsNotSerialised) {
     }
     return seen;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 // Errors under static placement: in the probe's group 0, and in a later group
@@ -466,8 +454,7 @@ TEST(Placement, ErrorsInTheProbeAndAfterIt) {
                       error_in_group<3>(q, 20, false);
     return out.empty() ? std::string("ok") : out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 }  // namespace

@@ -22,11 +22,6 @@ using sycl::info::partition_property;
 
 namespace {
 
-void clear_env() {
-  for (const char* v : {"WEFT_NUM_THREADS", "WEFT_PIN_WORKERS", "WEFT_PARTITION", "WEFT_VERBOSE", "WEFT_CPU_DEVICES"})
-    unsetenv(v);
-}
-
 std::uint32_t units(const sycl::device& d) { return d.get_info<sycl::info::device::max_compute_units>(); }
 
 // The errc a call throws, or "none".
@@ -71,8 +66,7 @@ sycl::event record_cpus(sycl::queue& q, int* cpu, std::size_t n, sycl::event dep
 
 TEST(SubDevices, QueriesOfRootAndSubDevices) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "4", 1);
+    weft_env({{"WEFT_NUM_THREADS", "4"}});
     sycl::device root{sycl::cpu_selector_v};
     std::string out;
     out += std::to_string(root.get_info<sycl::info::device::partition_max_sub_devices>()) + " ";
@@ -117,15 +111,13 @@ TEST(SubDevices, QueriesOfRootAndSubDevices) {
     out += "| numa: all " + std::to_string(total) + " units";
     return out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out,
-            "4 3 2 root invalid | equally(2): 2 2 2 | of a half: 2 1 0 1 0 | by_counts: 1 3 | numa: all 4 units");
+  EXPECT_CHILD_OUTPUT(
+      r, "4 3 2 root invalid | equally(2): 2 2 2 | of a half: 2 1 0 1 0 | by_counts: 1 3 | numa: all 4 units");
 }
 
 TEST(SubDevices, ImpossiblePartitionsThrowTheSpecificationsErrors) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "4", 1);
+    weft_env({{"WEFT_NUM_THREADS", "4"}});
     sycl::device root{sycl::cpu_selector_v};
     std::string out;
     using v = std::vector<std::size_t>;
@@ -149,9 +141,8 @@ TEST(SubDevices, ImpossiblePartitionsThrowTheSpecificationsErrors) {
     out += errc_of([&] { one.create_sub_devices<partition_property::partition_equally>(1); });
     return out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "invalid invalid invalid invalid invalid invalid feature_not_supported feature_not_supported "
-                   "feature_not_supported");
+  EXPECT_CHILD_OUTPUT(r, "invalid invalid invalid invalid invalid invalid feature_not_supported feature_not_supported "
+                         "feature_not_supported");
 }
 
 // The goal of the partition: a sub-device's kernels (range, nd_range on fibers,
@@ -161,8 +152,7 @@ TEST(SubDevices, KernelsRunOnlyOnTheirOwnCpus) {
   if (thread_affinity().size() < 2) GTEST_SKIP() << "the process's affinity mask has fewer than 2 CPUs";
   for (const char* pin : {"0", "1"}) {
     auto r = in_child([pin] {
-      clear_env();
-      setenv("WEFT_PIN_WORKERS", pin, 1);
+      weft_env({{"WEFT_PIN_WORKERS", pin}});
       sycl::device root{sycl::cpu_selector_v};
       const std::size_t n_units = units(root);
       auto subs = root.create_sub_devices<partition_property::partition_by_counts>(
@@ -201,8 +191,7 @@ TEST(SubDevices, KernelsRunOnlyOnTheirOwnCpus) {
 
 TEST(SubDevices, QueuesAndMemoryInTheRootContext) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "2", 1);
+    weft_env({{"WEFT_NUM_THREADS", "2"}});
     sycl::device root{sycl::cpu_selector_v};
     auto subs = root.create_sub_devices<partition_property::partition_equally>(1);
     sycl::context ctx{root};
@@ -223,15 +212,12 @@ TEST(SubDevices, QueuesAndMemoryInTheRootContext) {
     out += " arenas " + std::to_string(arena[0]) + " " + std::to_string(arena[1]);
     return out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "65280 same invalid arenas 1 2");
+  EXPECT_CHILD_OUTPUT(r, "65280 same invalid arenas 1 2");
 }
 
 TEST(RootDevices, WeftCpuDevicesSplitsThePlatform) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "4", 1);
-    setenv("WEFT_CPU_DEVICES", "2", 1);
+    weft_env({{"WEFT_NUM_THREADS", "4"}, {"WEFT_CPU_DEVICES", "2"}});
     auto devs = sycl::device::get_devices(sycl::info::device_type::cpu);
     std::string out = std::to_string(devs.size());
     for (auto& d : devs) {
@@ -248,14 +234,11 @@ TEST(RootDevices, WeftCpuDevicesSplitsThePlatform) {
       out += " same-names";
     return out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "2 2 invalid runs 2 invalid runs");
+  EXPECT_CHILD_OUTPUT(r, "2 2 invalid runs 2 invalid runs");
 
   for (const char* bad : {"0", "five", "5"}) {
     r = in_child([bad] {
-      clear_env();
-      setenv("WEFT_NUM_THREADS", "4", 1);
-      setenv("WEFT_CPU_DEVICES", bad, 1);
+      weft_env({{"WEFT_NUM_THREADS", "4"}, {"WEFT_CPU_DEVICES", bad}});
       return errc_of([] { (void)sycl::device::get_devices(); });
     });
     ASSERT_EQ(r.code, 0) << r.out;

@@ -14,6 +14,7 @@
 #include <tbb/task_arena.h>
 #include <vector>
 #include <weft/sanitizer.hpp>
+#include "../support/mentions.hpp"
 #include "child.hpp"
 
 using namespace hpc_test;
@@ -41,10 +42,6 @@ int arena_concurrency(sycl::queue& q) {
 }
 
 std::set<int> all_cpus() { return thread_affinity(); }
-
-void clear_env() {
-  for (const char* v : {"WEFT_NUM_THREADS", "WEFT_PIN_WORKERS", "WEFT_PARTITION", "WEFT_VERBOSE"}) unsetenv(v);
-}
 
 }  // namespace
 
@@ -76,8 +73,7 @@ TEST(Threads, NoneAtStaticInitNorQueueConstruction) {
     out += thread_count() > base ? " threads" : " no-threads";
     return out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "base +0 idle started threads");
+  EXPECT_CHILD_OUTPUT(r, "base +0 idle started threads");
 }
 
 TEST(Threads, CountFollowsAffinityMask) {
@@ -92,8 +88,7 @@ TEST(Threads, CountFollowsAffinityMask) {
            std::to_string(q.get_device().get_info<sycl::info::device::max_compute_units>()) + " | " +
            info.workers_reason;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "1 1 1 1 | the 1 CPU(s) of the process's affinity mask");
+  EXPECT_CHILD_OUTPUT(r, "1 1 1 1 | the 1 CPU(s) of the process's affinity mask");
 
   if (cpus.size() >= 2) {
     r = in_child([cpus] {
@@ -102,29 +97,25 @@ TEST(Threads, CountFollowsAffinityMask) {
       sycl::queue q;
       return std::to_string(weft::worker_count()) + " " + std::to_string(arena_concurrency(q));
     });
-    ASSERT_EQ(r.code, 0) << r.out;
-    EXPECT_EQ(r.out, "2 2");
+    EXPECT_CHILD_OUTPUT(r, "2 2");
   }
 }
 
 TEST(Threads, EnvironmentOverridesMask) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "3", 1);
+    weft_env({{"WEFT_NUM_THREADS", "3"}});
     sycl::queue q;
     run_kernel(q);
     return std::to_string(weft::worker_count()) + " " + std::to_string(arena_concurrency(q)) + " | " +
            weft::runtime_info().workers_reason;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "3 3 | WEFT_NUM_THREADS=3");
+  EXPECT_CHILD_OUTPUT(r, "3 3 | WEFT_NUM_THREADS=3");
 }
 
 TEST(Threads, BadEnvironmentValuesAreInvalid) {
   for (const char* bad : {"0", "-1", "two", "4cores", "1e3", "100000"}) {
     auto r = in_child([bad] {
-      clear_env();
-      setenv("WEFT_NUM_THREADS", bad, 1);
+      weft_env({{"WEFT_NUM_THREADS", bad}});
       std::string out;
       try {
         sycl::queue q;
@@ -144,8 +135,7 @@ TEST(Threads, BadEnvironmentValuesAreInvalid) {
         << r.out;
   }
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_PIN_WORKERS", "perhaps", 1);
+    weft_env({{"WEFT_PIN_WORKERS", "perhaps"}});
     weft::worker_count();
     return std::string("no error");
   });
@@ -155,14 +145,12 @@ TEST(Threads, BadEnvironmentValuesAreInvalid) {
 
 TEST(Threads, SetWorkerCountBeforeStartWins) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "1", 1);
+    weft_env({{"WEFT_NUM_THREADS", "1"}});
     sycl::queue q;  // builds the device, decides: not yet started
     weft::set_worker_count(2);
     return std::to_string(arena_concurrency(q)) + " " + weft::runtime_info().workers_reason;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "2 set_worker_count(2)");
+  EXPECT_CHILD_OUTPUT(r, "2 set_worker_count(2)");
 }
 
 TEST(Threads, SetAfterStartIsInvalid) {
@@ -185,11 +173,9 @@ TEST(Threads, SetAfterStartIsInvalid) {
     return out;
   });
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("[invalid] set_worker_count(2): Weft's"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("workers already started"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("[invalid] set_pin_workers(true): Weft's workers already started"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("[invalid] set_worker_count(0): the worker count must be from 1 to 4096"), std::string::npos)
-      << r.out;
+  weft_test::expect_mentions(r.out, {"[invalid] set_worker_count(2): Weft's", "workers already started",
+                                     "[invalid] set_pin_workers(true): Weft's workers already started",
+                                     "[invalid] set_worker_count(0): the worker count must be from 1 to 4096"});
   EXPECT_EQ(r.out.find("[no error]"), std::string::npos) << r.out;
 }
 
@@ -201,6 +187,13 @@ struct mask_log {
     auto s = thread_affinity();
     std::lock_guard<std::mutex> g(m);
     masks.insert(s);
+  }
+  // Adds the masks of the workers that run 20 kernels on q.
+  void add_from_kernels(sycl::queue& q) {
+    for (int rep = 0; rep < 20; ++rep)
+      q.parallel_for(sycl::range<1>(1 << 16), [this](sycl::id<1> i) {
+         if (i[0] % 1024 == 0) add();
+       }).wait();
   }
   std::string text() {
     std::string out;
@@ -220,29 +213,21 @@ TEST(Placement, PinnedWorkersStayInsideTheMask) {
     setenv("WEFT_PIN_WORKERS", "1", 1);
     sycl::queue q;
     mask_log log;
-    for (int rep = 0; rep < 20; ++rep)
-      q.parallel_for(sycl::range<1>(1 << 16), [&log](sycl::id<1> i) {
-         if (i[0] % 1024 == 0) log.add();
-       }).wait();
+    log.add_from_kernels(q);
     auto info = weft::runtime_info();
     return log.text() + (info.pin_workers ? " pinned" : " free") + (info.static_partition ? " static" : " dynamic");
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "{" + std::to_string(last) + "} pinned static");
+  EXPECT_CHILD_OUTPUT(r, "{" + std::to_string(last) + "} pinned static");
 
   if (cpus.size() < 2) return;
   // The whole mask: each worker on a single CPU of it; the application's main
   // thread (which waits, and may run host code) keeps its mask.
   r = in_child([cpus] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "2", 1);
+    weft_env({{"WEFT_NUM_THREADS", "2"}});
     weft::set_pin_workers(true);
     sycl::queue q;
     mask_log log;
-    for (int rep = 0; rep < 20; ++rep)
-      q.parallel_for(sycl::range<1>(1 << 16), [&log](sycl::id<1> i) {
-         if (i[0] % 1024 == 0) log.add();
-       }).wait();
+    log.add_from_kernels(q);
     std::string out;
     for (auto& s : log.masks) {
       if (s.size() != 1) out += "[not single: {" + join(s) + "}]";
@@ -259,9 +244,7 @@ TEST(Placement, WorkersUnpinnedWhenServingTheApplication) {
   std::set<int> cpus = all_cpus();
   if (cpus.size() < 2) GTEST_SKIP() << "needs 2 CPUs";
   auto r = in_child([cpus] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "2", 1);
-    setenv("WEFT_PIN_WORKERS", "1", 1);
+    weft_env({{"WEFT_NUM_THREADS", "2"}, {"WEFT_PIN_WORKERS", "1"}});
     sycl::queue q;
     for (int rep = 0; rep < 10; ++rep) run_kernel(q);
     // The application's own oneTBB work, in its default arena, on the same
@@ -280,15 +263,12 @@ TEST(Placement, WorkersUnpinnedWhenServingTheApplication) {
       if (s != cpus) return "pinned thread in the application's arena: " + log.text();
     return std::string("ok");
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 TEST(Placement, StaticPartitionIsDeterministic) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "2", 1);
-    setenv("WEFT_PARTITION", "static", 1);
+    weft_env({{"WEFT_NUM_THREADS", "2"}, {"WEFT_PARTITION", "static"}});
     sycl::queue q;
     constexpr std::size_t n = 1 << 16;
     std::vector<int> slot(n, -1);
@@ -308,15 +288,12 @@ TEST(Placement, StaticPartitionIsDeterministic) {
     }
     return std::string(matched > 0 ? "ok" : "never on slots 0,1");
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 TEST(Placement, StaticPartitionCoversEveryItemOnce) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "3", 1);
-    setenv("WEFT_PARTITION", "static", 1);
+    weft_env({{"WEFT_NUM_THREADS", "3"}, {"WEFT_PARTITION", "static"}});
     sycl::queue q;
     std::string out;
     for (std::size_t n : {1u, 5u, 4095u, 4096u, 8193u, 100000u}) {
@@ -348,35 +325,26 @@ TEST(Placement, StaticPartitionCoversEveryItemOnce) {
       if (hits[i] != (i >= 10 ? 1 : 0)) out += "offset ";
     return out.empty() ? std::string("ok") : out;
   });
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ok");
+  EXPECT_CHILD_OUTPUT(r, "ok");
 }
 
 TEST(Info, DescribesTheDecision) {
   auto r = in_child([] {
-    clear_env();
-    setenv("WEFT_NUM_THREADS", "2", 1);
-    setenv("OMPI_COMM_WORLD_LOCAL_RANK", "1", 1);
-    setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "2", 1);
+    weft_env({{"WEFT_NUM_THREADS", "2"}, {"OMPI_COMM_WORLD_LOCAL_RANK", "1"}, {"OMPI_COMM_WORLD_LOCAL_SIZE", "2"}});
     auto info = weft::runtime_info();
     return info.describe();
   });
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("weft: 2 worker thread(s), from WEFT_NUM_THREADS=2\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("weft: affinity mask "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("not pinned, dynamic partition of work items and work groups (default)"), std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find("MPI local rank 1 of 2 on this node, from Open MPI"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("not started yet"), std::string::npos) << r.out;
+  weft_test::expect_mentions(r.out, {"weft: 2 worker thread(s), from WEFT_NUM_THREADS=2\n", "weft: affinity mask ",
+                                     "not pinned, dynamic partition of work items and work groups (default)",
+                                     "MPI local rank 1 of 2 on this node, from Open MPI", "not started yet"});
 }
 
 TEST(Info, OversubscriptionWarnsOnceOnLocalRankZero) {
   // Two "ranks" sharing the mask, each asking for every CPU of it.
   auto run = [](const char* rank, const char* quiet) {
     return in_child([rank, quiet] {
-      clear_env();
-      setenv("OMPI_COMM_WORLD_LOCAL_RANK", rank, 1);
-      setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "2", 1);
+      weft_env({{"OMPI_COMM_WORLD_LOCAL_RANK", rank}, {"OMPI_COMM_WORLD_LOCAL_SIZE", "2"}});
       if (quiet) setenv("WEFT_WARN_OVERSUBSCRIPTION", quiet, 1);
       // Capture stderr.
       char path[] = "/tmp/weft-warn-XXXXXX";

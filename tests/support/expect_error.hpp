@@ -9,16 +9,11 @@
 #include <string>
 #include <vector>
 #include <sycl/sycl.hpp>
+#include "mentions.hpp"
 
 namespace weft_test {
 
 inline std::string errc_name(sycl::errc e) { return sycl::make_error_code(e).message(); }
-
-// Checks that `what` contains every string in `mentions`.
-inline void expect_mentions(const std::string& what, const std::vector<std::string>& mentions) {
-  for (auto& m : mentions)
-    EXPECT_NE(what.find(m), std::string::npos) << "the message does not mention '" << m << "':\n  " << what;
-}
 
 // Runs f and returns the sycl::exception it throws (a failure if it throws none).
 template <class F>
@@ -89,3 +84,11 @@ struct async_errors {
 #define EXPECT_SYCL_ERROR(statement, code, ...)            \
   ::weft_test::expect_sycl_error([&] { statement; }, code, \
                                  std::vector<std::string>(std::initializer_list<std::string> __VA_ARGS__))
+
+// The async_handler `errs` received exactly one error (fatal to the test if not), a
+// sycl::exception with errc `code` whose message names each string in the braces.
+#define EXPECT_ONE_ASYNC_SYCL_ERROR(errs, code, ...)         \
+  do {                                                       \
+    ASSERT_EQ((errs).size(), 1u);                            \
+    EXPECT_SYCL_ERROR((errs).rethrow(0), code, __VA_ARGS__); \
+  } while (0)

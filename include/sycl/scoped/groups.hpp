@@ -231,27 +231,26 @@ class s_group : public detail::scoped::group_base<Props> {
   using detail::scoped::group_base<Props>::group_base;
 };
 
-/// A sub-group produced by distribute_groups(), at any depth.
-template <class Props>
-class s_sub_group : public detail::scoped::group_base<Props> {
+namespace detail::scoped {
+// The groups distribute_groups() produces: they differ only in their fence scope.
+template <class Props, memory_scope FenceScope>
+class nested_group : public group_base<Props> {
  public:
-  static constexpr memory_scope fence_scope = memory_scope::sub_group;
+  static constexpr memory_scope fence_scope = FenceScope;
 
  private:
-  friend struct detail::scoped::group_access;
-  using detail::scoped::group_base<Props>::group_base;
+  friend struct group_access;
+  using group_base<Props>::group_base;
 };
+}  // namespace detail::scoped
+
+/// A sub-group produced by distribute_groups(), at any depth.
+template <class Props>
+using s_sub_group = detail::scoped::nested_group<Props, memory_scope::sub_group>;
 
 /// A group of one logical item.
 template <class Props>
-class s_scalar_group : public detail::scoped::group_base<Props> {
- public:
-  static constexpr memory_scope fence_scope = memory_scope::work_item;
-
- private:
-  friend struct detail::scoped::group_access;
-  using detail::scoped::group_base<Props>::group_base;
-};
+using s_scalar_group = detail::scoped::nested_group<Props, memory_scope::work_item>;
 
 namespace detail::scoped {
 template <class P>

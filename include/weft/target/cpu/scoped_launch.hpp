@@ -90,59 +90,46 @@ void scoped_launch(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
       call(kc, static_cast<const group_t&>(grp));
     }
   };
-  if (weft::detail::static_partition()) {
-    // Static placement (docs/hpc.md, "Placement"): the groups as the rows of a
-    // parallel_for(range) of `groups` rows of `items` items, block k on the
-    // worker in arena slot k; the same groups on the same worker every time.
-    const std::size_t chunks = static_chunks(groups, items, grain_for(groups * items));
-    if constexpr (sizeof...(Reductions) == 0) {
-      static_for(groups, chunks, [&](std::size_t b, std::size_t e) {
-        run_groups(b, e, [](const Kernel& kc, const group_t& g) { kc(g); });
-      });
-    } else {
-      // One reducer set per block, folded in block order.
-      using parts_t = std::tuple<detail::partial<Reductions>...>;
-      using seq = std::index_sequence_for<Reductions...>;
-      using reducers_t = detail::pack<typename Reductions::reducer_type...>;
-      const auto reds = std::tie(reductions...);
-      const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
-      std::vector<parts_t> parts(std::max<std::size_t>(1, std::min(chunks, groups)), empty);
-      const std::size_t n_parts = parts.size();
-      static_for(groups, n_parts, [&](std::size_t b, std::size_t e) {
-        reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
-        run_groups(b, e, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
-        // static_for's block k begins at b = floor(k*G/C), C <= G: k = ceil(b*C/G).
-        const std::size_t part = (b * n_parts + groups - 1) / groups;
-        detail::fold_reducers(parts[part], reducers, reds, seq());
-      });
-      parts_t total = empty;
-      for (const parts_t& p : parts) detail::fold_parts(total, p, reds, seq());
-      detail::finish_all(reds, total, seq());
-    }
-    return;
-  }
-
   if constexpr (sizeof...(Reductions) == 0) {
-    cpu::parallel_for(0, groups, grain, [&](std::size_t b, std::size_t e) {
+    auto run_block = [&](std::size_t b, std::size_t e) {
       run_groups(b, e, [](const Kernel& kc, const group_t& g) { kc(g); });
-    });
+    };
+    if (weft::detail::static_partition()) {
+      // Static placement (docs/hpc.md, "Placement"): the groups as the rows of a
+      // parallel_for(range) of `groups` rows of `items` items, block k on the
+      // worker in arena slot k; the same groups on the same worker every time.
+      static_for(groups, static_chunks(groups, items, grain_for(groups * items)), run_block);
+    } else {
+      cpu::parallel_for(0, groups, grain, run_block);
+    }
   } else {
-    // One reducer set per task: its groups run one after another on one thread,
+    // One reducer set per block: its groups run one after another on one thread,
     // so reducers are used from distribute_items() like any private variable.
     using parts_t = std::tuple<detail::partial<Reductions>...>;
     using seq = std::index_sequence_for<Reductions...>;
     using reducers_t = detail::pack<typename Reductions::reducer_type...>;
     const auto reds = std::tie(reductions...);
     const parts_t empty{detail::partial<Reductions>::empty(reductions)...};
+    auto run_block = [&](std::size_t b, std::size_t e, parts_t& acc) {
+      reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
+      run_groups(b, e, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
+      detail::fold_reducers(acc, reducers, reds, seq());
+    };
     parts_t total = empty;
-    cpu::parallel_reduce(
-        0, groups, grain, empty, total,
-        [&](std::size_t b, std::size_t e, parts_t& acc) {
-          reducers_t reducers([](const auto& red) { return detail::reducer_access::make(red); }, reductions...);
-          run_groups(b, e, [&](const Kernel& kc, const group_t& g) { detail::invoke_pack(kc, g, reducers, seq()); });
-          detail::fold_reducers(acc, reducers, reds, seq());
-        },
-        [&](parts_t& a, const parts_t& b) { detail::fold_parts(a, b, reds, seq()); });
+    if (weft::detail::static_partition()) {
+      // Static placement as above; one part per block, folded in block order.
+      const std::size_t chunks = static_chunks(groups, items, grain_for(groups * items));
+      std::vector<parts_t> parts(std::max<std::size_t>(1, std::min(chunks, groups)), empty);
+      const std::size_t n_parts = parts.size();
+      static_for(groups, n_parts, [&](std::size_t b, std::size_t e) {
+        // static_for's block k begins at b = floor(k*G/C), C <= G: k = ceil(b*C/G).
+        run_block(b, e, parts[(b * n_parts + groups - 1) / groups]);
+      });
+      for (const parts_t& p : parts) detail::fold_parts(total, p, reds, seq());
+    } else {
+      cpu::parallel_reduce(0, groups, grain, empty, total, run_block,
+                           [&](parts_t& a, const parts_t& b) { detail::fold_parts(a, b, reds, seq()); });
+    }
     detail::finish_all(reds, total, seq());
   }
 }
