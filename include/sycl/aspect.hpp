@@ -33,29 +33,20 @@ namespace detail {
 // online_linker: every kernel is compiled into the program ahead of time, so kernel
 // bundles in every state are available and compile(), link() and build() work (they
 // change the state; there is nothing left to compile).
+// What every Weft device has, in the order both lists give it.
+#define WEFT_EVERY_DEVICE_ASPECTS                                                                          \
+  aspect::fp64, aspect::atomic64, aspect::online_compiler, aspect::online_linker, aspect::queue_profiling, \
+      aspect::usm_device_allocations, aspect::usm_host_allocations
 inline constexpr aspect cpu_device_aspects[] = {aspect::cpu,
                                                 aspect::host_debuggable,
                                                 aspect::fp16,
-                                                aspect::fp64,
-                                                aspect::atomic64,
-                                                aspect::online_compiler,
-                                                aspect::online_linker,
-                                                aspect::queue_profiling,
-                                                aspect::usm_device_allocations,
-                                                aspect::usm_host_allocations,
+                                                WEFT_EVERY_DEVICE_ASPECTS,
                                                 aspect::usm_atomic_host_allocations,
                                                 aspect::usm_shared_allocations,
                                                 aspect::usm_atomic_shared_allocations,
                                                 aspect::usm_system_allocations};
-inline constexpr aspect gpu_device_aspects[] = {aspect::gpu,
-                                                aspect::fp64,
-                                                aspect::atomic64,
-                                                aspect::online_compiler,
-                                                aspect::online_linker,
-                                                aspect::queue_profiling,
-                                                aspect::usm_device_allocations,
-                                                aspect::usm_host_allocations,
-                                                aspect::usm_shared_allocations};
+inline constexpr aspect gpu_device_aspects[] = {aspect::gpu, WEFT_EVERY_DEVICE_ASPECTS, aspect::usm_shared_allocations};
+#undef WEFT_EVERY_DEVICE_ASPECTS
 #if defined(__CUDA__) || defined(__HIP__)
 inline constexpr bool gpu_devices_possible = true;
 #else
