@@ -226,7 +226,7 @@ TEST(SubGroup, DeviceReportsSizes) {
 // set_sub_group_size()'s override.
 struct functor_with_properties {
   std::size_t* out;
-  void operator()(sycl::nd_item<1> it) const {
+  SYCL_EXTERNAL void operator()(sycl::nd_item<1> it) const {
     out[it.get_global_linear_id()] = it.get_sub_group().get_max_local_range()[0];
   }
   auto get(syclex::properties_tag) const { return syclex::properties{syclex::sub_group_size<8>}; }
