@@ -1,9 +1,9 @@
 // Kernel bundles, kernel ids and kernel queries (section 4.11).
 #include <gtest/gtest.h>
 #include <sycl/sycl.hpp>
-#include <weft/settings.hpp>
 
 #include "../support/expect_error.hpp"
+#include "../support/sub_group_size.hpp"
 
 namespace {
 
@@ -59,8 +59,8 @@ TEST(KernelBundle, DeviceSpecificQueriesAreHonest) {
   namespace kds = sycl::info::kernel_device_specific;
   auto sg = dev.get_info<sycl::info::device::sub_group_sizes>();
   EXPECT_EQ(k.get_info<kds::work_group_size>(dev), dev.get_info<sycl::info::device::max_work_group_size>());
-  EXPECT_EQ(k.get_info<kds::preferred_work_group_size_multiple>(dev), weft::sub_group_size());
-  EXPECT_EQ(k.get_info<kds::max_sub_group_size>(dev), weft::sub_group_size());
+  EXPECT_EQ(k.get_info<kds::preferred_work_group_size_multiple>(dev), weft_test::default_sub_group_size(q));
+  EXPECT_EQ(k.get_info<kds::max_sub_group_size>(dev), weft_test::default_sub_group_size(q));
   EXPECT_EQ(k.get_info<kds::max_num_sub_groups>(dev) * sg.front(),
             (dev.get_info<sycl::info::device::max_work_group_size>() + sg.front() - 1) / sg.front() * sg.front());
   EXPECT_EQ(k.get_info<kds::compile_work_group_size>(dev), sycl::range<3>(0, 0, 0));
