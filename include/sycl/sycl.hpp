@@ -3,6 +3,14 @@
 // API is in namespace sycl.
 #include <weft/config.hpp>
 
+// SYCL 2020 section 5.6: the version of SYCL the implementation supports. A SYCL
+// compiler predefines it; Weft's CMake package defines it for the code that links
+// Weft::sycl (libraries such as oneDPL test it before including this header), and
+// this header for everyone else.
+#ifndef SYCL_LANGUAGE_VERSION
+#define SYCL_LANGUAGE_VERSION 202012
+#endif
+
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
 #include <sycl/atomic_ref.hpp>

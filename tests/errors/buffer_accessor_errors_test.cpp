@@ -112,6 +112,22 @@ TEST(BufferErrors, NullConstHostPointer) {
   EXPECT_SYCL_ERROR((sycl::buffer<int>(p, sycl::range<1>(4))), sycl::errc::invalid, {"host pointer is null"});
 }
 
+// An empty range has nothing to read or write back: a null host pointer is no error
+// (oneDPL makes such buffers; DPC++ accepts them).
+TEST(BufferErrors, NullHostPointerOfAnEmptyRangeIsABuffer) {
+  int* p = nullptr;
+  const int* c = nullptr;
+  sycl::buffer<int> a(p, sycl::range<1>(0)), b(c, sycl::range<1>(0));
+  EXPECT_EQ(a.size(), 0u);
+  EXPECT_EQ(b.size(), 0u);
+  sycl::queue q;
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor acc(a, h, sycl::write_only);
+    h.single_task([=] { (void)acc; });
+  });
+  q.wait_and_throw();
+}
+
 TEST(BufferErrors, RangeBytesOverflow) {
   EXPECT_SYCL_ERROR((sycl::buffer<int, 2>(sycl::range<2>(size_max, 2))), sycl::errc::invalid,
                     {"{" + std::to_string(size_max) + ", 2}", "4-byte elements"});

@@ -9,6 +9,10 @@
 
 namespace {
 
+// SYCL 2020 5.6: the implementation's SYCL version (oneDPL tests it before including
+// <sycl/sycl.hpp>; Weft's CMake package predefines it, the header defines it too).
+static_assert(SYCL_LANGUAGE_VERSION == 202012, "SYCL_LANGUAGE_VERSION is SYCL 2020's");
+
 TEST(Span, Basics) {
   int arr[5] = {1, 2, 3, 4, 5};
   sycl::span s(arr);
