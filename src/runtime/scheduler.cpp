@@ -548,11 +548,18 @@ event_ptr queue_state::submit(command_group&& cg) {
   std::vector<event_ptr> in_device_flight;
   {
     std::lock_guard<std::mutex> q(mutex);
-    prune(in_flight);
+    // Completed commands leave the list when it is full, before it would grow; where
+    // more than half are still in flight it grows instead. A scan per submission made
+    // submitting many kernels ahead of their run quadratic (launch_throughput, more
+    // so when tracing slows the workers); this is amortized O(1).
+    if (in_flight.size() == in_flight.capacity()) {
+      prune(in_flight);
+      if (in_flight.size() > in_flight.capacity() / 2) in_flight.reserve(2 * in_flight.capacity());
+    }
     // Once many are in flight, the oldest commands with device work in flight
     // that nobody waits for complete here when the device is done, so a queue
     // never waited on does not keep them all (short chains skip the queries).
-    if (in_flight.size() >= 32)
+    if (in_flight.size() >= 32 && node->device_kernel)
       for (auto& e : in_flight) {
         if (in_device_flight.size() == 2) break;
         if (e->marker.load(std::memory_order_acquire)) in_device_flight.push_back(e);

@@ -119,6 +119,11 @@ void add(const record& r) {
   k->count.store(n + 1, std::memory_order_release);
 }
 
+int this_thread_track() {
+  thread_buffer* b = t_buffer ? t_buffer : (t_buffer = make_buffer());
+  return b->info.index;
+}
+
 std::uint64_t current_command() { return t_command; }
 std::uint64_t exchange_command(std::uint64_t command) {
   const std::uint64_t before = t_command;
@@ -161,7 +166,10 @@ snapshot take_snapshot() {
     s.dropped += t->dropped.load(std::memory_order_relaxed);
     for (block* k = t->head; k; k = k->next.load(std::memory_order_acquire)) {
       const std::size_t n = k->count.load(std::memory_order_acquire);
-      for (std::size_t i = 0; i < n; ++i) s.records.emplace_back(t->info.index, k->records()[i]);
+      for (std::size_t i = 0; i < n; ++i) {
+        const record& r = k->records()[i];
+        s.records.emplace_back(r.track >= 0 ? r.track : t->info.index, r);
+      }
     }
   }
   return s;

@@ -41,6 +41,10 @@ struct record {
   std::uint64_t other = 0;
   std::uint64_t first = 0, last = 0;
   std::uint64_t switches = 0, fiber_groups = 0, split_groups = 0;
+  // chunk: a worker's part of a range launch (loop_chunks), recorded by the launching
+  // thread: the worker's track, its chunks and the rows (items, groups) they held
+  int track = -1;  // -1: the recording thread's
+  std::uint64_t pieces = 0, units = 0;
 };
 
 // A run record's label when the command's work ran on a device (a GPU): its times
@@ -69,6 +73,12 @@ class command_scope {
   bool m_on;
   std::uint64_t m_saved = 0;
 };
+
+// This thread's track in the trace (its buffer is made on first use).
+int this_thread_track();
+
+// The "loop chunks" unit: a worker's chunks of one range launch joined into one slice.
+inline constexpr const char* loop_chunks = "loop chunks";
 
 // A slice of work on this thread for `command`: [first, last) of `unit`.
 void chunk(std::uint64_t command, const char* unit, std::size_t first, std::size_t last, std::uint64_t begin_ns,

@@ -151,6 +151,24 @@ def check_program(events, flows):
         for c in by_name.get(name, []):
             if not chunks.get(c["args"]["command"]):
                 fail(f"{name} (command {c['args']['command']}) has no chunk slices")
+    # A range launch's chunks: one slice per worker that ran some, together covering the
+    # launch's rows (fill_a: 16384 items; scale: 128 rows of 128) once.
+    for name, rows in (("fill_a", 16384), ("scale", 128), ("other_thread", 16384)):
+        for c in by_name.get(name, []):
+            parts = chunks.get(c["args"]["command"], [])
+            if not all(p["args"].get("unit") == "loop chunks" for p in parts):
+                fail(f"{name}: chunk units {sorted({p['args'].get('unit') for p in parts})}, expected loop chunks")
+                continue
+            ran = sum(p["args"]["ran"] for p in parts)
+            tracks = [p["tid"] for p in parts]
+            if parts and ran != rows:
+                fail(f"{name} (command {c['args']['command']}): its workers' chunks ran {ran} of {rows} rows")
+            if len(set(tracks)) != len(tracks):
+                fail(f"{name}: a worker has two slices of one launch: {tracks}")
+            for p in parts:
+                a = p["args"]
+                if not (a["chunks"] >= 1 and a["first"] < a["last"] and 0 < a["ran"] <= a["last"] - a["first"]):
+                    fail(f"{name}: inconsistent chunk slice args {a}")
     for c in by_name.get("tile_sum", []):
         parts = chunks.get(c["args"]["command"], [])
         groups = sorted((p["args"]["first"], p["args"]["last"]) for p in parts)
