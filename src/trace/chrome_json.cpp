@@ -247,7 +247,7 @@ bool write_chrome_json(const snapshot& s, const std::string& path, std::string& 
       j.text += ',';
       j.number("groups split at barriers", r.split_groups);
     }
-    if (r.pieces) {  // a worker's chunks of a range launch: how many, and how much of first..last they held
+    if (r.pieces) {  // a worker's chunks (claims) of a launch: how many, and how much of first..last they held
       j.text += ',';
       j.number("chunks", r.pieces);
       j.text += ',';

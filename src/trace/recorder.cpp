@@ -132,7 +132,8 @@ std::uint64_t exchange_command(std::uint64_t command) {
 }
 
 void chunk(std::uint64_t command, const char* unit, std::size_t first, std::size_t last, std::uint64_t begin_ns,
-           std::uint64_t end_ns, std::uint64_t switches, std::uint64_t fiber_groups, std::uint64_t split_groups) {
+           std::uint64_t end_ns, std::uint64_t switches, std::uint64_t fiber_groups, std::uint64_t split_groups,
+           std::uint64_t pieces, std::uint64_t units) {
   record r;
   r.what = kind::chunk;
   r.command = command;
@@ -144,6 +145,8 @@ void chunk(std::uint64_t command, const char* unit, std::size_t first, std::size
   r.switches = switches;
   r.fiber_groups = fiber_groups;
   r.split_groups = split_groups;
+  r.pieces = pieces;
+  r.units = units;
   add(r);
 }
 

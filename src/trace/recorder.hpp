@@ -41,8 +41,9 @@ struct record {
   std::uint64_t other = 0;
   std::uint64_t first = 0, last = 0;
   std::uint64_t switches = 0, fiber_groups = 0, split_groups = 0;
-  // chunk: a worker's part of a range launch (loop_chunks), recorded by the launching
-  // thread: the worker's track, its chunks and the rows (items, groups) they held
+  // chunk: a worker's part of a launch, joined from `pieces` chunks or claims that
+  // held `units` rows (items, groups) of [first, last); a range launch's (loop_chunks)
+  // is recorded by the launching thread, on the worker's track
   int track = -1;  // -1: the recording thread's
   std::uint64_t pieces = 0, units = 0;
 };
@@ -83,7 +84,7 @@ inline constexpr const char* loop_chunks = "loop chunks";
 // A slice of work on this thread for `command`: [first, last) of `unit`.
 void chunk(std::uint64_t command, const char* unit, std::size_t first, std::size_t last, std::uint64_t begin_ns,
            std::uint64_t end_ns, std::uint64_t switches = 0, std::uint64_t fiber_groups = 0,
-           std::uint64_t split_groups = 0);
+           std::uint64_t split_groups = 0, std::uint64_t pieces = 0, std::uint64_t units = 0);
 
 // Everything recorded so far, with the thread that recorded it.
 struct thread_info {

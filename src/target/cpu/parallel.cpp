@@ -46,7 +46,9 @@ using weft::detail::tsan_task_scope;
 class launch_trace {
  public:
   launch_trace(std::size_t begin, std::size_t end)
-      : m_command(trace::current_command()), m_begin(begin), m_end(end), m_shares(arena_workers()) {}
+      // (oneTBB numbers the slots of an arena of n workers up to n: slot 0 is kept for
+      // a thread that enters it.)
+      : m_command(trace::current_command()), m_begin(begin), m_end(end), m_shares(arena_workers() + 1) {}
   launch_trace(const launch_trace&) = delete;
   launch_trace& operator=(const launch_trace&) = delete;
   ~launch_trace() {
@@ -79,7 +81,7 @@ class launch_trace {
     if (slot < 0 || static_cast<std::size_t>(slot) >= m_shares.size()) {  // not the arena's: a slice of its own
       const std::uint64_t begin_ns = trace::clock_ns();
       run();
-      trace::chunk(m_command, trace::loop_chunks, b, e, begin_ns, trace::clock_ns());
+      trace::chunk(m_command, trace::loop_chunks, b, e, begin_ns, trace::clock_ns(), 0, 0, 0, 1, e - b);
       return;
     }
     share& s = m_shares[static_cast<std::size_t>(slot)];
