@@ -8,6 +8,7 @@
 // the ordinary vectorizer and says why.
 #include "item_loop_select.hpp"
 
+#include "item_loop_report.hpp"
 #include "kernel_name.hpp"
 
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
@@ -136,6 +137,17 @@ unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayo
   return static_cast<unsigned>(std::max<std::uint64_t>(2, bits / widest) * in_flight);
 }
 
+// Tags an item loop for weft-item-loop-report (item_loop_report.hpp), with the reason
+// where it runs the items one by one. The loop vectorizer keeps the tag on the loops it
+// makes from this one.
+void tag_item_loop(Loop& loop, const std::string& refusal) {
+  LLVMContext& context = loop.getHeader()->getContext();
+  SmallVector<Metadata*, 2> tag{MDString::get(context, item_loop_tag)};
+  if (!refusal.empty()) tag.push_back(MDString::get(context, refusal));
+  loop.setLoopID(
+      makePostTransformationMetadata(context, loop.getLoopID(), {item_loop_tag}, {MDNode::get(context, tag)}));
+}
+
 void drop_vectorize_mark(Loop& loop) {
   MDNode* id =
       makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(), {"llvm.loop.vectorize."}, {});
@@ -187,6 +199,8 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
         addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, target, f.getDataLayout()));
         changed = true;
       }
+      tag_item_loop(*loop, {});
+      changed = true;
       remarks.emit([&] {
         return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
                << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";
@@ -203,6 +217,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     // the force it weighs the cost itself, and a loop it cannot widen is not a
     // warning about a mark the user never wrote.
     drop_vectorize_mark(*loop);
+    tag_item_loop(*loop, why);
     changed = true;
   }
   if (!changed) return PreservedAnalyses::all();

@@ -6,11 +6,13 @@
 // loops and only where it can widen them exactly (weft-item-loop-select, before the
 // vectorizer), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
-// after it), and writes SYCL 2020 kernel attributes into the handler's per-kernel
+// after it), tells the profile what became of each kernel's item loops
+// (weft-item-loop-report, after that), and writes SYCL 2020 kernel attributes into the handler's per-kernel
 // slots (weft-kernel-attributes, at the start, from the front-end plugin's
 // annotations). The passes are also available to opt by name for testing.
 #include "barrier_split.hpp"
 #include "flatten.hpp"
+#include "item_loop_report.hpp"
 #include "item_loop_select.hpp"
 #include "kernel_attributes.hpp"
 #include "lane_accesses.hpp"
@@ -45,7 +47,10 @@ void register_passes(PassBuilder& builder) {
     if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::ItemLoopSelectPass());
   });
   builder.registerVectorizerEndEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
-    if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::LaneAccessesPass());
+    if (level != OptimizationLevel::O0) {
+      passes.addPass(weft::compiler::LaneAccessesPass());
+      passes.addPass(weft::compiler::ItemLoopReportPass());
+    }
   });
   builder.registerPipelineParsingCallback(
       [](StringRef name, ModulePassManager& passes, ArrayRef<PassBuilder::PipelineElement>) {
@@ -65,6 +70,10 @@ void register_passes(PassBuilder& builder) {
         }
         if (name == "weft-item-loop-select") {
           passes.addPass(weft::compiler::ItemLoopSelectPass());
+          return true;
+        }
+        if (name == "weft-item-loop-report") {
+          passes.addPass(weft::compiler::ItemLoopReportPass());
           return true;
         }
         if (name == "weft-lane-accesses") {

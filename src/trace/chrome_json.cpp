@@ -217,6 +217,10 @@ bool write_chrome_json(const snapshot& s, const std::string& path, std::string& 
         }
       }
     }
+    if (auto it = ix.item_loops.find(command); it != ix.item_loops.end()) {
+      j.text += ',';
+      j.string("item loops", it->second);
+    }
     j.text += "}}";
     if (sub) flow(j, ++flow_id, "submit", *sub, run.thread, run.r->begin_ns);
   }

@@ -20,6 +20,7 @@ constexpr double launch_us = 3.0;
 struct row {
   std::string name;
   const char* form = nullptr;
+  const char* item_loops = nullptr;  // the pass plugin's verdict on its item loops, if it compiled them
   std::uint64_t launches = 0, total_ns = 0, items = 0, switches = 0, fiber_groups = 0, split_groups = 0, groups = 0;
 };
 
@@ -38,14 +39,15 @@ std::string rate(double per_s) {
 
 std::string path_of(const row& r) {
   const std::string form = r.form ? r.form : "";
-  if (form == "range" || form == "range reduction") return form + " loop";
+  const std::string items = r.item_loops ? std::string(", items ") + r.item_loops : std::string();
+  if (form == "range" || form == "range reduction") return form + " loop" + items;
   if (form.compare(0, 8, "nd_range") == 0) {
     // Split groups: the pass plugin's form of a kernel with barriers (docs/barriers.md).
     const std::string of = " of " + std::to_string(r.groups) + " groups)";
     std::string path;
     if (r.split_groups) path = form + " split at barriers (" + std::to_string(r.split_groups) + of;
     if (r.fiber_groups) path += (path.empty() ? form : ",") + " fibers (" + std::to_string(r.fiber_groups) + of;
-    return path.empty() ? form + " plain loop" : path;
+    return path.empty() ? form + " plain loop" + items : path;
   }
   return form.empty() ? "-" : form;
 }
@@ -86,6 +88,7 @@ std::string profile_table(const snapshot& s, std::uint64_t end_ns) {
         r.groups += shape.items() / std::max<std::uint64_t>(1, per_group);
       }
     }
+    if (auto it = ix.item_loops.find(command); it != ix.item_loops.end()) r.item_loops = it->second;
     ++r.launches;
     r.total_ns += run.r->end_ns - run.r->begin_ns;
     row_of_command[command] = &r;

@@ -119,6 +119,14 @@ void add(const record& r) {
   k->count.store(n + 1, std::memory_order_release);
 }
 
+void item_loops(std::uint64_t command, const char* verdict) {
+  record r;
+  r.what = kind::item_loops;
+  r.command = command;
+  r.label = verdict;
+  add(r);
+}
+
 int this_thread_track() {
   thread_buffer* b = t_buffer ? t_buffer : (t_buffer = make_buffer());
   return b->info.index;

@@ -26,7 +26,7 @@ inline bool enabled() { return g_enabled; }
 // The clock of the trace and of event profiling (weft::detail::now_ns): steady, in ns.
 std::uint64_t clock_ns();
 
-enum class kind : std::uint8_t { submit, dependency, run, chunk, wait };
+enum class kind : std::uint8_t { submit, dependency, run, chunk, wait, item_loops };
 
 struct record {
   kind what = kind::run;
@@ -34,7 +34,8 @@ struct record {
   std::uint64_t begin_ns = 0, end_ns = 0;
   // submit: the queue and what the command is
   const void* queue = nullptr;
-  const char* label = nullptr;  // "a kernel", "a host task", ...; chunk: "loop chunk" or "work groups"
+  // submit: "a kernel", "a host task", ...; chunk: the unit; item_loops: the plugin's verdict
+  const char* label = nullptr;
   const std::type_info* kernel = nullptr;
   detail::command_shape shape;
   // dependency: the command waited for; chunk: the items or groups [first, last) and its fiber switches
@@ -74,6 +75,10 @@ class command_scope {
   bool m_on;
   std::uint64_t m_saved = 0;
 };
+
+// What Weft's pass plugin made of the item loops of `command`'s kernel
+// (weft/target/cpu/item_loop_report.hpp): a static string.
+void item_loops(std::uint64_t command, const char* verdict);
 
 // This thread's track in the trace (its buffer is made on first use).
 int this_thread_track();

@@ -41,6 +41,7 @@ trace_index::trace_index(const snapshot& s) : roles(s.threads.size()) {
         intervals[static_cast<std::size_t>(thread)].emplace_back(r.begin_ns, r.end_ns);
         break;
       case kind::wait: waits.push_back(p); break;
+      case kind::item_loops: item_loops[r.command] = r.label; break;
     }
   }
   // A thread is busy inside a chunk, or inside a command that ran no chunks (a host

@@ -28,6 +28,7 @@ class trace_index {
   std::vector<placed> submits, chunks, waits;
   std::map<std::uint64_t, placed> runs;                               // by command, in submission order
   std::vector<std::pair<std::uint64_t, std::uint64_t>> dependencies;  // (command, the command it waits for)
+  std::unordered_map<std::uint64_t, const char*> item_loops;          // command -> the plugin's verdict
   std::vector<role> roles;                                            // by thread index
   int device_track = -1;  // the track of commands that ran on a device (a GPU), if any: after the threads
   // Per thread that ran anything: when it was inside a chunk, or a command without chunks (merged, in order).

@@ -322,13 +322,16 @@ exit:
 declare void @opaque()
 
 ; The kept loop keeps its mark and gets a vector width (a register of its data, not
-; of its 64-bit counters); the refused and the non-item loops lose the mark.
-; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]]}
+; of its 64-bit counters); the refused and the non-item loops lose the mark. Item
+; loops get the tag weft-item-loop-report reads, a refused one with its reason.
+; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]], ![[TAG:[0-9]+]]}
 ; CHECK-DAG: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
 ; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 {{[0-9]+}}}
-; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}}
+; CHECK-DAG: ![[TAG]] = !{!"weft.item_loop"}
+; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}, ![[TRITAG:[0-9]+]]}
+; CHECK-DAG: ![[TRITAG]] = !{!"weft.item_loop", !"a loop inside the work item runs a different number of times for different items"}
 ; CHECK-DAG: ![[NOTITEM]] = distinct !{![[NOTITEM]]}
-; CHECK-DAG: ![[INNER]] = distinct !{![[INNER]], ![[INNERPAR:[0-9]+]]}
+; CHECK-DAG: ![[INNER]] = distinct !{![[INNER]], ![[INNERPAR:[0-9]+]], ![[TAG]]}
 ; CHECK-DAG: ![[INNERPAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
 
 !1 = distinct !{}

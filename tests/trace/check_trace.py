@@ -13,6 +13,7 @@ python3 check_trace.py <trace.json> [--stdout <program output>] [--profile <WEFT
 import argparse
 import collections
 import json
+import re
 import sys
 
 errors = []
@@ -20,6 +21,7 @@ errors = []
 
 # Whether tile_sum ran split at its barriers (the trace says; the profile must agree).
 TILE_SUM_SPLIT = [False]
+PLUGIN = [False]  # the program's item loops compiled by the pass plugin (its output says)
 
 def fail(message):
     errors.append(message)
@@ -240,6 +242,17 @@ def check_profiling(by_name, events, stdout):
         seen += 1
     if seen != 2:
         fail(f"{seen} profiled events in the program's output, expected 2")
+    # The pass plugin's verdict on the range kernels' item loops: on each of their
+    # command slices where the plugin compiled the program, nowhere otherwise.
+    plugin = "plugin item loops 1" in stdout.splitlines()
+    PLUGIN[0] = plugin
+    for name in ("fill_a", "scale", "other_thread"):
+        for c in by_name.get(name, []):
+            verdict = c["args"].get("item loops")
+            if plugin and not (verdict and re.fullmatch(r"across \d+ vector lanes|one by one: .+", verdict)):
+                fail(f"{name}: item loops {verdict!r}, expected the plugin's verdict")
+            if not plugin and verdict is not None:
+                fail(f"{name}: item loops {verdict!r} without the plugin")
 
 
 def check_profile_table(text):
@@ -249,9 +262,10 @@ def check_profile_table(text):
         if parts and parts[0] in ("fill_a", "scale", "tile_sum", "scoped_double", "total", "other_thread"):
             rows[parts[0]] = line
     tile_sum_path = "nd_range split at barriers (256 of 256 groups)" if TILE_SUM_SPLIT[0] else "nd_range fibers"
-    for name, launches, path in (("fill_a", 1, "range loop"), ("scale", 3, "range loop"),
+    range_path = "range loop, items " if PLUGIN[0] else "range loop"
+    for name, launches, path in (("fill_a", 1, range_path), ("scale", 3, range_path),
                                  ("tile_sum", 1, tile_sum_path), ("scoped_double", 1, "scoped"),
-                                 ("total", 1, "range reduction loop"), ("other_thread", 1, "range loop")):
+                                 ("total", 1, "range reduction loop"), ("other_thread", 1, range_path)):
         row = rows.get(name)
         if not row:
             fail(f"the profile has no row for {name}:\n{text}")

@@ -145,5 +145,6 @@ int main() {
     return 1;
   }
   std::printf("result total %.1f b[5] %.1f sums[3] %.1f\n", double(reduced), double(b[5]), double(sums[3]));
+  std::printf("plugin item loops %d\n", WEFT_PLUGIN_ITEM_LOOPS);  // the profile's verdicts then (check_trace.py)
   return 0;
 }

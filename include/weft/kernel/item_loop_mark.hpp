@@ -8,7 +8,9 @@
 // records each item before it runs, an order the mark would not keep.
 #if defined(WEFT_SIMD_ITEMS) && WEFT_SIMD_ITEMS >= 2 && defined(__clang__) && !defined(__CUDA_ARCH__) && \
     !defined(__HIP_DEVICE_COMPILE__) && !(defined(WEFT_CHECKED) && WEFT_CHECKED)
+#define WEFT_PLUGIN_ITEM_LOOPS 1  // the plugin compiles this code's item loops
 #define WEFT_PLUGIN_ITEM_LOOP _Pragma("clang loop vectorize(assume_safety)")
 #else
+#define WEFT_PLUGIN_ITEM_LOOPS 0
 #define WEFT_PLUGIN_ITEM_LOOP
 #endif

@@ -12,6 +12,7 @@
 // oneTBB guarantees: the accesses to one body never overlap. Memory oneTBB
 // reuses for a later body is covered the same way.
 #include <weft/target/cpu/parallel.hpp>
+#include <weft/target/cpu/item_loop_report.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -298,4 +299,14 @@ void parallel_reduce_chunks(std::size_t begin, std::size_t end, std::size_t grai
   reduce_chunks(begin, end, grain, wrapped, &traced, result);
 }
 
+void note_item_loops(const char* verdict) noexcept {
+  if (!verdict || !trace::enabled()) return;
+  try {
+    trace::item_loops(trace::current_command(), verdict);
+  } catch (...) {  // no memory for the record: the trace misses it
+  }
+}
+
 }  // namespace weft::cpu
+
+void weft_item_loop_report(const char**) noexcept {}

@@ -12,17 +12,13 @@
 // fibers at its first barrier.
 #include <cstddef>
 #include <cstdint>
+#include <weft/kernel/item_loop_mark.hpp>
 #include <weft/runtime/export.hpp>
 
-// Defined where clang compiles host code with the plugin (WEFT_SIMD_ITEMS=2, which
+// 1 where clang compiles host code with the plugin (WEFT_SIMD_ITEMS=2, which
 // Weft::sycl defines then), except in checked mode, whose item records need the
 // items to run one at a time through the whole kernel.
-#if defined(WEFT_SIMD_ITEMS) && WEFT_SIMD_ITEMS >= 2 && defined(__clang__) && !defined(__CUDA_ARCH__) && \
-    !defined(__HIP_DEVICE_COMPILE__) && !(defined(WEFT_CHECKED) && WEFT_CHECKED)
-#define WEFT_PLUGIN_SPLIT 1
-#else
-#define WEFT_PLUGIN_SPLIT 0
-#endif
+#define WEFT_PLUGIN_SPLIT WEFT_PLUGIN_ITEM_LOOPS
 
 extern "C" {
 // The function that calls this is one work item's code for a work group of

@@ -14,6 +14,7 @@
 #include <weft/kernel/item_loop_mark.hpp>
 #include <weft/target/cpu/barrier_split.hpp>
 #include <weft/target/cpu/group_executor.hpp>
+#include <weft/target/cpu/item_loop_report.hpp>
 #include <weft/target/cpu/range_launch.hpp>
 #include <weft/target/cpu/parallel.hpp>
 #include <weft/target/cpu/validate.hpp>
@@ -103,6 +104,7 @@ class nd_task {
   // store sinks out of the loop, the fibers test is hoisted, and the loop
   // vectorizes like a plain parallel_for.
   void run_plain(group_frame& f, const sycl::id<Dims> group_id) {
+    if constexpr (independent_items<Kernel>) WEFT_PLUGIN_ITEM_LOOP_REPORT(Kernel);  // (item_loop_report.hpp)
     const sycl::range<Dims> lr = m_launch.local_range, gr = m_launch.group_range;
     const sycl::id<Dims> offset = m_launch.offset;
     if constexpr (Dims == 1) {
@@ -261,6 +263,7 @@ void nd_range_kernel(const sycl::nd_range<Dims>& r, const group_request& local, 
         weft::cpu::static_chunks(l.n_groups, l.group_size, weft::cpu::grain_for(l.n_groups * l.group_size));
     plan.sync = &sync;
   }
+  if constexpr (weft::cpu::detail::independent_items<Kernel>) WEFT_PLUGIN_ITEM_LOOP_NOTE(Kernel);
   weft::cpu::detail::run_worker_tasks(plan, &weft::cpu::detail::nd_worker_body<Dims, Kernel>, &l);
 }
 

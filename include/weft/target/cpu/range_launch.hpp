@@ -9,6 +9,7 @@
 #include <sycl/item.hpp>
 #include <sycl/range.hpp>
 #include <weft/target/cpu/item_loop.hpp>
+#include <weft/target/cpu/item_loop_report.hpp>
 #include <weft/target/cpu/parallel.hpp>
 #include <weft/runtime/launch.hpp>
 #include <weft/runtime/runtime.hpp>
@@ -49,7 +50,8 @@ template <int Dims, bool WithOffset, class Kernel>
 __attribute__((noinline)) WEFT_FLATTEN void run_rows(const Kernel& kernel, const sycl::range<Dims>& r,
                                                      const sycl::id<Dims>& offset, std::size_t begin, std::size_t end) {
   WEFT_CHECKED_KERNEL(Kernel);
-  const Kernel k = kernel;  // a private copy: its fields cannot alias the data the kernel writes
+  WEFT_PLUGIN_ITEM_LOOP_REPORT(Kernel);  // (item_loop_report.hpp)
+  const Kernel k = kernel;               // a private copy: its fields cannot alias the data the kernel writes
   const item_argument<Dims, WithOffset, Kernel> arg{r, offset};
   const std::size_t o = offset[Dims - 1], inner = r[Dims - 1];
   if constexpr (Dims == 1) {
@@ -70,6 +72,7 @@ __attribute__((noinline)) WEFT_FLATTEN void run_rows(const Kernel& kernel, const
 template <int Dims, bool WithOffset, class Kernel>
 void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const Kernel& kernel) {
   if (r.size() == 0) return;
+  WEFT_PLUGIN_ITEM_LOOP_NOTE(Kernel);
   // Rows: one per item in one dimension, else one per id of the leading dimensions.
   const std::size_t row_items = Dims == 1 ? 1 : r[Dims - 1];
   const std::size_t rows = r.size() / row_items;
