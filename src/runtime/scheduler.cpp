@@ -548,11 +548,12 @@ event_ptr queue_state::submit(command_group&& cg) {
   std::vector<event_ptr> in_device_flight;
   {
     std::lock_guard<std::mutex> q(mutex);
-    // Completed commands leave the list when it is full, before it would grow; where
-    // more than half are still in flight it grows instead. A scan per submission made
-    // submitting many kernels ahead of their run quadratic (launch_throughput, more
-    // so when tracing slows the workers); this is amortized O(1).
-    if (in_flight.size() == in_flight.capacity()) {
+    // Completed commands leave the list at every submission while it is short, and
+    // once it is long only when it is full, before it would grow (where more than half
+    // are still in flight it grows instead): a scan per submission made submitting
+    // many kernels ahead of their run quadratic (launch_throughput, more so when
+    // tracing slows the workers).
+    if (in_flight.size() < 64 || in_flight.size() == in_flight.capacity()) {
       prune(in_flight);
       if (in_flight.size() > in_flight.capacity() / 2) in_flight.reserve(2 * in_flight.capacity());
     }
