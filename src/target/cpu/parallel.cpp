@@ -80,7 +80,6 @@ class launch_trace {
   void run(std::size_t b, std::size_t e, const Run& run) {
     const int slot = tbb::this_task_arena::current_thread_index();
     if (slot < 0 || static_cast<std::size_t>(slot) >= m_shares.size()) {  // not the arena's: a slice of its own
-      if (b == m_begin && e == m_end) return run();
       const std::uint64_t begin_ns = trace::clock_ns();
       run();
       trace::chunk(m_command, trace::loop_chunks, b, e, begin_ns, trace::clock_ns(), 0, 0, 0, 1, e - b);
