@@ -228,11 +228,13 @@ class handler {
   // parallel_for_work_item. No queue shortcut exists for it in the specification.
   template <typename KernelName = void, typename WorkgroupFunctionType, int Dims>
   void parallel_for_work_group(range<Dims> numWorkGroups, const WorkgroupFunctionType& kernelFunc) {
+    check_group_kernel_attributes<KernelName, WorkgroupFunctionType>(static_cast<const range<Dims>*>(nullptr));
     hierarchical<KernelName>(numWorkGroups, std::optional<range<Dims>>(), kernelFunc);
   }
   template <typename KernelName = void, typename WorkgroupFunctionType, int Dims>
   void parallel_for_work_group(range<Dims> numWorkGroups, range<Dims> workGroupSize,
                                const WorkgroupFunctionType& kernelFunc) {
+    check_group_kernel_attributes<KernelName, WorkgroupFunctionType>(&workGroupSize);  // (before the size's checks)
     for (int d = 0; d < Dims; ++d)
       if (workGroupSize[d] == 0)
         weft::detail::throw_error(errc::nd_range,
@@ -256,6 +258,12 @@ class handler {
   }
 
  private:
+  template <typename KernelName, typename K, int Dims>
+  void check_group_kernel_attributes(const range<Dims>* group_size) {
+    if constexpr (std::is_invocable_v<const K&, group<Dims>, kernel_handler>)
+      check_kernel_attributes<KernelName, Dims, K, group<Dims>, kernel_handler>(group_size);
+    else check_kernel_attributes<KernelName, Dims, K, group<Dims>>(group_size);
+  }
   template <typename KernelName, int Dims, typename K>
   void hierarchical(const range<Dims>& num_groups, const std::optional<range<Dims>>& group_size, const K& kernel) {
     static_assert(

@@ -15,6 +15,7 @@
 #include "barrier_split.hpp"
 
 #include "kernel_name.hpp"
+#include "region_loops.hpp"
 
 #include <llvm/ADT/BitVector.h>
 #include <llvm/ADT/DenseMap.h>
@@ -36,6 +37,7 @@
 #include <llvm/Transforms/Scalar/LICM.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimpleLoopUnswitch.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
@@ -130,13 +132,42 @@ std::string hidden_barrier(const Function* callee, const TargetLibraryInfo& libr
   return {};
 }
 
+// Weft's thread-locals (weft/target/cpu/local_memory.hpp).
+bool weft_thread_local(const Value* v) {
+  const auto* call = dyn_cast<IntrinsicInst>(v);
+  if (!call || call->getIntrinsicID() != Intrinsic::threadlocal_address) return false;
+  const auto* global = dyn_cast<GlobalVariable>(call->getArgOperand(0));
+  return global && global->getName().starts_with("_ZN4weft6kernel6detail");
+}
+// One of the thread-locals the launch sets before the group runs and its items only
+// read (not the group objects, which items change).
+bool read_only_thread_local(const Value* pointer) {
+  if (!weft_thread_local(pointer)) return false;
+  const StringRef name = cast<IntrinsicInst>(pointer)->getArgOperand(0)->getName();
+  return name == "_ZN4weft6kernel6detail17local_memory_baseE" ||
+         name == "_ZN4weft6kernel6detail18local_memory_bytesE" ||
+         name == "_ZN4weft6kernel6detail18group_scratch_baseE" || name == "_ZN4weft6kernel6detail12group_serialE";
+}
+// Memory no item writes while the group runs: the launch's task object (argument 0,
+// which holds the kernel's copy), a by-value argument.
+bool read_only_argument(const Value* object) {
+  const auto* argument = dyn_cast<Argument>(object);
+  return argument && (argument->getArgNo() == 0 || argument->hasByValAttr());
+}
+
 // Which values may differ between the items of a group, and which blocks only some
 // of them run. Conservative: a load gives every item the same value only from the
 // same address outside private memory (a store by another item between them would
-// be a data race), a call's result only where the call reads no memory.
+// be a data race), a call's result only where the call reads no memory. `proof`
+// trusts no such race-freedom: a load gives every item the same value only from
+// memory no item writes (a racy program could otherwise take different paths
+// where the default analysis sees one).
+enum class variance_rule { race_free, proof };
+
 class item_variance {
  public:
-  item_variance(Function& f, PostDominatorTree& postdom, LoopInfo& loops) {
+  item_variance(Function& f, PostDominatorTree& postdom, LoopInfo& loops, variance_rule rule = variance_rule::race_free)
+      : m_rule(rule) {
     for (bool changed = true; changed;) {
       changed = false;
       for (Instruction& inst : instructions(f))
@@ -192,15 +223,20 @@ class item_variance {
     if (const auto* phi = dyn_cast<PHINode>(&inst))
       return m_divergent.contains(phi->getParent()) || m_joins.contains(phi->getParent()) ||
              any_of(phi->incoming_values(), [&](const Value* v) { return varies(v); });
-    if (const auto* load = dyn_cast<LoadInst>(&inst))
-      return !load->isSimple() || varies(load->getPointerOperand()) ||
-             isa<AllocaInst>(getUnderlyingObject(load->getPointerOperand()));
+    if (const auto* load = dyn_cast<LoadInst>(&inst)) {
+      const Value* object = getUnderlyingObject(load->getPointerOperand());
+      if (m_rule == variance_rule::proof && !read_only_argument(object) &&
+          !read_only_thread_local(load->getPointerOperand()))
+        return true;
+      return !load->isSimple() || varies(load->getPointerOperand()) || isa<AllocaInst>(object);
+    }
     if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst)) return true;
     if (const auto* call = dyn_cast<CallBase>(&inst))
       if (!call->doesNotAccessMemory()) return !inst.getType()->isVoidTy();
     return any_of(inst.operands(), [&](const Value* v) { return varies(v); });
   }
 
+  variance_rule m_rule;
   SmallPtrSet<const Value*, 32> m_varying;
   SmallPtrSet<const BasicBlock*, 16> m_branching, m_divergent, m_joins;
 };
@@ -243,8 +279,13 @@ struct region {
 
 class splitter {
  public:
-  splitter(Function& f, const item_code& code, const item_variance& variance)
-      : m_f(f), m_code(code), m_variance(variance), m_ctx(f.getContext()), m_layout(f.getDataLayout()) {}
+  splitter(Function& f, const item_code& code, const item_variance& variance, const item_variance& proven)
+      : m_f(f),
+        m_code(code),
+        m_variance(variance),
+        m_proven(proven),
+        m_ctx(f.getContext()),
+        m_layout(f.getDataLayout()) {}
 
   // Returns the number of regions.
   unsigned run() {
@@ -263,8 +304,11 @@ class splitter {
     for (CallInst* call : m_code.barriers) {
       // (Split even where the call comes first: its block may be the previous
       // barrier's `after`, which must stay a region's start.)
-      BasicBlock* block = call->getParent()->splitBasicBlock(call, "barrier");
+      BasicBlock* origin = call->getParent();
+      BasicBlock* block = origin->splitBasicBlock(call, "barrier");
       BasicBlock* after = block->splitBasicBlock(call->getNextNode(), "after.barrier");
+      if (auto found = m_origin.find(origin); found != m_origin.end()) origin = found->second;
+      m_origin[block] = m_origin[after] = origin;
       m_barrier_index[block] = static_cast<unsigned>(m_barriers.size()) + 1;
       m_barriers.push_back({block, after, calls(*call, sub_group_barrier)});
     }
@@ -420,9 +464,7 @@ class splitter {
       cost = 1;
     } else if (const auto* load = dyn_cast<LoadInst>(inst)) {
       const Value* object = getUnderlyingObject(load->getPointerOperand());
-      const auto* argument = dyn_cast<Argument>(object);
-      const bool read_only =
-          (argument && (argument->getArgNo() == 0 || argument->hasByValAttr())) || weft_thread_local(object);
+      const bool read_only = read_only_argument(object) || weft_thread_local(object);
       if (load->isSimple() && read_only) cost = add_cost(1, recompute_cost(load->getPointerOperand()));
     } else if (!isa<PHINode>(inst) && !isa<AllocaInst>(inst) && !inst->mayReadOrWriteMemory() &&
                !inst->mayHaveSideEffects() && (!isa<CallBase>(inst) || isa<IntrinsicInst>(inst))) {
@@ -434,21 +476,6 @@ class splitter {
     return cost;
   }
   static unsigned add_cost(unsigned a, unsigned b) { return a > ~0u - b ? ~0u : a + b; }
-  static bool weft_thread_local(const Value* v) {
-    const auto* call = dyn_cast<IntrinsicInst>(v);
-    if (!call || call->getIntrinsicID() != Intrinsic::threadlocal_address) return false;
-    const auto* global = dyn_cast<GlobalVariable>(call->getArgOperand(0));
-    return global && global->getName().starts_with("_ZN4weft6kernel6detail");
-  }
-  // One of the thread-locals the launch sets before the group runs and its items only
-  // read (weft/target/cpu/local_memory.hpp; not the group objects, which items change).
-  static bool read_only_thread_local(const Value* pointer) {
-    if (!weft_thread_local(pointer)) return false;
-    const StringRef name = cast<IntrinsicInst>(pointer)->getArgOperand(0)->getName();
-    return name == "_ZN4weft6kernel6detail17local_memory_baseE" ||
-           name == "_ZN4weft6kernel6detail18local_memory_bytesE" ||
-           name == "_ZN4weft6kernel6detail18group_scratch_baseE" || name == "_ZN4weft6kernel6detail12group_serialE";
-  }
   static Value* recompute(Value* v, Instruction* before, DenseMap<Value*, Value*>& copies) {
     auto* inst = dyn_cast<Instruction>(v);
     if (!inst) return v;
@@ -493,6 +520,32 @@ class splitter {
       }
     }
     return false;
+  }
+
+  // How a region's items leave it: all by its one exit (a barrier, or the end of the
+  // kernel), by one of several that every item provably takes alike (each branch
+  // choosing among them is the same for all items, with no load of memory an item
+  // may write deciding it), or by exits the dispatcher checks.
+  enum class exit_kind { single, same, checked };
+  struct region_exit {
+    exit_kind kind;
+    std::optional<unsigned> barrier;  // the one exit's barrier (single; none: the end)
+  };
+  region_exit exit_of(const region& r) const {
+    SmallVector<std::optional<unsigned>, 4> exits;
+    bool alike = true;
+    auto add = [&](std::optional<unsigned> exit, const BasicBlock* at) {
+      if (!is_contained(exits, exit)) exits.push_back(exit);
+      const auto origin = m_origin.find(at);  // (the analysis saw the blocks before the cut)
+      alike &= !m_proven.divergent(origin == m_origin.end() ? at : origin->second);
+    };
+    for (unsigned k = 0; k < m_barriers.size(); ++k)
+      if (any_of(predecessors(m_barriers[k].block), [&](BasicBlock* p) { return r.contains.contains(p); }))
+        add(k, m_barriers[k].block);
+    for (BasicBlock* block : r.blocks)
+      if (isa<ReturnInst>(block->getTerminator())) add(std::nullopt, block);
+    if (exits.size() == 1) return {exit_kind::single, exits.front()};
+    return {alike && !exits.empty() ? exit_kind::same : exit_kind::checked, std::nullopt};
   }
 
   // 5. The loop nests and the dispatcher.
@@ -624,10 +677,13 @@ class splitter {
 
     // The regions.
     SmallVector<nest, 8> nests;
+    SmallVector<region_exit, 8> region_exits;
     MDNode* group = m_code.independent ? MDNode::getDistinct(m_ctx, {}) : nullptr;
     for (unsigned r = 0; r < m_regions.size(); ++r) {
       nest n = build_nest(r);
-      IRBuilder<>(n.done).CreateBr(dispatch);
+      const region_exit how = exit_of(m_regions[r]);
+      region_exits.push_back(how);
+      const bool record = how.kind != exit_kind::single;  // each item its exit
       ValueToValueMapTy map;
       IRBuilder<> body(n.body);
       body.SetCurrentDebugLocation(m_debug);
@@ -647,7 +703,7 @@ class splitter {
         leaves.push_back(leave_block);
         IRBuilder<> lb(leave_block);
         lb.SetCurrentDebugLocation(m_debug);
-        lb.CreateStore(ConstantInt::get(i32, exit_code), exit_slot);
+        if (record) lb.CreateStore(ConstantInt::get(i32, exit_code), exit_slot);
         lb.CreateBr(n.latch);
         return leave_block;
       };
@@ -679,7 +735,7 @@ class splitter {
             inst.eraseFromParent();  // (a per-item variable is an array element now)
           } else if (isa<ReturnInst>(inst)) {
             IRBuilder<> rb(&inst);
-            rb.CreateStore(ConstantInt::get(i32, 0), exit_slot);
+            if (record) rb.CreateStore(ConstantInt::get(i32, 0), exit_slot);
             rb.CreateBr(n.latch);
             inst.eraseFromParent();
           }
@@ -692,7 +748,8 @@ class splitter {
         auto found = map.find(store);
         if (found == map.end() || !found->second) continue;
         auto* copy = cast<StoreInst>(found->second);
-        Value* last = IRBuilder<>(copy).CreateICmpEQ(n.linear, last_item, "last.item");
+        auto* last = cast<Instruction>(IRBuilder<>(copy).CreateICmpEQ(n.linear, last_item, "last.item"));
+        last->setMetadata(last_item_mark, MDNode::get(m_ctx, {}));
         Instruction* then = SplitBlockAndInsertIfThen(last, copy->getIterator(), false);
         guarded.push_back(then->getParent());
         guarded.push_back(copy->getParent());
@@ -707,6 +764,7 @@ class splitter {
         append_range(marked, guarded);
         mark_item_loop(n, marked, group);
       }
+      if (how.kind != exit_kind::checked) add_loop_property(n.latch, alike_exit_mark);
       nests.push_back(n);
     }
     b.CreateBr(nests[0].preheader);
@@ -742,8 +800,10 @@ class splitter {
     fb.CreateRet(ConstantInt::getTrue(m_ctx));
     IRBuilder<> sb(checked);
     sb.SetCurrentDebugLocation(m_debug);
-    SwitchInst* sw = sb.CreateSwitch(first_exit, finish, static_cast<unsigned>(m_barriers.size()));
+    SwitchInst* sw =
+        sb.CreateSwitch(sb.CreateLoad(i32, exits, "exit.same"), finish, static_cast<unsigned>(m_barriers.size()));
     FunctionCallee released_fn = module.getOrInsertFunction(released_name, Type::getVoidTy(m_ctx));
+    SmallVector<BasicBlock*, 8> after_barrier;  // where the group goes on from barrier k
     for (std::size_t k = 0; k < m_barriers.size(); ++k) {
       BasicBlock* target = nests[k + 1].preheader;
       std::uint32_t exit_code = static_cast<std::uint32_t>(k + 1);
@@ -763,6 +823,16 @@ class splitter {
         target = test;
       }
       sw->addCase(ConstantInt::get(cast<IntegerType>(i32), exit_code), target);
+      after_barrier.push_back(target);
+    }
+
+    // After a region: on to the region after its one exit, to the dispatcher's switch
+    // where the items provably left alike, else to its check.
+    for (unsigned r = 0; r < m_regions.size(); ++r) {
+      IRBuilder<> done(nests[r].done);
+      const region_exit& how = region_exits[r];
+      if (how.kind == exit_kind::single) done.CreateBr(how.barrier ? after_barrier[*how.barrier] : finish);
+      else done.CreateBr(how.kind == exit_kind::same ? checked : dispatch);
     }
 
     // The item's original code is now all in the copies.
@@ -808,11 +878,9 @@ class splitter {
     if (isa<PHINode>(inst) || inst.isTerminator() || !all_of(inst.operands(), invariant)) return false;
     bool hoist = false;
     if (const auto* load = dyn_cast<LoadInst>(&inst)) {
-      const Value* object = getUnderlyingObject(load->getPointerOperand());
-      const auto* argument = dyn_cast<Argument>(object);
       hoist = load->isSimple() &&
               (shared_bases.contains(load->getPointerOperand()) || read_only_thread_local(load->getPointerOperand()) ||
-               (argument && (argument->getArgNo() == 0 || argument->hasByValAttr()) &&
+               (read_only_argument(getUnderlyingObject(load->getPointerOperand())) &&
                 isSafeToSpeculativelyExecute(load, at)));
     } else {
       hoist = weft_thread_local(&inst) ||
@@ -856,6 +924,18 @@ class splitter {
     n.latch->getTerminator()->setMetadata(LLVMContext::MD_loop, id);
   }
 
+  // Adds the property `{name}` to the loop whose latch is `latch` (region_loops.hpp).
+  void add_loop_property(BasicBlock* latch, StringRef name) {
+    Instruction* branch = latch->getTerminator();
+    if (branch->getNumSuccessors() < 2) return;  // a group of one item: no loop
+    SmallVector<Metadata*, 4> ops{nullptr};
+    if (MDNode* id = branch->getMetadata(LLVMContext::MD_loop)) append_range(ops, drop_begin(id->operands()));
+    ops.push_back(MDNode::get(m_ctx, {MDString::get(m_ctx, name)}));
+    MDNode* id = MDNode::getDistinct(m_ctx, ops);
+    id->replaceOperandWith(0, id);
+    branch->setMetadata(LLVMContext::MD_loop, id);
+  }
+
   struct barrier_block {
     BasicBlock* block;  // the barrier call alone
     BasicBlock* after;  // where the next region starts
@@ -865,11 +945,13 @@ class splitter {
   Function& m_f;
   const item_code& m_code;
   const item_variance& m_variance;
+  const item_variance& m_proven;  // variance_rule::proof
   LLVMContext& m_ctx;
   const DataLayout& m_layout;
   DebugLoc m_debug;
   SmallVector<barrier_block, 8> m_barriers;
   DenseMap<const BasicBlock*, unsigned> m_barrier_index;
+  DenseMap<const BasicBlock*, BasicBlock*> m_origin;  // the block cut_at_barriers split it from
   SmallVector<region, 8> m_regions;
   DenseMap<const BasicBlock*, unsigned> m_index;
   std::vector<BitVector> m_across;
@@ -885,6 +967,17 @@ void replace_marker(const item_code& code, bool split) {
   code.marker->eraseFromParent();
 }
 
+// A region loop tests a condition every item shares (the tree reduction's `stride <
+// size`) once per item: unswitched, each outcome gets a loop of its own. Only
+// innermost loops: the dispatcher loop around the regions would copy them all.
+struct unswitch_innermost : PassInfoMixin<unswitch_innermost> {
+  PreservedAnalyses run(Loop& loop, LoopAnalysisManager& analyses, LoopStandardAnalysisResults& results,
+                        LPMUpdater& updater) {
+    if (!loop.isInnermost()) return PreservedAnalyses::all();
+    return SimpleLoopUnswitchPass(/*NonTrivial=*/true).run(loop, analyses, results, updater);
+  }
+};
+
 // What the split leaves for the ordinary passes to tidy: slots of values every item
 // computes alike back into registers, the copies' redundant branches, invariant code
 // out of the item loops.
@@ -896,6 +989,8 @@ void tidy(Function& f, FunctionAnalysisManager& analyses) {
   passes.addPass(InstCombinePass());
   passes.addPass(SimplifyCFGPass());
   passes.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()), /*UseMemorySSA=*/true));
+  passes.addPass(createFunctionToLoopPassAdaptor(unswitch_innermost(), /*UseMemorySSA=*/true));
+  passes.addPass(SimplifyCFGPass());
   passes.run(f, analyses);
 }
 
@@ -956,8 +1051,10 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
     if (is_barrier(inst)) rest.barriers.push_back(cast<CallInst>(&inst));
   unsigned regions = 0;
   {
-    item_variance variance(f, analyses.getResult<PostDominatorTreeAnalysis>(f), analyses.getResult<LoopAnalysis>(f));
-    regions = splitter(f, rest, variance).run();
+    PostDominatorTree& postdom = analyses.getResult<PostDominatorTreeAnalysis>(f);
+    LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+    item_variance variance(f, postdom, loops), proven(f, postdom, loops, variance_rule::proof);
+    regions = splitter(f, rest, variance, proven).run();
   }
   remarks.emit([&] {
     return OptimizationRemark(pass_name, "BarriersSplit", &f.getEntryBlock().front())
@@ -967,6 +1064,7 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
   // (Development: WEFT_SPLIT_DEBUG=1 in clang's environment checks the split function.)
   if (std::getenv("WEFT_SPLIT_DEBUG") && verifyFunction(f, &errs())) f.print(errs());
   tidy(f, analyses);
+  narrow_region_loops(f, analyses);
   unmark_dispatcher(f, analyses);
   return PreservedAnalyses::none();
 }

@@ -4,6 +4,8 @@
 //   masked.gather(p, m, pass)     p consecutive  -> load, or masked.load(m, pass)
 //   masked.gather(p, all true)    p reversed     -> load + reverse
 //   masked.scatter(v, p, m)       p consecutive  -> store, or masked.store(m)
+//   masked.gather / masked.scatter  p a stride of 2 to 4 elements -> one masked load
+//                                 (store) of the run the lanes span, and a shuffle
 //   extractelement(x, 0), extractelement(icmp(a, b), 0) of known patterns -> scalar
 // The last keeps a loop counter that the vectorizer widened (its lanes all equal)
 // from holding the vector alive. A function it changed gets InstCombine, so the dead
@@ -39,6 +41,22 @@ std::optional<std::int64_t> packed_size(const DataLayout& layout, Type* element)
   return static_cast<std::int64_t>(store.getFixedValue());
 }
 
+// A stride of 2 to 4 elements (interleaved fields, a tree reduction's first pass):
+// the accesses of a vector of lanes span a run of k times as many elements.
+std::optional<unsigned> small_stride(const LanePattern& p, std::int64_t size) {
+  for (unsigned k = 2; k <= 4; ++k)
+    if (p.stride == static_cast<std::int64_t>(k) * size) return k;
+  return std::nullopt;
+}
+
+// The mask of a run of n*k elements whose element j*k is lane j's: lane j's bit there,
+// false elsewhere.
+Value* spread(IRBuilder<>& builder, Value* mask, unsigned n, unsigned k) {
+  SmallVector<int, 64> from;
+  for (unsigned i = 0; i < n * k; ++i) from.push_back(i % k ? static_cast<int>(n) : static_cast<int>(i / k));
+  return builder.CreateShuffleVector(mask, Constant::getNullValue(mask->getType()), from);
+}
+
 bool rewrite_gather(IntrinsicInst* gather, LanePatterns& patterns, const DataLayout& layout, Counts& counts) {
   Value* pointers = gather->getArgOperand(0);
   Value* mask = gather->getArgOperand(gather->arg_size() - 2);
@@ -61,6 +79,20 @@ bool rewrite_gather(IntrinsicInst* gather, LanePatterns& patterns, const DataLay
                                        : builder.CreateMaskedLoad(type, first, align, mask, passthru);
     load->copyMetadata(*gather);
     result = load;
+    ++counts.vector_loads;
+  } else if (std::optional<unsigned> k = small_stride(*p, *size)) {
+    // Lane j reads element j*k of a run: one masked load of the run, whose other
+    // elements are masked off (never read, so never faulting), then the lanes' elements.
+    const unsigned n = type->getNumElements();
+    Value* wide_mask = spread(builder, mask, n, *k);
+    Instruction* load = builder.CreateMaskedLoad(FixedVectorType::get(type->getElementType(), n * *k),
+                                                 patterns.lane0(pointers), align, wide_mask);
+    load->copyMetadata(*gather);
+    SmallVector<int, 16> every_kth;
+    for (unsigned j = 0; j < n; ++j) every_kth.push_back(static_cast<int>(j * *k));
+    result = builder.CreateShuffleVector(load, every_kth);
+    if (!all_true(mask) && !isa<PoisonValue>(passthru) && !isa<UndefValue>(passthru))
+      result = builder.CreateSelect(mask, result, passthru);
     ++counts.vector_loads;
   } else if (p->stride == -*size && all_true(mask)) {
     Value* last = builder.CreateGEP(builder.getInt8Ty(), patterns.lane0(pointers),
@@ -85,12 +117,23 @@ bool rewrite_scatter(IntrinsicInst* scatter, LanePatterns& patterns, const DataL
   auto* type = cast<FixedVectorType>(values->getType());
   std::optional<std::int64_t> size = packed_size(layout, type->getElementType());
   std::optional<LanePattern> p = patterns.get(pointers);
-  if (!size || !p || p->stride != *size) return false;  // a uniform scatter keeps its last-lane-wins order
+  if (!size || !p) return false;
+  const std::optional<unsigned> k = small_stride(*p, *size);
+  if (p->stride != *size && !k) return false;  // (a uniform scatter keeps its last-lane-wins order)
   const Align align = scatter->getParamAlign(1).value_or(Align(1));
   IRBuilder<> builder(scatter);
   Value* first = patterns.lane0(pointers);
-  Instruction* store = all_true(mask) ? static_cast<Instruction*>(builder.CreateAlignedStore(values, first, align))
-                                      : builder.CreateMaskedStore(values, first, align, mask);
+  Instruction* store = nullptr;
+  if (k) {  // lane j to element j*k of a run; the others masked off (not written)
+    const unsigned n = type->getNumElements();
+    SmallVector<int, 64> spread_lanes;
+    for (unsigned i = 0; i < n * *k; ++i) spread_lanes.push_back(i % *k ? -1 : static_cast<int>(i / *k));
+    store = builder.CreateMaskedStore(builder.CreateShuffleVector(values, spread_lanes), first, align,
+                                      spread(builder, mask, n, *k));
+  } else {
+    store = all_true(mask) ? static_cast<Instruction*>(builder.CreateAlignedStore(values, first, align))
+                           : builder.CreateMaskedStore(values, first, align, mask);
+  }
   store->copyMetadata(*scatter);
   scatter->eraseFromParent();
   ++counts.vector_stores;
@@ -152,7 +195,7 @@ PreservedAnalyses LaneAccessesPass::run(Function& f, FunctionAnalysisManager& an
            << "widened accesses: " << ore::NV("UniformLoads", counts.uniform_loads) << " uniform loads, "
            << ore::NV("VectorLoads", counts.vector_loads) << " vector loads, "
            << ore::NV("VectorStores", counts.vector_stores) << " vector stores; " << ore::NV("Kept", counts.kept)
-           << " gathers/scatters kept (addresses not uniform or consecutive)";
+           << " gathers/scatters kept (addresses not uniform, consecutive or of a small stride)";
   });
   // The control flow is unchanged; the rest is recomputed for InstCombine's cleanup.
   PreservedAnalyses kept;

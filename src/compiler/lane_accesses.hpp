@@ -3,8 +3,10 @@
 // made for Weft's item loops back into the accesses the lanes really make
 // (lane_pattern.hpp): an address the same in every lane becomes one scalar load and
 // a broadcast, consecutive addresses one vector load or store (masked where the
-// gather was), and the widened loop counters of loops inside the item (every lane
-// equal) become scalar again. Accesses with any other pattern stay as they are.
+// gather was), a stride of 2 to 4 elements one masked load or store of the run the
+// lanes span and a shuffle, and the widened loop counters of loops inside the item
+// (every lane equal) become scalar again. Accesses with any other pattern stay as
+// they are.
 #include <llvm/IR/PassManager.h>
 
 namespace weft::compiler {

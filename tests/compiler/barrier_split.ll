@@ -40,23 +40,26 @@ body:
   ret i1 true
 }
 ; CHECK-LABEL: define i1 @neighbour(
+; Each region has one exit, so no item records where it left and no dispatcher
+; checks: region 0's loop runs on into region 1's.
+; CHECK-NOT: weft_split_diverged
 ; CHECK-NOT: work_group_barrier
 ; CHECK: %frames = call ptr @weft_split_frames(i64
-; CHECK: call void @weft_split_diverged(ptr nonnull %frames, i64 %r0)
-; CHECK: ret i1 true
 ; CHECK: region0.items0:
 ; CHECK: %local.id0 = phi i64 [ 0, %split.entry ]
 ; CHECK: [[V:%.*]] = load i64, ptr %in.p.r0
 ; CHECK: store i64 [[V]], ptr {{%.*}}, align 4, !llvm.access.group [[GROUP:![0-9]+]]
-; CHECK: store i32 1, ptr %exit.slot
+; CHECK-NOT: store i32
 ; CHECK: br i1 {{%.*}}, label %region0.items0, label {{%.*}}, !llvm.loop [[LOOP0:![0-9]+]]
 ; CHECK: call void @weft_split_released()
 ; CHECK: region1.items0:
 ; CHECK-DAG: %v.reload.r1 = load i64
 ; CHECK-DAG: %w.again.r1 = mul i64 %local.id0{{[0-9]*}}, 3
 ; CHECK-DAG: %scale.again.r1 = load i64, ptr %task
-; CHECK: store i32 0, ptr
+; CHECK-NOT: store i32
 ; CHECK: br i1 {{%.*}}, label %region1.items0, label {{%.*}}, !llvm.loop [[LOOP1:![0-9]+]]
+; CHECK-NOT: weft_split_diverged
+; CHECK: ret i1 true
 ; CHECK-NOT: work_group_barrier
 ; CHECK-LABEL: define i1 @divergent(
 
@@ -141,28 +144,67 @@ exit:
 ; Two nested item loops per region (2-D). The sum crosses the barrier per item; the
 ; counter, the same for every item, in one slot that only the group's last item
 ; writes (every item reads the previous pass's count first, so the slot is read once,
-; before the item loops, and so is the loop's test). Leaving at the sub-group barrier
-; records 1 with the high bit set. The dispatcher ORs the items' differences from
-; item 0's exit, without an early exit.
+; before the item loops, and so is the loop's test). Region 1 leaves at the
+; sub-group barrier (recorded as 1 with the high bit set) or at the end, decided by
+; the trip count, an argument: every item provably leaves alike, so the dispatcher
+; reads item 0's exit without checking the others. The test every item shares is
+; unswitched in the innermost item loop: a loop for each outcome.
 ; CHECK-LABEL: define i1 @loop(
-; CHECK: dispatch.check:
-; CHECK: %differ.next = or i32 %differ,
-; CHECK: br i1 {{%.*}}, label %dispatch.check, label %dispatch.checked
-; CHECK: dispatch.checked:
+; CHECK-NOT: dispatch.check
 ; CHECK: region0.items0:
 ; CHECK: region0.items1:
-; CHECK: store i32 -2147483647, ptr %exit.slot
+; CHECK-NOT: exit.slot
 ; CHECK: region1:
 ; CHECK-NEXT: %t.reload.r1 = load i64, ptr [[TSLOT:%[0-9]+]]
 ; CHECK-NEXT: %t1.r1 = add i64 %t.reload.r1, 1
 ; CHECK-NEXT: %again.r1 = icmp ult i64 %t1.r1, %trips
-; CHECK: region1.items1:
-; CHECK: %acc1.reload.r1 = load i32
-; CHECK: br i1 %again.r1,
-; CHECK: %last.item{{[0-9]*}} = icmp eq i64 {{%[0-9]+}}, %last
+; CHECK: region1.items0:
+; CHECK: br i1 %again.r1, label %region1.items1.us{{.*}}, label %region1.items1{{.*}}
+; CHECK: region1.items1.us:
+; CHECK: %acc1.reload.r1{{.*}} = load i32
+; CHECK: %last.item{{[0-9]*}}.us = icmp eq i64 {{%[0-9]+}}, %last
 ; CHECK: store i64 %t1.r1, ptr [[TSLOT]]
+; CHECK: store i32 -2147483647, ptr %exit.slot
+; CHECK: region1.items1:
+; CHECK: store i32 0, ptr %exit.slot
+; CHECK: region1.done:
+; CHECK-NEXT: %exit.same = load i32, ptr %frames
 ; CHECK-NOT: weft_split_released
+; CHECK-NOT: dispatch.check
 ; CHECK: }
+
+; The same loop, 1-D, with its trip count read from local memory: every item reads
+; the same word, so the barrier is split, but only a race-free program is sure to
+; agree on it, so the dispatcher checks that every item left where item 0 did: it
+; ORs the items' differences from item 0's exit, without an early exit.
+define i1 @loaded_trips(ptr %task, ptr %local, i64 %r0) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %p = getelementptr i32, ptr %local, i64 %id
+  br label %head
+head:
+  %t = phi i64 [ 0, %body ], [ %t1, %head ]
+  %trips = load i64, ptr %local
+  store i32 0, ptr %p
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %t1 = add i64 %t, 1
+  %again = icmp ult i64 %t1, %trips
+  br i1 %again, label %head, label %exit
+exit:
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @loaded_trips(
+; CHECK: dispatch.check:
+; CHECK: %differ.next = or i32 %differ,
+; CHECK: br i1 {{%.*}}, label %dispatch.check, label %dispatch.checked
+; CHECK: call void @weft_split_diverged(ptr {{.*}}%frames, i64 %r0)
+; CHECK: store i32 1, ptr %exit.slot
+; CHECK: store i32 0, ptr %exit.slot
 
 ; The seed's tree reduction: a halving loop with a barrier in it. The item's index
 ; and the stride, used in the same iteration after they are computed, stay in
@@ -208,30 +250,94 @@ exit:
 }
 ; CHECK-LABEL: define i1 @tree(
 ; CHECK-NOT: {{idx|stride}}.reload
-; CHECK: region2:
+; CHECK: release2:
 ; CHECK-NOT: {{idx|stride}}.reload
 ; CHECK-DAG: %wg2.r2 = load i64, ptr %task
 ; CHECK-DAG: %stride2.reload.r2 = load i64, ptr [[SLOT:%[0-9]+]]
 ; CHECK-DAG: %again.r2 = icmp ult i64 %stride2.reload.r2, %wg2.r2
 ; CHECK-DAG: %stride2.r2 = shl i64 %stride2.reload.r2, 1
-; CHECK: region2.items0:
+; CHECK: br i1 %again.r2, label %region2.items0.us{{.*}}, label %region2.items0{{.*}}
+; A pass of the halving loop visits only the items whose index 2 * stride * id is
+; below the size (unless the product could wrap), at least one.
+; CHECK: region2.items0.us.preheader:
+; CHECK: udiv i64 -1, [[S:%[0-9]+]]
+; CHECK: [[M:%[0-9]+]] = sub i64 %wg2.r2, 1
+; CHECK: udiv i64 [[M]], [[S]]
+; CHECK: %passing.items{{[0-9]+}} = call i64 @llvm.umax.i64(
+; CHECK: region2.items0.us:
 ; CHECK-NOT: load i64, ptr %task
 ; CHECK-NOT: {{idx|stride}}.reload
-; CHECK: br i1 %again.r2,
-; CHECK: store i64 %stride2.r2, ptr [[SLOT]]
-; CHECK: %idx.r2 = mul i64 %stride2.r2, %local.id
-; CHECK-NOT: {{idx|stride}}.reload
+; CHECK-NOT: store i64 %stride2.r2
+; CHECK: %idx.r2.us = mul i64 %stride2.r2, %local.id
+; CHECK: store i32 2, ptr %exit.slot
+; CHECK: icmp ult i64 {{%[0-9]+}}, %passing.items{{[0-9]+}}
+; The new stride is stored once, after the items (each read the old one first).
+; CHECK: after.last.item{{[0-9]*}}:
+; CHECK-NEXT: store i64 %stride2.r2, ptr [[SLOT]]
 ; CHECK: }
 
-; The item loops' marks: assume_safety (parallel accesses of the group) and vectorize.
-; CHECK-DAG: [[LOOP0]] = distinct !{[[LOOP0]], [[PARALLEL:![0-9]+]], [[ENABLE:![0-9]+]]}
+; After the barrier, only the items below %n do something: the region's loop runs
+; over them alone (at least item 0).
+define i1 @guarded(ptr %task, ptr %local, i64 %r0, i64 %n) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %c = icmp ult i64 %id, %n
+  br i1 %c, label %set, label %done
+set:
+  %p = getelementptr i32, ptr %local, i64 %id
+  store i32 1, ptr %p
+  br label %done
+done:
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @guarded(
+; CHECK: %passing.items = call i64 @llvm.umax.i64(
+; CHECK: icmp ult i64 {{%[0-9]+}}, %passing.items
+
+; The same with a store every item makes before the guard: every item runs.
+define i1 @store_then_guard(ptr %task, ptr %local, i64 %r0, i64 %n) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %p = getelementptr i32, ptr %local, i64 %id
+  store i32 0, ptr %p
+  %c = icmp ult i64 %id, %n
+  br i1 %c, label %set, label %done
+set:
+  store i32 1, ptr %p
+  br label %done
+done:
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @store_then_guard(
+; CHECK-NOT: passing.items
+; CHECK: ret i1 true
+
+; The item loops' marks: assume_safety (parallel accesses of the group) and vectorize;
+; and where at most item 0's exit is read, weft.exit (region_loops.hpp).
+; CHECK-DAG: [[LOOP0]] = distinct !{[[LOOP0]], [[PARALLEL:![0-9]+]], [[ENABLE:![0-9]+]], [[ALIKE:![0-9]+]]}
 ; CHECK-DAG: [[PARALLEL]] = !{!"llvm.loop.parallel_accesses", [[GROUP]]}
 ; CHECK-DAG: [[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
-; CHECK-DAG: [[LOOP1]] = distinct !{[[LOOP1]], [[PARALLEL]], [[ENABLE]]}
+; CHECK-DAG: [[ALIKE]] = !{!"weft.exit"}
+; CHECK-DAG: [[LOOP1]] = distinct !{[[LOOP1]], [[PARALLEL]], [[ENABLE]], [[ALIKE]]}
 
 ; REMARK: remark: <unknown>:0:0: kernel neighbour: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK: remark: <unknown>:0:0: kernel divergent: barriers run on fibers, not split: a barrier is reached only by some items (it is under a branch, or in a loop, that items take differently)
 ; REMARK: remark: <unknown>:0:0: kernel opaque_call: barriers run on fibers, not split: the work item calls opaque, which the plugin cannot see into (it might reach a barrier)
 ; REMARK-NOT: no_barrier
 ; REMARK: remark: <unknown>:0:0: kernel loop: split at 1 barrier(s) into 2 loops over the work group's items
+; REMARK: remark: <unknown>:0:0: kernel loaded_trips: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK: remark: <unknown>:0:0: kernel tree: split at 2 barrier(s) into 3 loops over the work group's items
+; REMARK: remark: <unknown>:0:0: kernel guarded: split at 1 barrier(s) into 2 loops over the work group's items
+; REMARK: remark: <unknown>:0:0: kernel store_then_guard: split at 1 barrier(s) into 2 loops over the work group's items

@@ -88,6 +88,34 @@ TEST(KernelAttributes, UnsupportedSizesThrowKernelNotSupported) {
             sycl::errc::kernel_not_supported);
 }
 
+// Hierarchical kernels: the attributes on the work-group function are checked first,
+// before the work-group size's own checks (a size the device lacks is the kernel's
+// requirement, not a bad launch).
+TEST(KernelAttributes, HierarchicalKernelsCheckThemToo) {
+  REQUIRE_ATTRIBUTES();
+  sycl::queue q;
+  auto submit = [&](auto group_size, auto kernel) {
+    return error_of([&] {
+      q.submit([&](sycl::handler& h) { h.parallel_for_work_group(sycl::range<1>(2), group_size, kernel); });
+      q.wait();
+    });
+  };
+  EXPECT_EQ(submit(sycl::range<1>(4099), [](sycl::group<1>) [[sycl::reqd_work_group_size(4099)]] {}),
+            sycl::errc::kernel_not_supported);
+  EXPECT_EQ(submit(sycl::range<1>(8), [](sycl::group<1>) [[sycl::reqd_sub_group_size(4099)]] {}),
+            sycl::errc::kernel_not_supported);
+  EXPECT_EQ(submit(sycl::range<1>(4), [](sycl::group<1>) [[sycl::reqd_work_group_size(8)]] {}), sycl::errc::nd_range);
+  int* ran = sycl::malloc_shared<int>(1, q);
+  *ran = 0;
+  EXPECT_EQ(submit(sycl::range<1>(8),
+                   [ran](sycl::group<1>) [[sycl::reqd_work_group_size(8)]] {
+                     sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device>(*ran)++;
+                   }),
+            sycl::errc::success);
+  EXPECT_EQ(*ran, 2);
+  sycl::free(ran, q);
+}
+
 TEST(KernelAttributes, DeviceHasAMissingAspectThrows) {
   REQUIRE_ATTRIBUTES();
   sycl::queue q;

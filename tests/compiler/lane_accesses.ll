@@ -118,6 +118,33 @@ define void @broadcast_of_a_lane(ptr %p, <8 x i64> %rows, <8 x float> %v) {
   ret void
 }
 
+; A stride of two floats (the float2 fields of 8 items, a tree reduction's first
+; pass): one masked load of the 16 floats the lanes span, every other one masked off
+; (never read), then the even ones; the pass-through kept where the mask is off. A
+; scatter of stride 3: the lanes spread to every third element of a masked store.
+; CHECK-LABEL: define <8 x float> @strided(
+; CHECK-NOT: masked.gather
+; CHECK: [[M:%.*]] = shufflevector <8 x i1> %mask, <8 x i1> {{.*}}, <16 x i32> <i32 0, i32 8, i32 1, i32 8, i32 2, i32 8, i32 3, i32 8, i32 4, i32 8, i32 5, i32 8, i32 6, i32 8, i32 7, i32 8>
+; CHECK: [[W:%.*]] = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %{{.*}}, <16 x i1> [[M]], <16 x float> poison)
+; CHECK: [[E:%.*]] = shufflevector <16 x float> [[W]], <16 x float> poison, <8 x i32> <i32 0, i32 2, i32 4, i32 6, i32 8, i32 10, i32 12, i32 14>
+; CHECK: select <8 x i1> %mask, <8 x float> [[E]], <8 x float> %pass
+; CHECK: [[V:%.*]] = shufflevector <8 x float> %v, <8 x float> poison, <24 x i32> <i32 0, i32 poison, i32 poison, i32 1,
+; CHECK: call void @llvm.masked.store.v24f32.p0(<24 x float> [[V]], ptr align 4 %{{.*}}, <24 x i1> <i1 true, i1 false, i1 false, i1 true,
+; CHECK-NOT: masked.scatter
+; CHECK: ret <8 x float> %g
+define <8 x float> @strided(ptr %p, i64 %j, <8 x i1> %mask, <8 x float> %pass, <8 x float> %v) {
+  %j.in = insertelement <8 x i64> poison, i64 %j, i64 0
+  %js = shufflevector <8 x i64> %j.in, <8 x i64> poison, <8 x i32> zeroinitializer
+  %ids = add <8 x i64> %js, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %twice = shl <8 x i64> %ids, splat (i64 1)
+  %p2 = getelementptr float, ptr %p, <8 x i64> %twice
+  %g = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> align 4 %p2, <8 x i1> %mask, <8 x float> %pass)
+  %thrice = mul <8 x i64> %ids, splat (i64 3)
+  %p3 = getelementptr float, ptr %p, <8 x i64> %thrice
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %v, <8 x ptr> align 4 %p3, <8 x i1> splat (i1 true))
+  ret <8 x float> %g
+}
+
 declare <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr>, <8 x i1>, <8 x float>)
 declare void @llvm.masked.scatter.v8f32.v8p0(<8 x float>, <8 x ptr>, <8 x i1>)
 declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>)

@@ -1,16 +1,17 @@
-; What the pass must leave alone: addresses it cannot prove uniform or
-; consecutive stay gathers and scatters, and a function without any is unchanged.
+; What the pass must leave alone: addresses it cannot prove uniform, consecutive or
+; of a stride of 2 to 4 elements stay gathers and scatters, and a function without any
+; is unchanged.
 ; RUN: %opt -passes=weft-lane-accesses -S %s | %FileCheck %s
 
-; A stride of two floats (float2 fields), indices loaded from memory, and an i32
+; A stride of five floats (a run too long to load whole), indices loaded from memory, and an i32
 ; index sequence whose add may wrap, sign-extended (lanes may not be consecutive).
 ; CHECK-LABEL: define <8 x float> @not_consecutive(
 ; CHECK: masked.gather{{.*}}%strided
 ; CHECK: masked.gather{{.*}}%loaded
 ; CHECK: masked.gather{{.*}}%wrapping
 define <8 x float> @not_consecutive(ptr %p, ptr %idx, i32 %base32) {
-  %two = mul <8 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>, splat (i64 2)
-  %strided = getelementptr float, ptr %p, <8 x i64> %two
+  %five = mul <8 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>, splat (i64 5)
+  %strided = getelementptr float, ptr %p, <8 x i64> %five
   %v1 = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> align 4 %strided, <8 x i1> splat (i1 true), <8 x float> poison)
   %i = load <8 x i64>, ptr %idx
   %loaded = getelementptr float, ptr %p, <8 x i64> %i

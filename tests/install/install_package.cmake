@@ -76,5 +76,24 @@ string(FIND "${found}" "${expected}/" at)
 if(NOT at EQUAL 0)
   message(FATAL_ERROR "install test: the application found Weft in ${weft_dir}, expected it under ${prefix}")
 endif()
+# Where the pass plugin was installed and the compiler is clang 22, Weft::sycl loads
+# it into the application's compiles; -DWEFT_CLANG_PLUGIN=OFF leaves it out.
+file(GLOB_RECURSE plugins ${prefix}/*/weft/weft_plugin.so)
+execute_process(COMMAND ${CXX_COMPILER} -dumpversion OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(plugins AND CXX_COMPILER MATCHES "clang" AND version VERSION_GREATER_EQUAL 22 AND version VERSION_LESS 23
+   AND EXISTS ${app_build}/build.ninja)
+  file(READ ${app_build}/build.ninja rules)
+  if(NOT rules MATCHES "-fpass-plugin=")
+    message(FATAL_ERROR "install test: clang ${version} compiles the application without Weft's pass plugin")
+  endif()
+  step("configure the application with -DWEFT_CLANG_PLUGIN=OFF"
+    ${CMAKE_COMMAND} -S ${APP_SOURCE_DIR} -B ${WORK_DIR}/app-without-plugin -G ${GENERATOR}
+      -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DCMAKE_PREFIX_PATH=${prefix}
+      -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DWEFT_CLANG_PLUGIN=OFF)
+  file(READ ${WORK_DIR}/app-without-plugin/build.ninja rules)
+  if(rules MATCHES "-fpass-plugin=")
+    message(FATAL_ERROR "install test: -DWEFT_CLANG_PLUGIN=OFF still loads Weft's pass plugin")
+  endif()
+endif()
 step("build the application" ${CMAKE_COMMAND} --build ${app_build} --parallel 2)
 step("run the application" ${app_build}/${APP_NAME})

@@ -106,6 +106,9 @@ struct alignas(64) worker final : worker_view {
   bool aborting = false;
   std::exception_ptr error;
   bool past_first_phase = false;  // the group released its first work-group barrier
+  // A group of the chunk claimed last passed pass_first_phase_ordered's wait: the
+  // chunk's later groups need not wait again (see there).
+  bool chunk_ordered = false;
 
   chunk_counter* dispatch = nullptr;  // the launch this worker runs groups of
   worker* outer = nullptr;            // the worker this one interrupted on this thread, if any
@@ -522,10 +525,15 @@ inline void backoff(unsigned spins) {
 // several tasks): wait until no earlier
 // group running on another worker is still before its own first barrier (see
 // chunk_counter). Waits are short unless that worker was preempted.
+// Once one group of a chunk has waited so, the chunk's later groups need not: the
+// groups claimed before the chunk are past their first phase for good (none is
+// claimed below a chunk claimed earlier), and those claimed after it are later
+// than all of its groups. (At 16 workers the wait reads 15 other workers' cache
+// lines: per group, it cost more than a small split group's items.)
 void pass_first_phase_ordered(worker* w) {
   const chunk_counter* d = w->dispatch;
   const std::size_t g = w->frame.group_linear;
-  for (std::size_t i = 0; i < d->n_slots; ++i) {
+  for (std::size_t i = 0; i < d->n_slots && !w->chunk_ordered; ++i) {
     const phase_slot& slot = d->slots[i];
     if (&slot == w->phase) continue;
     for (unsigned spins = 0;; ++spins) {
@@ -534,6 +542,7 @@ void pass_first_phase_ordered(worker* w) {
       backoff(spins);
     }
   }
+  w->chunk_ordered = true;
   w->phase->group.store(phase_slot::none, std::memory_order_release);
 }
 
@@ -758,6 +767,7 @@ bool claim(worker_view* v, chunk_counter& chunks, std::size_t& first, std::size_
 
 bool claim_groups(worker_view* v, chunk_counter& chunks, std::size_t& first, std::size_t& last) {
   auto* w = static_cast<worker*>(v);
+  w->chunk_ordered = false;
   if (!w->traced) return claim(v, chunks, first, last);
   if (!claim(v, chunks, first, last)) return false;
   add_traced_claim(w, first, last);

@@ -1,0 +1,198 @@
+// Region loops of weft-barrier-split (region_loops.hpp).
+#include "region_loops.hpp"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/PatternMatch.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+namespace weft::compiler {
+namespace {
+
+// A region's loop over the items of a one-dimensional group (or the innermost
+// dimension): `id` from 0 in steps of 1, tested only at the latch against `count`.
+struct item_loop {
+  Loop* loop = nullptr;
+  PHINode* id = nullptr;
+  BasicBlock* preheader = nullptr;
+  BasicBlock* latch = nullptr;
+  BasicBlock* exit = nullptr;
+  ICmpInst* test = nullptr;  // next id against count
+  Value* count = nullptr;
+};
+
+std::optional<item_loop> as_item_loop(Loop* loop) {
+  item_loop l;
+  l.loop = loop;
+  l.preheader = loop->getLoopPreheader();
+  l.latch = loop->getLoopLatch();
+  l.exit = loop->getExitBlock();
+  if (!l.preheader || !l.latch || !l.exit || loop->getExitingBlock() != l.latch) return std::nullopt;
+  auto* branch = dyn_cast<BranchInst>(l.latch->getTerminator());
+  if (!branch || !branch->isConditional()) return std::nullopt;
+  l.test = dyn_cast<ICmpInst>(branch->getCondition());
+  if (!l.test) return std::nullopt;
+  for (PHINode& phi : loop->getHeader()->phis()) {
+    if (phi.getNumIncomingValues() != 2) continue;
+    Value* start = phi.getIncomingValueForBlock(l.preheader);
+    Value* step = phi.getIncomingValueForBlock(l.latch);
+    if (!match(start, m_Zero()) || !match(step, m_Add(m_Specific(&phi), m_One()))) continue;
+    if (l.test->getOperand(0) == step && loop->isLoopInvariant(l.test->getOperand(1))) {
+      l.id = &phi;
+      l.count = l.test->getOperand(1);
+      break;
+    }
+  }
+  const ICmpInst::Predicate p = l.test->getPredicate();
+  if (!l.id || (p != ICmpInst::ICMP_ULT && p != ICmpInst::ICMP_NE && p != ICmpInst::ICMP_EQ)) return std::nullopt;
+  return l;
+}
+
+bool writes(const Instruction& inst) { return inst.mayWriteToMemory() || inst.mayThrow(); }
+
+// An item's exit record: an i32 into the exits, the start of weft_split_frames().
+bool exit_record(const Instruction& inst) {
+  const auto* store = dyn_cast<StoreInst>(&inst);
+  const auto* slot = store ? dyn_cast<GetElementPtrInst>(store->getPointerOperand()) : nullptr;
+  const auto* frames = slot ? dyn_cast<CallInst>(slot->getPointerOperand()) : nullptr;
+  return frames && frames->getCalledFunction() && frames->getCalledFunction()->getName() == "weft_split_frames" &&
+         slot->getNumIndices() == 1 && slot->getSourceElementType()->isIntegerTy(32) &&
+         store->getValueOperand()->getType()->isIntegerTy(32);
+}
+
+// 1. `if (id == last) *slot = v;` with v and slot the same for every item, reached by
+// every item's pass: after the loop, `*slot = v;` (no item of the loop reads slot
+// after the last one has written it, and no other access in the loop touches it).
+bool sink_last_item_stores(const item_loop& l, DominatorTree& dom) {
+  bool changed = false;
+  for (BasicBlock* block : l.loop->blocks()) {
+    auto* branch = dyn_cast<BranchInst>(block->getTerminator());
+    if (!branch || !branch->isConditional()) continue;
+    auto* is_last = dyn_cast<ICmpInst>(branch->getCondition());
+    if (!is_last || !is_last->getMetadata(last_item_mark) || is_last->getPredicate() != ICmpInst::ICMP_EQ ||
+        is_last->getOperand(0) != l.id || !dom.dominates(block, l.latch))
+      continue;
+    BasicBlock* then = branch->getSuccessor(0);
+    BasicBlock* join = branch->getSuccessor(1);
+    if (then->getSinglePredecessor() != block || then->getSingleSuccessor() != join || !join->phis().empty()) continue;
+    SmallVector<StoreInst*, 2> stores;
+    bool movable = true;
+    for (Instruction& inst : *then) {
+      if (inst.isTerminator()) continue;
+      auto* store = dyn_cast<StoreInst>(&inst);
+      movable &= store && store->isSimple() && l.loop->isLoopInvariant(store->getValueOperand()) &&
+                 l.loop->isLoopInvariant(store->getPointerOperand()) &&
+                 all_of(store->getPointerOperand()->users(),
+                        [&](const User* u) { return u == store || !l.loop->contains(cast<Instruction>(u)); });
+      if (store) stores.push_back(store);
+    }
+    if (!movable || stores.empty()) continue;
+    BasicBlock* after = SplitEdge(l.latch, l.exit, &dom, nullptr, nullptr, "after.last.item");
+    for (StoreInst* store : stores) {
+      store->moveBefore(after->getTerminator()->getIterator());
+      store->setMetadata(LLVMContext::MD_access_group, nullptr);
+    }
+    BranchInst::Create(join, branch->getIterator());
+    branch->eraseFromParent();
+    DeleteDeadBlock(then);
+    changed = true;
+    break;  // (the loop's blocks changed; the caller looks again)
+  }
+  return changed;
+}
+
+// 2. The guard: the header's branch on `S * id < U` (or `id << c`, or `id` alone)
+// with S and U the same for every item; the items that fail it write nothing but
+// their exit record, of which only item 0's is read (the loop's `weft.exit` mark),
+// so only the first ceil(U / S) items run, or all where S * id could wrap.
+bool skip_failing_items(const item_loop& l) {
+  BasicBlock* header = l.loop->getHeader();  // (then the blocks it runs straight into)
+  while (BasicBlock* next = header->getUniqueSuccessor())
+    if (next->getSinglePredecessor() != header || !l.loop->contains(next) || next == l.loop->getHeader()) break;
+    else header = next;
+  auto* branch = dyn_cast<BranchInst>(header->getTerminator());
+  if (!branch || !branch->isConditional()) return false;
+  if (!findOptionMDForLoop(l.loop, alike_exit_mark)) return false;
+  auto* guard = dyn_cast<ICmpInst>(branch->getCondition());
+  if (!guard) return false;
+  Value* scaled = guard->getOperand(0);
+  Value* bound = guard->getOperand(1);
+  if (guard->getPredicate() == ICmpInst::ICMP_UGT) std::swap(scaled, bound);
+  else if (guard->getPredicate() != ICmpInst::ICMP_ULT) return false;
+  if (!l.loop->isLoopInvariant(bound)) return false;
+  Type* type = l.id->getType();
+  Value* stride = nullptr;
+  const APInt* shift = nullptr;
+  if (scaled == l.id) stride = ConstantInt::get(type, 1);
+  else if (match(scaled, m_c_Mul(m_Specific(l.id), m_Value(stride))) && l.loop->isLoopInvariant(stride)) {
+  } else if (match(scaled, m_Shl(m_Specific(l.id), m_APInt(shift))) && shift->ult(type->getIntegerBitWidth()))
+    stride = ConstantInt::get(type, APInt(type->getIntegerBitWidth(), 1).shl(*shift));
+  else return false;
+  if (stride->getType() != type || bound->getType() != type) return false;
+  BasicBlock* pass = branch->getSuccessor(0);
+  if (pass == branch->getSuccessor(1) || pass->getSinglePredecessor() != header || !l.loop->contains(pass))
+    return false;
+  // Nothing before the guard, and nothing outside what only passing items run, but
+  // the exit records; no value of the loop used after it.
+  DominatorTree dom(*header->getParent());
+  for (BasicBlock* block : l.loop->blocks()) {
+    const bool passing_only = dom.dominates(BasicBlockEdge(header, pass), block);
+    for (Instruction& inst : *block) {
+      if (!passing_only && writes(inst) && !exit_record(inst)) return false;
+      for (const User* u : inst.users())
+        if (!l.loop->contains(cast<Instruction>(u))) return false;
+    }
+  }
+  // count' = max(1, S == 0 or S * (count - 1) might wrap ? count : min(count, ceil(U / S))).
+  IRBuilder<> b(l.preheader->getTerminator());
+  Value* zero = ConstantInt::get(type, 0);
+  Value* one = ConstantInt::get(type, 1);
+  Value* safe_stride = b.CreateSelect(b.CreateICmpEQ(stride, zero), one, stride);
+  Value* no_wrap = b.CreateAnd(b.CreateICmpNE(stride, zero),
+                               b.CreateICmpULE(l.count, b.CreateUDiv(ConstantInt::getAllOnesValue(type), safe_stride)));
+  Value* passing = b.CreateSelect(b.CreateICmpEQ(bound, zero), zero,
+                                  b.CreateAdd(b.CreateUDiv(b.CreateSub(bound, one), safe_stride), one));
+  Value* narrowed = b.CreateSelect(no_wrap, b.CreateBinaryIntrinsic(Intrinsic::umin, passing, l.count), l.count);
+  Value* count = b.CreateBinaryIntrinsic(Intrinsic::umax, narrowed, one, nullptr, "passing.items");
+  l.test->setOperand(1, count);
+  return true;
+}
+
+}  // namespace
+
+bool narrow_region_loops(Function& f, FunctionAnalysisManager& analyses) {
+  {  // (preheaders and dedicated exits: unswitching leaves loops that share both)
+    FunctionPassManager simplify;
+    simplify.addPass(LoopSimplifyPass());
+    simplify.run(f, analyses);
+  }
+  bool changed = false;
+  for (bool again = true; again;) {
+    again = false;
+    analyses.invalidate(f, PreservedAnalyses::none());
+    DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
+    LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+    for (Loop* loop : loops.getLoopsInPreorder()) {
+      if (!loop->isInnermost()) continue;
+      std::optional<item_loop> l = as_item_loop(loop);
+      if (l && sink_last_item_stores(*l, dom)) {
+        again = changed = true;
+        break;
+      }
+    }
+  }
+  analyses.invalidate(f, PreservedAnalyses::none());
+  LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+  for (Loop* loop : loops.getLoopsInPreorder())
+    if (loop->isInnermost())
+      if (std::optional<item_loop> l = as_item_loop(loop)) changed |= skip_failing_items(*l);
+  return changed;
+}
+
+}  // namespace weft::compiler
