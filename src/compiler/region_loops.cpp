@@ -107,7 +107,7 @@ bool sink_last_item_stores(const item_loop& l, DominatorTree& dom) {
   return changed;
 }
 
-// 2. The guard: the header's branch on `S * id < U` (or `id << c`, or `id` alone)
+// 2. The guard: the header's branch on `S * id < U` or `S * id == 0` (or `id << c`, or `id` alone)
 // with S and U the same for every item; the items that fail it write nothing but
 // their exit record, of which only item 0's is read (the loop's `weft.exit` mark),
 // so only the first ceil(U / S) items run, or all where S * id could wrap.
@@ -123,10 +123,12 @@ bool skip_failing_items(const item_loop& l) {
   if (!guard) return false;
   Value* scaled = guard->getOperand(0);
   Value* bound = guard->getOperand(1);
+  Type* type = l.id->getType();
   if (guard->getPredicate() == ICmpInst::ICMP_UGT) std::swap(scaled, bound);
+  else if (guard->getPredicate() == ICmpInst::ICMP_EQ && match(bound, m_Zero()))
+    bound = ConstantInt::get(type, 1);  // `S * id == 0`: `S * id < 1` (the group's item 0)
   else if (guard->getPredicate() != ICmpInst::ICMP_ULT) return false;
   if (!l.loop->isLoopInvariant(bound)) return false;
-  Type* type = l.id->getType();
   Value* stride = nullptr;
   const APInt* shift = nullptr;
   if (scaled == l.id) stride = ConstantInt::get(type, 1);
@@ -154,8 +156,8 @@ bool skip_failing_items(const item_loop& l) {
   Value* zero = ConstantInt::get(type, 0);
   Value* one = ConstantInt::get(type, 1);
   Value* safe_stride = b.CreateSelect(b.CreateICmpEQ(stride, zero), one, stride);
-  Value* no_wrap = b.CreateAnd(b.CreateICmpNE(stride, zero),
-                               b.CreateICmpULE(l.count, b.CreateUDiv(ConstantInt::getAllOnesValue(type), safe_stride)));
+  Value* last_scaled = b.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, b.CreateSub(l.count, one), stride);
+  Value* no_wrap = b.CreateAnd(b.CreateICmpNE(stride, zero), b.CreateNot(b.CreateExtractValue(last_scaled, 1)));
   Value* passing = b.CreateSelect(b.CreateICmpEQ(bound, zero), zero,
                                   b.CreateAdd(b.CreateUDiv(b.CreateSub(bound, one), safe_stride), one));
   Value* narrowed = b.CreateSelect(no_wrap, b.CreateBinaryIntrinsic(Intrinsic::umin, passing, l.count), l.count);

@@ -260,7 +260,8 @@ exit:
 ; A pass of the halving loop visits only the items whose index 2 * stride * id is
 ; below the size (unless the product could wrap), at least one.
 ; CHECK: region2.items0.us.preheader:
-; CHECK: udiv i64 -1, [[S:%[0-9]+]]
+; CHECK: [[S:%[0-9]+]] = select i1 {{%[0-9]+}}, i64 1, i64 %stride2.r2
+; CHECK: call { i64, i1 } @llvm.umul.with.overflow.i64(i64 {{%[0-9]+}}, i64 %stride2.r2)
 ; CHECK: [[M:%[0-9]+]] = sub i64 %wg2.r2, 1
 ; CHECK: udiv i64 [[M]], [[S]]
 ; CHECK: %passing.items{{[0-9]+}} = call i64 @llvm.umax.i64(
@@ -298,6 +299,32 @@ done:
 }
 ; CHECK-LABEL: define i1 @guarded(
 ; CHECK: %passing.items = call i64 @llvm.umax.i64(
+; CHECK: icmp ult i64 {{%[0-9]+}}, %passing.items
+
+; `if (id == 0)` after the barrier, the kernel's last step in a reduction: the
+; region's loop runs item 0 alone.
+define i1 @first_item(ptr %task, ptr %local, ptr %out, i64 %r0) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %p = getelementptr i32, ptr %local, i64 %id
+  store i32 7, ptr %p
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %c = icmp eq i64 %id, 0
+  br i1 %c, label %set, label %done
+set:
+  %x = load i32, ptr %local
+  store i32 %x, ptr %out
+  br label %done
+done:
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @first_item(
+; CHECK: %passing.items = call i64 @llvm.umax.i64(i64 {{%[0-9]+}}, i64 1)
 ; CHECK: icmp ult i64 {{%[0-9]+}}, %passing.items
 
 ; The same with a store every item makes before the guard: every item runs.
@@ -340,4 +367,5 @@ done:
 ; REMARK: remark: <unknown>:0:0: kernel loaded_trips: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK: remark: <unknown>:0:0: kernel tree: split at 2 barrier(s) into 3 loops over the work group's items
 ; REMARK: remark: <unknown>:0:0: kernel guarded: split at 1 barrier(s) into 2 loops over the work group's items
+; REMARK: remark: <unknown>:0:0: kernel first_item: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK: remark: <unknown>:0:0: kernel store_then_guard: split at 1 barrier(s) into 2 loops over the work group's items

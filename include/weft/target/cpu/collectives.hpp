@@ -12,8 +12,8 @@
 // sub-group runs its sub-group collectives while the others wait at a work-group
 // barrier, their values or results in the work group's set (of another element type,
 // so at other bytes). Input and output are separate so that a fast item starting its
-// next collective cannot overwrite a result another item has not read yet; every item
-// reads only its own output slot for the same reason.
+// next collective cannot overwrite a result another item has not read yet. A result
+// the same for every item is written once, to the scope's first output slot.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -78,7 +78,12 @@ R alone(const T& x, std::uint32_t aux, Compute& compute) {
 // whose size is not a multiple of the sub-group size) takes the same path: its
 // barrier returns at once, and every sub-group reaches the same barriers, which
 // lets the pass plugin split the kernel there (barrier_split.hpp).
-template <class R, class T, class Compute>
+//
+// Alike: the result is the same for every item of the scope (a broadcast, a vote, a
+// reduction): the lane operation writes it once, to the scope's first output slot,
+// and every item reads it there. (Filling every lane's slot was a loop inside the
+// last item's pass, which kept a split region's item loop from being vectorized.)
+template <class R, bool Alike = false, class T, class Compute>
 R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& compute) {
   detail::check_lane_type<T>();
   detail::check_lane_type<R>();
@@ -91,7 +96,7 @@ R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& 
     compute(static_cast<const T*>(in), static_cast<const std::uint32_t*>(b.aux + p.first), out, p.n);
   sub_group_barrier();
   R r;
-  std::memcpy(static_cast<void*>(&r), out + p.lane, sizeof(R));
+  std::memcpy(static_cast<void*>(&r), out + (Alike ? 0 : p.lane), sizeof(R));
   return r;
 }
 
@@ -102,7 +107,7 @@ R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& 
 // other item has written, and every item reads its result before it reaches
 // the group's next barrier, hence before the next collective's last item
 // overwrites `out`.
-template <class R, class T, class Compute>
+template <class R, bool Alike = false, class T, class Compute>
 R collective(const work_group_scope& s, const T& x, std::uint32_t aux, Compute&& compute) {
   const std::size_t local_linear_id = s.id, work_group_size = s.size;
   detail::check_lane_type<T>();
@@ -117,7 +122,7 @@ R collective(const work_group_scope& s, const T& x, std::uint32_t aux, Compute&&
     compute(static_cast<const T*>(in), static_cast<const std::uint32_t*>(b.aux), out, work_group_size);
   work_group_barrier();
   R r;
-  std::memcpy(static_cast<void*>(&r), out + local_linear_id, sizeof(R));
+  std::memcpy(static_cast<void*>(&r), out + (Alike ? 0 : local_linear_id), sizeof(R));
   return r;
 }
 
@@ -131,11 +136,17 @@ R collective(const work_group_scope& s, const T& x, std::uint32_t aux, Compute&&
       weft::cpu::lanes::lane_op(in, n, arg, out);                                                   \
     });                                                                                             \
   }
-WEFT_CPU_EXCHANGE(broadcast, broadcast)
 WEFT_CPU_EXCHANGE(shift_left, shift_left)
 WEFT_CPU_EXCHANGE(shift_right, shift_right)
 WEFT_CPU_EXCHANGE(permute_xor, permute_xor)
 #undef WEFT_CPU_EXCHANGE
+
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+T broadcast(const Scope& s, const T& x, std::size_t src) {
+  return collective<T, true>(s, x, 0, [src](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    *out = in[src < n ? src : 0];  // (as weft::cpu::lanes::broadcast)
+  });
+}
 
 // select: each lane names its own source (in the aux words).
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
@@ -145,13 +156,12 @@ T select(const Scope& s, const T& x, std::size_t src) {
       [](const T* in, const std::uint32_t* idx, T* out, std::size_t n) { weft::cpu::lanes::select(in, idx, n, out); });
 }
 
-#define WEFT_CPU_VOTE(name)                                                                                  \
-  template <class Scope, class = std::enable_if_t<is_scope_v<Scope>>>                                        \
-  bool name(const Scope& s, bool pred) {                                                                     \
-    return collective<bool>(s, pred, 0, [](const bool* in, const std::uint32_t*, bool* out, std::size_t n) { \
-      const bool r = weft::cpu::lanes::name(in, n);                                                          \
-      for (std::size_t i = 0; i < n; ++i) out[i] = r;                                                        \
-    });                                                                                                      \
+#define WEFT_CPU_VOTE(name)                                                                                        \
+  template <class Scope, class = std::enable_if_t<is_scope_v<Scope>>>                                              \
+  bool name(const Scope& s, bool pred) {                                                                           \
+    return collective<bool, true>(s, pred, 0, [](const bool* in, const std::uint32_t*, bool* out, std::size_t n) { \
+      *out = weft::cpu::lanes::name(in, n);                                                                        \
+    });                                                                                                            \
   }
 WEFT_CPU_VOTE(any)
 WEFT_CPU_VOTE(all)
@@ -160,9 +170,8 @@ WEFT_CPU_VOTE(none)
 
 template <class Scope, class T, class Op, class = std::enable_if_t<is_scope_v<Scope>>>
 T reduce(const Scope& s, const T& x, Op op) {
-  return collective<T>(s, x, 0, [&](const T* in, const std::uint32_t*, T* out, std::size_t n) {
-    const T r = weft::cpu::lanes::reduce(in, n, op);
-    for (std::size_t i = 0; i < n; ++i) out[i] = r;
+  return collective<T, true>(s, x, 0, [&](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    *out = weft::cpu::lanes::reduce(in, n, op);
   });
 }
 
@@ -185,10 +194,8 @@ T inclusive_scan(const Scope& s, const T& x, Op op, const T* init) {
 // so splitting the work would only add a combine step.
 template <class R, class Scope, class Compute, class = std::enable_if_t<is_scope_v<Scope>>>
 R uniform(const Scope& s, Compute&& compute) {
-  return collective<R>(s, char{0}, 0, [&](const char*, const std::uint32_t*, R* out, std::size_t n) {
-    const R v = compute();
-    for (std::size_t i = 0; i < n; ++i) out[i] = v;
-  });
+  return collective<R, true>(s, char{0}, 0,
+                             [&](const char*, const std::uint32_t*, R* out, std::size_t) { *out = compute(); });
 }
 
 template <class T, class Op>
