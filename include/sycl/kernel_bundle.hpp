@@ -179,17 +179,25 @@ class kernel {
   std::shared_ptr<const detail::bundle_data> m_bundle;
 };
 
+namespace detail {
+inline bool meets_attributes(const char* name, const device& dev);
+}
+
 template <bundle_state State>
 class device_image {
  public:
   device_image() = delete;
   bool has_kernel(const kernel_id& id) const noexcept { return contains(*m_bundle, id); }
   bool has_kernel(const kernel_id& id, const device& dev) const noexcept {
-    return has_kernel(id) &&
+    return has_kernel(id) && detail::meets_attributes(id.get_name(), dev) &&
            std::find(m_bundle->devices.begin(), m_bundle->devices.end(), dev) != m_bundle->devices.end();
   }
+  // A bundle of all the program's kernels holds those compatible with one of its
+  // devices (whose kernel attributes one of them meets); otherwise those it names.
   static bool contains(const detail::bundle_data& b, const kernel_id& id) {
-    return b.all_kernels || std::find(b.ids.begin(), b.ids.end(), id.get_name()) != b.ids.end();
+    if (!b.all_kernels) return std::find(b.ids.begin(), b.ids.end(), id.get_name()) != b.ids.end();
+    return std::any_of(b.devices.begin(), b.devices.end(),
+                       [&](const device& d) { return detail::meets_attributes(id.get_name(), d); });
   }
   // The same kernels, devices and specialization-constant values (detail::same_image).
   friend bool operator==(const device_image& a, const device_image& b) {
@@ -227,8 +235,12 @@ class kernel_bundle {
     return has_kernel(get_kernel_id<KernelName>(), dev);
   }
   std::vector<kernel_id> get_kernel_ids() const {
-    if (m_data->all_kernels) return sycl::get_kernel_ids();
     std::vector<kernel_id> out;
+    if (m_data->all_kernels) {
+      for (const kernel_id& id : sycl::get_kernel_ids())
+        if (has_kernel(id)) out.push_back(id);
+      return out;
+    }
     for (const char* n : m_data->ids) out.push_back(detail::kernel_id_access::make(n));
     return out;
   }
@@ -328,8 +340,16 @@ kernel_bundle<State> get_kernel_bundle(const context& ctx) {
 template <bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs,
                                        const std::vector<kernel_id>& ids) {
+  detail::check_bundle_devices(ctx, devs);
   std::vector<const char*> names;
-  for (auto& id : ids) names.push_back(id.get_name());
+  for (auto& id : ids) {
+    if (std::none_of(devs.begin(), devs.end(),
+                     [&](const device& d) { return detail::meets_attributes(id.get_name(), d); }))
+      detail::throw_error(errc::invalid, std::string("get_kernel_bundle: kernel '") + id.get_name() +
+                                             "' is compatible with none of the devices (its kernel attributes ask "
+                                             "for what they lack; sycl::is_compatible says which)");
+    names.push_back(id.get_name());
+  }
   return detail::make_bundle<State>(ctx, devs, false, std::move(names));
 }
 template <bundle_state State>

@@ -203,6 +203,16 @@ TEST(KernelAttributes, IsCompatibleAndKernelInfoSeeThem) {
   EXPECT_EQ(k32.get_info<kds::compile_sub_group_size>(d), 32u);
   EXPECT_EQ(k32.get_info<kds::max_sub_group_size>(d), 32u);
   EXPECT_EQ(bundle.get_kernel<needs_nothing>().get_info<kds::compile_sub_group_size>(d), 0u);
+  // A bundle of the program's kernels holds those compatible with its devices only, and
+  // one asked for an incompatible kernel is an error (SYCL 2020 4.11.7).
+  EXPECT_FALSE(bundle.has_kernel<needs_a_gpu>());
+  EXPECT_FALSE(bundle.has_kernel<needs_sub_group_12>(d));
+  EXPECT_TRUE(bundle.has_kernel<needs_nothing>(d));
+  const auto ids = bundle.get_kernel_ids();
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), sycl::get_kernel_id<needs_a_gpu>()), 0);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), sycl::get_kernel_id<needs_nothing>()), 1);
+  EXPECT_EQ(error_of([&] { sycl::get_kernel_bundle<needs_a_gpu, sycl::bundle_state::executable>(q.get_context()); }),
+            sycl::errc::invalid);
 }
 
 }  // namespace
