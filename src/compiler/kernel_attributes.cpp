@@ -53,7 +53,8 @@ DenseMap<const Function*, SmallVector<Annotation, 2>> read_annotations(Module& m
       if (!args) annotation.readable = false;
       for (unsigned i = 0; args && i < args->getNumOperands(); ++i) {
         if (auto* v = dyn_cast<ConstantInt>(args->getOperand(i)))
-          annotation.args.push_back(v->getSExtValue() < 0 ? 0 : v->getZExtValue());
+          // (A negative int becomes a size no device has, as SIZE_MAX is: unsupported.)
+          annotation.args.push_back(static_cast<std::uint64_t>(v->getSExtValue()));
         else annotation.readable = false;
       }
     }
