@@ -10,8 +10,11 @@
 //  4. keep per item what crosses a barrier: values into slots (demotion), private
 //     variables used on both sides into per-item arrays;
 //  5. build: one loop nest over the group's items per region (its body a copy of the
-//     region; leaving at barrier k records k for the item), and a dispatcher that
-//     checks that all items recorded the same barrier and runs its region next.
+//     region; leaving at barrier k records k for the item where the region has more
+//     than one exit), and a dispatcher that runs the next region: straight on after a
+//     region of one exit, by item 0's record where the items provably leave alike,
+//     else after checking that all items recorded the same barrier;
+//  6. tidy, unswitch the region loops, narrow them (region_loops.hpp).
 #include "barrier_split.hpp"
 
 #include "kernel_name.hpp"
