@@ -49,20 +49,25 @@ std::optional<item_loop> as_item_loop(Loop* loop) {
       break;
     }
   }
+  // The loop goes on while the next id is below the count (and leaves when it reaches it).
   const ICmpInst::Predicate p = l.test->getPredicate();
-  if (!l.id || (p != ICmpInst::ICMP_ULT && p != ICmpInst::ICMP_NE && p != ICmpInst::ICMP_EQ)) return std::nullopt;
+  const bool on_while_below =
+      (p == ICmpInst::ICMP_ULT || p == ICmpInst::ICMP_NE) && branch->getSuccessor(0) == loop->getHeader();
+  const bool off_when_reached = p == ICmpInst::ICMP_EQ && branch->getSuccessor(1) == loop->getHeader();
+  if (!l.id || !(on_while_below || off_when_reached)) return std::nullopt;
   return l;
 }
 
 bool writes(const Instruction& inst) { return inst.mayWriteToMemory() || inst.mayThrow(); }
 
-// An item's exit record: an i32 into the exits, the start of weft_split_frames().
-bool exit_record(const Instruction& inst) {
+// Item `id`'s exit record: the i32 at exits[id], the start of weft_split_frames().
+// (Exactly that element: a per-item array further into the frames is not one.)
+bool exit_record(const Instruction& inst, const Value* id) {
   const auto* store = dyn_cast<StoreInst>(&inst);
   const auto* slot = store ? dyn_cast<GetElementPtrInst>(store->getPointerOperand()) : nullptr;
   const auto* frames = slot ? dyn_cast<CallInst>(slot->getPointerOperand()) : nullptr;
   return frames && frames->getCalledFunction() && frames->getCalledFunction()->getName() == "weft_split_frames" &&
-         slot->getNumIndices() == 1 && slot->getSourceElementType()->isIntegerTy(32) &&
+         slot->getNumIndices() == 1 && slot->getOperand(1) == id && slot->getSourceElementType()->isIntegerTy(32) &&
          store->getValueOperand()->getType()->isIntegerTy(32);
 }
 
@@ -146,7 +151,7 @@ bool skip_failing_items(const item_loop& l) {
   for (BasicBlock* block : l.loop->blocks()) {
     const bool passing_only = dom.dominates(BasicBlockEdge(header, pass), block);
     for (Instruction& inst : *block) {
-      if (!passing_only && writes(inst) && !exit_record(inst)) return false;
+      if (!passing_only && writes(inst) && !exit_record(inst, l.id)) return false;
       for (const User* u : inst.users())
         if (!l.loop->contains(cast<Instruction>(u))) return false;
     }
