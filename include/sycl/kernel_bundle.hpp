@@ -263,7 +263,7 @@ class kernel_bundle {
   // Known program-wide: a kernel of the program reads it (kernels are not told apart).
   template <auto& SpecName>
   bool has_specialization_constant() const noexcept {
-    return !empty() && detail::kernel_reads_spec_constant(&SpecName);
+    return !empty() && detail::kernel_reads_spec_constant(&SpecName, detail::spec_host_name_key<SpecName>);
   }
   template <auto& SpecName, bundle_state S = State, std::enable_if_t<S == bundle_state::input, int> = 0>
   void set_specialization_constant(typename std::remove_reference_t<decltype(SpecName)>::value_type value) {

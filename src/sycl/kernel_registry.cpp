@@ -18,7 +18,7 @@ struct kernel_registry {
   std::mutex mutex;
   std::vector<const std::type_info*> types;
   std::deque<std::string> names;                                                           // stable addresses
-  std::vector<const void*> spec_constants;                                                 // read by some kernel
+  std::vector<std::pair<const void*, std::uint64_t>> spec_constants;                       // read by some kernel
   std::vector<std::pair<const char*, const weft::detail::kernel_attributes*>> attributes;  // by name
 };
 // Never destroyed: static objects' registrations may run before or after any other static.
@@ -71,16 +71,18 @@ bool register_unnamed_kernel() {
 }
 bool program_has_unnamed_kernels() { return unnamed_kernels.load(std::memory_order_relaxed); }
 
-bool register_kernel_spec_constant(const void* id) {
+bool register_kernel_spec_constant(const void* id, std::uint64_t name_key) {
   kernel_registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  r.spec_constants.push_back(id);
+  r.spec_constants.emplace_back(id, name_key);
   return true;
 }
-bool kernel_reads_spec_constant(const void* id) {
+bool kernel_reads_spec_constant(const void* id, std::uint64_t name_key) {
   kernel_registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  return std::find(r.spec_constants.begin(), r.spec_constants.end(), id) != r.spec_constants.end();
+  return std::any_of(r.spec_constants.begin(), r.spec_constants.end(), [&](const auto& c) {
+    return c.first == id || (name_key != 0 && c.second == name_key);
+  });
 }
 
 std::vector<const char*> registered_kernel_names() {

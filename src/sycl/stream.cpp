@@ -105,9 +105,12 @@ void stream_end_item(const void* frame) {
 
 // ---- specialization constants (kernel_extras.hpp) ---------------------------------
 
-const unsigned char* spec_constant_values::find(const void* object) const {
+const unsigned char* spec_constant_values::find(const void* object, std::uint64_t name_key) const {
   for (auto& v : values)
     if (v.object == object) return v.bytes.data();
+  if (name_key != 0)
+    for (auto& v : values)
+      if (v.name_key == name_key) return v.bytes.data();
   return nullptr;
 }
 

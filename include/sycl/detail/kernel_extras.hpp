@@ -43,6 +43,24 @@ constexpr std::uint64_t spec_name_key_of() {
 template <auto& SpecName>
 inline constexpr std::uint64_t spec_name_key = spec_name_key_of<SpecName>();
 
+// The host's second key, for one constant that is one object per translation unit:
+// g++ 12 gives a namespace-scope constexpr variable template internal linkage (the rule
+// before CWG 2387), so `sc<int, 1>` set in one file and read in a kernel of another are
+// two objects, alike by their exact name. clang gives them one object, and its names
+// are no key (above): 0, no second key.
+template <auto& SpecName>
+inline constexpr std::uint64_t spec_host_name_key =
+#if defined(__clang__)
+    0;
+#else
+    spec_name_key<SpecName>;
+#endif
+
+template <auto& SpecName>
+struct kernel_spec_constant_registration {
+  static inline const bool registered = register_kernel_spec_constant(&SpecName, spec_host_name_key<SpecName>);
+};
+
 // Values set with set_specialization_constant (src/sycl/stream.cpp).
 struct WEFT_API spec_constant_values {
   struct value {
@@ -52,7 +70,8 @@ struct WEFT_API spec_constant_values {
   };
   std::vector<value> values;
 
-  const unsigned char* find(const void* object) const;
+  // The value set for this object, else (name_key != 0) for another of the same name.
+  const unsigned char* find(const void* object, std::uint64_t name_key) const;
   void set(const void* object, std::uint64_t name_key, const void* bytes, std::size_t n);
   template <auto& SpecName, class T>
   void set(const T& v) {
@@ -189,7 +208,7 @@ class kernel_handler {
     T value = detail::spec_default<T>::get(SpecName);
     const unsigned char* bytes = m_table ? m_table->find(detail::spec_name_key<SpecName>) : nullptr;
 #if !WEFT_DEVICE_PASS
-    if (!bytes && m_values) bytes = m_values->find(&SpecName);
+    if (!bytes && m_values) bytes = m_values->find(&SpecName, detail::spec_host_name_key<SpecName>);
 #endif
     if (bytes) __builtin_memcpy(static_cast<void*>(&value), bytes, sizeof(T));
     return value;

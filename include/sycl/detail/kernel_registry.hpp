@@ -8,6 +8,7 @@
 // program could ask for, so they are not listed. get_kernel_id<Name>() adds its name
 // too. Names live as long as the program.
 #include <sycl/detail/kernel_attributes.hpp>
+#include <cstdint>
 #include <typeinfo>
 #include <vector>
 #include <weft/runtime/export.hpp>
@@ -51,11 +52,9 @@ struct kernel_attributes_registration {
 
 // The specialization constants kernels read (kernel_handler::get_specialization_constant
 // instantiated in a kernel registers its specialization_id).
-WEFT_API bool register_kernel_spec_constant(const void* id);
-WEFT_API bool kernel_reads_spec_constant(const void* id);
-template <auto& SpecName>
-struct kernel_spec_constant_registration {
-  static inline const bool registered = register_kernel_spec_constant(&SpecName);
-};
+// Keyed as spec_constant_values::find is (kernel_extras.hpp registers them).
+WEFT_API bool register_kernel_spec_constant(const void* id, std::uint64_t name_key);
+WEFT_API bool kernel_reads_spec_constant(const void* id, std::uint64_t name_key);
+
 
 }  // namespace weft::sycl::detail
