@@ -525,11 +525,13 @@ inline void backoff(unsigned spins) {
 // several tasks): wait until no earlier
 // group running on another worker is still before its own first barrier (see
 // chunk_counter). Waits are short unless that worker was preempted.
-// Once one group of a chunk has waited so, the chunk's later groups need not: the
-// groups claimed before the chunk are past their first phase for good (none is
-// claimed below a chunk claimed earlier), and those claimed after it are later
-// than all of its groups. (At 16 workers the wait reads 15 other workers' cache
-// lines: per group, it cost more than a small split group's items.)
+// A chunk waits once, at the first of its groups that reaches a barrier: its later
+// groups pass at once. Waiting at each would also cover an earlier chunk's groups
+// that started since, which the order needs only where a worker stalls for as long
+// as the others take to run the chunks between reader and writer (in the seed
+// reduction, groups 256g to 256g+255 overwrite group g's input). At 16 workers the wait reads
+// 15 other workers' cache lines: per group, it cost more than a small split group's
+// items.
 void pass_first_phase_ordered(worker* w) {
   const chunk_counter* d = w->dispatch;
   const std::size_t g = w->frame.group_linear;
