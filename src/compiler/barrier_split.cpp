@@ -370,16 +370,23 @@ class splitter {
   // counter), only the group's last item stores: items run in order, so every item
   // reads the previous pass's value before the last one overwrites it.
   void demote_values_across_barriers() {
-    SmallVector<std::pair<Instruction*, SmallVector<Use*, 4>>, 16> crossing;
+    // (Which values are recomputed is decided first: each use gets its own copies, so
+    // a value's recomputed operands no longer share instructions.)
+    struct crossing_value {
+      Instruction* inst;
+      SmallVector<Use*, 4> uses;
+      bool recompute;
+    };
+    SmallVector<crossing_value, 16> crossing;
     for (Instruction& inst : instructions(m_f)) {
       if (inst.getType()->isVoidTy() || isa<AllocaInst>(inst) || calls(inst, local_id_name)) continue;
       SmallVector<Use*, 4> uses;
       for (Use& use : inst.uses())
         if (crosses(inst, use)) uses.push_back(&use);
-      if (!uses.empty()) crossing.push_back({&inst, uses});
+      if (!uses.empty()) crossing.push_back({&inst, uses, recomputable(&inst)});
     }
-    for (auto& [inst, uses] : crossing) {
-      if (recomputable(inst)) {
+    for (auto& [inst, uses, recompute_it] : crossing) {
+      if (recompute_it) {
         for (Use* use : uses) {
           DenseMap<Value*, Value*> copies;
           use->set(recompute(inst, use_point(*use), copies));
@@ -455,30 +462,35 @@ class splitter {
   // read: from the launch's task object (argument 0, which holds the kernel's copy)
   // or a by-value argument, or from Weft's thread-locals (the group's local memory
   // and scratch, set before the group runs).
-  bool recomputable(const Value* v) const { return recompute_cost(v) <= max_recompute_cost; }
-  static constexpr unsigned max_recompute_cost = 32;  // instructions copied per use
-  unsigned recompute_cost(const Value* v) const {
-    if (isa<Argument>(v) || isa<Constant>(v)) return 0;
-    const auto* inst = dyn_cast<Instruction>(v);
-    if (!inst) return ~0u;
-    if (auto found = m_recompute_cost.find(inst); found != m_recompute_cost.end()) return found->second;
-    unsigned cost = ~0u;
-    if (calls(*inst, local_id_name) || weft_thread_local(inst)) {
-      cost = 1;
-    } else if (const auto* load = dyn_cast<LoadInst>(inst)) {
-      const Value* object = getUnderlyingObject(load->getPointerOperand());
-      const bool read_only = read_only_argument(object) || weft_thread_local(object);
-      if (load->isSimple() && read_only) cost = add_cost(1, recompute_cost(load->getPointerOperand()));
-    } else if (!isa<PHINode>(inst) && !isa<AllocaInst>(inst) && !inst->mayReadOrWriteMemory() &&
-               !inst->mayHaveSideEffects() && (!isa<CallBase>(inst) || isa<IntrinsicInst>(inst))) {
-      cost = 1;
-      for (const Value* op : inst->operands())
-        if (!isa<BasicBlock>(op) && !isa<Function>(op)) cost = add_cost(cost, recompute_cost(op));
-    }
-    m_recompute_cost[inst] = cost;
-    return cost;
+  // The cost is the number of instructions a use copies: each once (recompute shares
+  // them), so a value built from the same bases twice costs what its copy does.
+  bool recomputable(const Value* v) const {
+    SmallPtrSet<const Instruction*, 32> copied;
+    return copies_to_recompute(v, copied);
   }
-  static unsigned add_cost(unsigned a, unsigned b) { return a > ~0u - b ? ~0u : a + b; }
+  static constexpr unsigned max_recompute_cost = 32;  // instructions copied per use
+  // Adds the instructions recomputing v copies to `copied`; false where one cannot be
+  // copied or there are more than max_recompute_cost.
+  bool copies_to_recompute(const Value* v, SmallPtrSetImpl<const Instruction*>& copied) const {
+    if (isa<Argument>(v) || isa<Constant>(v)) return true;
+    const auto* inst = dyn_cast<Instruction>(v);
+    if (!inst) return false;
+    if (copied.contains(inst)) return true;
+    copied.insert(inst);
+    if (copied.size() > max_recompute_cost) return false;
+    if (calls(*inst, local_id_name) || weft_thread_local(inst)) return true;
+    if (const auto* load = dyn_cast<LoadInst>(inst)) {
+      const Value* pointer = load->getPointerOperand();
+      const bool read_only = read_only_argument(getUnderlyingObject(pointer)) || read_only_thread_local(pointer);
+      return load->isSimple() && read_only && copies_to_recompute(pointer, copied);
+    }
+    if (isa<PHINode>(inst) || isa<AllocaInst>(inst) || inst->mayReadOrWriteMemory() || inst->mayHaveSideEffects() ||
+        (isa<CallBase>(inst) && !isa<IntrinsicInst>(inst)))
+      return false;
+    for (const Value* op : inst->operands())
+      if (!isa<BasicBlock>(op) && !isa<Function>(op) && !copies_to_recompute(op, copied)) return false;
+    return true;
+  }
   static Value* recompute(Value* v, Instruction* before, DenseMap<Value*, Value*>& copies) {
     auto* inst = dyn_cast<Instruction>(v);
     if (!inst) return v;
@@ -848,7 +860,7 @@ class splitter {
   // during the loop, computed once before it: the reloads of shared slots (every item
   // reads a slot before the only store to it in that loop, the group's last item's;
   // demote_values_across_barriers), loads the items only read (the task object, a
-  // by-value argument, Weft's thread-locals; recompute_cost), and arithmetic on those
+  // by-value argument, Weft's thread-locals; copies_to_recompute), and arithmetic on those
   // that cannot trap. Each such value would otherwise be loaded once per item: the
   // loop's stores (the last item's to a slot) keep LICM from moving the loads.
   void hoist_invariants(const nest& n, ArrayRef<BasicBlock*> copies, const SmallPtrSetImpl<Value*>& shared_bases) {
@@ -960,9 +972,7 @@ class splitter {
   std::vector<BitVector> m_across;
   mutable DenseMap<const BasicBlock*, BitVector> m_through_barrier;
   SmallPtrSet<AllocaInst*, 16> m_per_item, m_shared_slots, m_shared_private;
-  SmallPtrSet<StoreInst*, 8> m_last_item_stores;
-  mutable DenseMap<const Instruction*, unsigned>
-      m_recompute_cost;  // stores of shared slots only the group's last item makes
+  SmallPtrSet<StoreInst*, 8> m_last_item_stores;  // stores of shared slots only the group's last item makes
 };
 
 void replace_marker(const item_code& code, bool split) {

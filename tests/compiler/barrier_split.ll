@@ -11,6 +11,40 @@ declare void @_ZN4weft6kernel18work_group_barrierEv() convergent
 declare void @_ZN4weft6kernel17sub_group_barrierEv() convergent
 declare void @opaque(ptr)
 
+; A value built from the same operands many times over (b10 = b9 * b9, ...): computing
+; it again after the barrier copies 13 instructions, once each, though a tree of its
+; operands would count thousands; so it is recomputed, not kept per item.
+define i1 @shared_operands(ptr %task, ptr %out, i64 %r0) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %s = load i64, ptr %task
+  %a = add i64 %id, %s
+  %b1 = mul i64 %a, %a
+  %b2 = mul i64 %b1, %b1
+  %b3 = mul i64 %b2, %b2
+  %b4 = mul i64 %b3, %b3
+  %b5 = mul i64 %b4, %b4
+  %b6 = mul i64 %b5, %b5
+  %b7 = mul i64 %b6, %b6
+  %b8 = mul i64 %b7, %b7
+  %b9 = mul i64 %b8, %b8
+  %b10 = mul i64 %b9, %b9
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %o = getelementptr i64, ptr %out, i64 %id
+  store i64 %b10, ptr %o
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @shared_operands(
+; CHECK-NOT: reload
+; CHECK: region1.items0:
+; CHECK: %b10.again.r1 = mul i64 %b9.again.r1, %b9.again.r1
+; CHECK: ret i1 true
+
 ; Each item writes local memory, waits, then reads its neighbour's element. The value
 ; it loaded from %in crosses the barrier in a per-item array; its id times 3 and the
 ; kernel's captured scale (a load from the task object, argument 0) are computed again
