@@ -80,9 +80,8 @@ bool register_kernel_spec_constant(const void* id, std::uint64_t name_key) {
 bool kernel_reads_spec_constant(const void* id, std::uint64_t name_key) {
   kernel_registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  return std::any_of(r.spec_constants.begin(), r.spec_constants.end(), [&](const auto& c) {
-    return c.first == id || (name_key != 0 && c.second == name_key);
-  });
+  return std::any_of(r.spec_constants.begin(), r.spec_constants.end(),
+                     [&](const auto& c) { return c.first == id || (name_key != 0 && c.second == name_key); });
 }
 
 std::vector<const char*> registered_kernel_names() {

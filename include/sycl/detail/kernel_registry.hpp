@@ -56,5 +56,4 @@ struct kernel_attributes_registration {
 WEFT_API bool register_kernel_spec_constant(const void* id, std::uint64_t name_key);
 WEFT_API bool kernel_reads_spec_constant(const void* id, std::uint64_t name_key);
 
-
 }  // namespace weft::sycl::detail
