@@ -1,6 +1,8 @@
 // Barrier cost in ns per work item per barrier, work groups of 64, 256, 1024.
 // Each group runs K phases of: read the neighbour's value, barrier, write it +1,
-// barrier (2K barriers per item). Implementations:
+// barrier (2K barriers per item). The neighbour of the last item is item 0, chosen by
+// a comparison rather than `(l + 1) % wg`: a 64-bit division per item and phase would
+// cost more than the split form's barrier it is meant to measure. Implementations:
 //  baseline     loop fission, what a SYCL compiler emits: each phase is a loop over
 //               the group's items, values live across the barrier in an array
 //               (one oneTBB task per group)
@@ -72,7 +74,7 @@ void baseline_run(data_t& d, std::size_t wg) {
       int tmp[1024];
       int* b = buf + g * wg;
       for (int k = 0; k < phases; ++k) {
-        for (std::size_t l = 0; l + 1 < wg; ++l) tmp[l] = b[l + 1];  // (l + 1) % wg, without the modulo
+        for (std::size_t l = 0; l + 1 < wg; ++l) tmp[l] = b[l + 1];  // (l + 1 < wg ? l + 1 : 0), in two loops
         tmp[wg - 1] = b[0];                                          // barrier
         for (std::size_t l = 0; l < wg; ++l) b[l] = tmp[l] + 1;      // barrier
       }
@@ -94,7 +96,7 @@ void fiber_run(data_t& d, std::size_t wg) {
       for (std::size_t l = 0; l < wg; ++l)
         items.emplace_back(std::allocator_arg, stacks, [b, l, wg, &bar] {
           for (int k = 0; k < phases; ++k) {
-            int v = b[(l + 1) % wg];
+            int v = b[l + 1 < wg ? l + 1 : 0];
             bar.wait();
             b[l] = v + 1;
             bar.wait();
@@ -114,7 +116,7 @@ void weft_run(data_t& d, std::size_t wg) {
                      std::size_t l = it.get_local_id(0);
                      int* b = buf + it.get_group(0) * wg;
                      for (int k = 0; k < phases; ++k) {
-                       int v = b[(l + 1) % wg];
+                       int v = b[l + 1 < wg ? l + 1 : 0];
                        sycl::group_barrier(it.get_group());
                        b[l] = v + 1;
                        sycl::group_barrier(it.get_group());
@@ -166,7 +168,7 @@ __kernel void phases(__global int* buf, int phases) {
   size_t l = get_local_id(0), wg = get_local_size(0);
   __global int* b = buf + get_group_id(0) * wg;
   for (int k = 0; k < phases; ++k) {
-    int v = b[(l + 1) % wg];
+    int v = b[l + 1 < wg ? l + 1 : 0];
     barrier(CLK_GLOBAL_MEM_FENCE);
     b[l] = v + 1;
     barrier(CLK_GLOBAL_MEM_FENCE);

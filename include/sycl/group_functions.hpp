@@ -15,9 +15,13 @@ namespace weft::sycl {
 namespace detail {
 
 // The kernel interface's description of g and of the calling item's place in it.
+// (In full-width arithmetic on the item's id in its work group: a loop over the items,
+// split at barriers, then computes its lane slots as consecutive addresses.)
 WEFT_HOST_DEVICE inline weft::kernel::sub_group_scope scope_of(const sub_group& g) {
-  return {std::size_t{g.get_group_linear_id()} * g.get_max_local_range()[0], g.get_local_linear_id(),
-          g.get_local_linear_range(), sub_group_access::work_group_size(g)};
+  const std::size_t size = g.get_max_local_range()[0], id = sub_group_access::work_group_local_linear_id(g);
+  const std::size_t lane = id & (size - 1), first = id - lane, work_group_size = sub_group_access::work_group_size(g);
+  const std::size_t left = work_group_size - first;
+  return {first, lane, left < size ? left : size, work_group_size, size};
 }
 template <int Dims>
 WEFT_HOST_DEVICE weft::kernel::work_group_scope scope_of(const group<Dims>& g) {

@@ -76,6 +76,9 @@ struct sub_group_access {
   }
   // Group collectives size their lane buffers by the whole work group.
   static WEFT_HOST_DEVICE std::size_t work_group_size(const sub_group& sg) { return sg.m_work_group_size; }
+  static WEFT_HOST_DEVICE std::size_t work_group_local_linear_id(const sub_group& sg) {
+    return sg.m_work_group_local_linear_id;
+  }
 };
 }  // namespace detail
 

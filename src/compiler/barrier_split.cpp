@@ -1,6 +1,7 @@
 // weft-barrier-split (barrier_split.hpp). The steps, in run():
 //  1. read the launch's contract: the marker call weft_split_active(ranges...,
-//     independent), the local-id calls, the barrier calls;
+//     independent), the local-id calls, the barrier calls (weft_split_form() is
+//     folded first: true where the marker is, false in every other function);
 //  2. decide: every barrier must be reached by all items alike (no branch or loop
 //     exit on a value that differs between items controls it), and no call may hide a
 //     barrier the pass cannot see; otherwise the marker becomes false (fibers run the
@@ -23,6 +24,7 @@
 #include <llvm/ADT/BitVector.h>
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallPtrSet.h>
+#include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/Analysis/PostDominators.h>
@@ -62,6 +64,7 @@ constexpr StringLiteral local_id_name = "weft_split_local_id";
 constexpr StringLiteral frames_name = "weft_split_frames";
 constexpr StringLiteral released_name = "weft_split_released";
 constexpr StringLiteral diverged_name = "weft_split_diverged";
+constexpr StringLiteral split_form_name = "weft_split_form";
 constexpr StringLiteral work_group_barrier = "_ZN4weft6kernel18work_group_barrierEv";
 constexpr StringLiteral sub_group_barrier = "_ZN4weft6kernel17sub_group_barrierEv";
 constexpr std::uint32_t sub_group_bit = 0x80000000u;  // in an item's exit (weft_split_diverged)
@@ -980,17 +983,6 @@ void replace_marker(const item_code& code, bool split) {
   code.marker->eraseFromParent();
 }
 
-// A region loop tests a condition every item shares (the tree reduction's `stride <
-// size`) once per item: unswitched, each outcome gets a loop of its own. Only
-// innermost loops: the dispatcher loop around the regions would copy them all.
-struct unswitch_innermost : PassInfoMixin<unswitch_innermost> {
-  PreservedAnalyses run(Loop& loop, LoopAnalysisManager& analyses, LoopStandardAnalysisResults& results,
-                        LPMUpdater& updater) {
-    if (!loop.isInnermost()) return PreservedAnalyses::all();
-    return SimpleLoopUnswitchPass(/*NonTrivial=*/true).run(loop, analyses, results, updater);
-  }
-};
-
 // What the split leaves for the ordinary passes to tidy: slots of values every item
 // computes alike back into registers, the copies' redundant branches, invariant code
 // out of the item loops.
@@ -1002,7 +994,7 @@ void tidy(Function& f, FunctionAnalysisManager& analyses) {
   passes.addPass(InstCombinePass());
   passes.addPass(SimplifyCFGPass());
   passes.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()), /*UseMemorySSA=*/true));
-  passes.addPass(createFunctionToLoopPassAdaptor(unswitch_innermost(), /*UseMemorySSA=*/true));
+  passes.addPass(createFunctionToLoopPassAdaptor(unswitch_innermost(), /*UseMemorySSA=*/true));  // (region_loops.hpp)
   passes.addPass(SimplifyCFGPass());
   passes.run(f, analyses);
 }
@@ -1025,11 +1017,32 @@ void unmark_dispatcher(Function& f, FunctionAnalysisManager& analyses) {
   }
 }
 
+// weft_split_form() (barrier_split.hpp): true in a function with the marker, whose
+// code is dead where the marker becomes false; false in every other function. The
+// branches on it fold, so the pass sees only the form the function runs. Returns
+// whether it changed `f`.
+bool fold_split_form(Function& f, bool split) {
+  SmallVector<CallInst*, 8> found;
+  for (Instruction& inst : instructions(f))
+    if (calls(inst, split_form_name)) found.push_back(cast<CallInst>(&inst));
+  if (found.empty()) return false;
+  for (CallInst* call : found) {
+    const bool erased = !call->mayHaveSideEffects();  // (replaceAndRecursivelySimplify erases it then)
+    replaceAndRecursivelySimplify(call, ConstantInt::getBool(f.getContext(), split));
+    if (!erased) call->eraseFromParent();
+  }
+  for (BasicBlock& block : f) ConstantFoldTerminator(&block);
+  removeUnreachableBlocks(f);
+  return true;
+}
+
 }  // namespace
 
 PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& analyses) {
+  const bool has_marker = any_of(instructions(f), [](const Instruction& inst) { return calls(inst, marker_name); });
+  const bool folded = fold_split_form(f, has_marker);
   std::optional<item_code> code = read_item_code(f);
-  if (!code) return PreservedAnalyses::all();
+  if (!code) return folded ? PreservedAnalyses::none() : PreservedAnalyses::all();
   OptimizationRemarkEmitter remarks(&f);
   if (code->barriers.empty()) {  // the plain loop runs it as fast, and vectorized
     replace_marker(*code, false);

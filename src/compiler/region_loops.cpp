@@ -2,12 +2,17 @@
 #include "region_loops.hpp"
 
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
@@ -74,6 +79,8 @@ bool exit_record(const Instruction& inst, const Value* id) {
 // 1. `if (id == last) *slot = v;` with v and slot the same for every item, reached by
 // every item's pass: after the loop, `*slot = v;` (no item of the loop reads slot
 // after the last one has written it, and no other access in the loop touches it).
+// In a nest the test is `row + id == last` (row: the linear id of the loop's first
+// item); after the loop it is `row + count - 1 == last`: the loop held the last item.
 bool sink_last_item_stores(const item_loop& l, DominatorTree& dom) {
   bool changed = false;
   for (BasicBlock* block : l.loop->blocks()) {
@@ -81,7 +88,11 @@ bool sink_last_item_stores(const item_loop& l, DominatorTree& dom) {
     if (!branch || !branch->isConditional()) continue;
     auto* is_last = dyn_cast<ICmpInst>(branch->getCondition());
     if (!is_last || !is_last->getMetadata(last_item_mark) || is_last->getPredicate() != ICmpInst::ICMP_EQ ||
-        is_last->getOperand(0) != l.id || !dom.dominates(block, l.latch))
+        !dom.dominates(block, l.latch) || !l.loop->isLoopInvariant(is_last->getOperand(1)))
+      continue;
+    Value* row = nullptr;
+    if (is_last->getOperand(0) != l.id &&
+        !(match(is_last->getOperand(0), m_c_Add(m_Specific(l.id), m_Value(row))) && l.loop->isLoopInvariant(row)))
       continue;
     BasicBlock* then = branch->getSuccessor(0);
     BasicBlock* join = branch->getSuccessor(1);
@@ -99,8 +110,15 @@ bool sink_last_item_stores(const item_loop& l, DominatorTree& dom) {
     }
     if (!movable || stores.empty()) continue;
     BasicBlock* after = SplitEdge(l.latch, l.exit, &dom, nullptr, nullptr, "after.last.item");
+    Instruction* at = after->getTerminator();
+    if (row) {  // (the nest's other loops: the test once per pass of this one)
+      IRBuilder<> b(at);
+      Value* last_here = b.CreateAdd(row, b.CreateSub(l.count, ConstantInt::get(l.count->getType(), 1)));
+      at = SplitBlockAndInsertIfThen(b.CreateICmpEQ(last_here, is_last->getOperand(1)), at,
+                                     false);  // (dom: the caller recomputes it)
+    }
     for (StoreInst* store : stores) {
-      store->moveBefore(after->getTerminator()->getIterator());
+      store->moveBefore(at->getIterator());
       store->setMetadata(LLVMContext::MD_access_group, nullptr);
     }
     BranchInst::Create(join, branch->getIterator());
@@ -171,6 +189,84 @@ bool skip_failing_items(const item_loop& l) {
   return true;
 }
 
+// 3. A branch on `C + S * id < U` (C, S and U the same for every item): every item
+// passes where the loop's first (C) and last (C + S * (count - 1)) do, with no wrap
+// between them (S * (count - 1) does not overflow and the last is not below the
+// first). That test, made once before the loop, joins the branch's condition with an
+// `or`, which changes no item's way; unswitching then gives it a loop of its own.
+bool test_guards_once(const item_loop& l, ScalarEvolution& scev) {
+  bool changed = false;
+  Instruction* at = l.preheader->getTerminator();
+  for (BasicBlock* block : l.loop->blocks()) {
+    auto* branch = dyn_cast<BranchInst>(block->getTerminator());
+    auto* guard =
+        branch && branch->isConditional() && block != l.latch ? dyn_cast<ICmpInst>(branch->getCondition()) : nullptr;
+    if (!guard) continue;
+    Value* scaled = guard->getOperand(0);
+    Value* bound = guard->getOperand(1);
+    ICmpInst::Predicate p = guard->getPredicate();
+    if (p == ICmpInst::ICMP_UGT) {
+      std::swap(scaled, bound);
+      p = ICmpInst::ICMP_ULT;
+    }
+    if (p != ICmpInst::ICMP_ULT || !l.loop->isLoopInvariant(bound) || scaled->getType() != l.count->getType()) continue;
+    const auto* rec = scev.isSCEVable(scaled->getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(scaled)) : nullptr;
+    if (!rec || rec->getLoop() != l.loop || !rec->isAffine()) continue;
+    SCEVExpander expander(scev, "guard");
+    const SCEV* start = rec->getStart();
+    const SCEV* stride = rec->getStepRecurrence(scev);
+    if (!expander.isSafeToExpandAt(start, at) || !expander.isSafeToExpandAt(stride, at)) continue;
+    Type* type = scaled->getType();
+    Value* first = expander.expandCodeFor(start, type, at);
+    Value* step = expander.expandCodeFor(stride, type, at);
+    // (One instruction a statement: the order of a call's arguments is the host compiler's.)
+    IRBuilder<> b(at);
+    Value* last_id = b.CreateSub(l.count, ConstantInt::get(type, 1));
+    Value* span = b.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, last_id, step);
+    Value* last = b.CreateAdd(first, b.CreateExtractValue(span, 0));
+    Value* no_overflow = b.CreateNot(b.CreateExtractValue(span, 1));
+    Value* no_wrap = b.CreateAnd(no_overflow, b.CreateICmpUGE(last, first));
+    Value* all = b.CreateAnd(no_wrap, b.CreateICmpULT(last, bound), "all.items.pass");
+    branch->setCondition(IRBuilder<>(branch).CreateOr(all, guard));
+    changed = true;
+  }
+  return changed;
+}
+
+// An exit record at exits[row + id], row the same for the loop's items (the
+// linear id of a nest's item).
+bool per_item_exit_record(const Instruction& inst, const item_loop& l) {
+  if (exit_record(inst, l.id)) return true;
+  const auto* store = dyn_cast<StoreInst>(&inst);
+  const auto* slot = store ? dyn_cast<GetElementPtrInst>(store->getPointerOperand()) : nullptr;
+  Value* row = nullptr;
+  if (!slot || slot->getNumIndices() != 1 || !match(slot->getOperand(1), m_c_Add(m_Specific(l.id), m_Value(row))) ||
+      !l.loop->isLoopInvariant(row))
+    return false;
+  const auto* frames = dyn_cast<CallInst>(slot->getPointerOperand());
+  return frames && frames->getCalledFunction() && frames->getCalledFunction()->getName() == "weft_split_frames" &&
+         slot->getSourceElementType()->isIntegerTy(32) && store->getValueOperand()->getType()->isIntegerTy(32);
+}
+
+// 4. The items' exit records are per item (exits[id]), so they keep the item-loop
+// mark: tidying merges the leaves' record stores into one without it, and a single
+// unmarked access makes the vectorizer check every access of the loop for
+// dependences again.
+bool mark_exit_records(const item_loop& l) {
+  MDNode* parallel = findOptionMDForLoop(l.loop, "llvm.loop.parallel_accesses");
+  if (!parallel || parallel->getNumOperands() != 2) return false;
+  auto* group = dyn_cast<MDNode>(parallel->getOperand(1));
+  if (!group) return false;
+  bool changed = false;
+  for (BasicBlock* block : l.loop->blocks())
+    for (Instruction& inst : *block)
+      if (per_item_exit_record(inst, l) && !inst.getMetadata(LLVMContext::MD_access_group)) {
+        inst.setMetadata(LLVMContext::MD_access_group, group);
+        changed = true;
+      }
+  return changed;
+}
+
 }  // namespace
 
 bool narrow_region_loops(Function& f, FunctionAnalysisManager& analyses) {
@@ -195,10 +291,30 @@ bool narrow_region_loops(Function& f, FunctionAnalysisManager& analyses) {
     }
   }
   analyses.invalidate(f, PreservedAnalyses::none());
+  bool guarded = false;
+  {
+    LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+    ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
+    for (Loop* loop : loops.getLoopsInPreorder())
+      if (loop->isInnermost())
+        if (std::optional<item_loop> l = as_item_loop(loop)) {
+          changed |= skip_failing_items(*l);  // (first: the narrowed count is the one to test)
+          guarded |= test_guards_once(*as_item_loop(loop), scev);
+        }
+  }
+  if (guarded) {
+    analyses.invalidate(f, PreservedAnalyses::none());
+    FunctionPassManager passes;
+    passes.addPass(createFunctionToLoopPassAdaptor(unswitch_innermost(), /*UseMemorySSA=*/true));
+    passes.addPass(SimplifyCFGPass());
+    passes.run(f, analyses);
+    changed = true;
+  }
+  analyses.invalidate(f, PreservedAnalyses::none());
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
   for (Loop* loop : loops.getLoopsInPreorder())
     if (loop->isInnermost())
-      if (std::optional<item_loop> l = as_item_loop(loop)) changed |= skip_failing_items(*l);
+      if (std::optional<item_loop> l = as_item_loop(loop)) changed |= mark_exit_records(*l);
   return changed;
 }
 

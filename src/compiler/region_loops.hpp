@@ -4,19 +4,40 @@
 // once per region pass instead of once per item.
 //  - The group's last item's store of a shared slot (a value every item computes
 //    alike, which the items before it must still read) moves after the loop where
-//    every item's pass reaches it: the loop loses its per-item `id == last` test.
+//    every item's pass reaches it: the loop loses its per-item `id == last` test (in
+//    a nest, the innermost loop: after it, where its row held the last item).
 //  - A loop whose items first test a guard monotone in the local id, `S * id < U`
 //    with S and U the same for all items (the tree reduction's `2 * stride * id <
 //    size`; `S * id == 0` as `< 1`), and do nothing else where it fails but record
 //    the exit every item takes, runs only over the items that pass it: the halving
 //    loop's passes visit wg/2, wg/4, ... items instead of wg each, the last step
 //    (`if (id == 0)`) item 0 alone. Where S * id could wrap, all items run.
-// Both need the marks barrier_split.cpp leaves: `weft.last_item` on the last-item
+//  - A branch on `C + S * id < U` (C, S and U the same for every item: a bounds
+//    check on the global id, `gid < n`) tests once before the loop whether the
+//    loop's first and last items pass it with no wrap between them, so all do; the
+//    branch takes that test too, and unswitching gives the items that all pass a
+//    loop without the branch, which vectorizes (the other loop keeps it).
+//  - The items' exit records (exits[row + id], one per item) keep the item-loop
+//    mark that tidying may drop when it merges the stores: with one unmarked access
+//    the vectorizer no longer takes the loop's items as independent.
+// The first two steps need the marks barrier_split.cpp leaves: `weft.last_item` on the last-item
 // tests, `weft.exit` on the loops of regions whose items provably leave alike (the
 // dispatcher reads item 0's exit record, if any, only).
 #include <llvm/IR/PassManager.h>
+#include <llvm/Transforms/Scalar/SimpleLoopUnswitch.h>
 
 namespace weft::compiler {
+
+// A region loop tests a condition every item shares (the tree reduction's `stride <
+// size`) once per item: unswitched, each outcome gets a loop of its own. Only
+// innermost loops: the dispatcher loop around the regions would copy them all.
+struct unswitch_innermost : llvm::PassInfoMixin<unswitch_innermost> {
+  llvm::PreservedAnalyses run(llvm::Loop& loop, llvm::LoopAnalysisManager& analyses,
+                              llvm::LoopStandardAnalysisResults& results, llvm::LPMUpdater& updater) {
+    if (!loop.isInnermost()) return llvm::PreservedAnalyses::all();
+    return llvm::SimpleLoopUnswitchPass(/*NonTrivial=*/true).run(loop, analyses, results, updater);
+  }
+};
 
 constexpr const char* last_item_mark = "weft.last_item";
 constexpr const char* alike_exit_mark = "weft.exit";

@@ -10,6 +10,7 @@ declare i64 @weft_split_local_id(i32) memory(none) nounwind
 declare void @_ZN4weft6kernel18work_group_barrierEv() convergent
 declare void @_ZN4weft6kernel17sub_group_barrierEv() convergent
 declare void @opaque(ptr)
+declare i1 @weft_split_form() memory(none) nounwind
 
 ; A value built from the same operands many times over (b10 = b9 * b9, ...): computing
 ; it again after the barrier copies 13 instructions, once each, though a tree of its
@@ -182,7 +183,10 @@ exit:
 ; sub-group barrier (recorded as 1 with the high bit set) or at the end, decided by
 ; the trip count, an argument: every item provably leaves alike, so the dispatcher
 ; reads item 0's exit without checking the others. The test every item shares is
-; unswitched in the innermost item loop: a loop for each outcome.
+; unswitched in the innermost item loop: a loop for each outcome. The last item's
+; store of the counter leaves the inner loop: after it, once per row, where the row
+; held the group's last item. The exit records, per item, keep the item-loop mark
+; (every access of the loop has it, so the vectorizer takes the items as independent).
 ; CHECK-LABEL: define i1 @loop(
 ; CHECK-NOT: dispatch.check
 ; CHECK: region0.items0:
@@ -193,18 +197,24 @@ exit:
 ; CHECK-NEXT: %t1.r1 = add i64 %t.reload.r1, 1
 ; CHECK-NEXT: %again.r1 = icmp ult i64 %t1.r1, %trips
 ; CHECK: region1.items0:
+; CHECK: [[ROW:%[0-9]+]] = mul i64 %local.id0{{[0-9]*}}, %r1
 ; CHECK: br i1 %again.r1, label %region1.items1.us{{.*}}, label %region1.items1{{.*}}
 ; CHECK: region1.items1.us:
 ; CHECK: %acc1.reload.r1{{.*}} = load i32
-; CHECK: %last.item{{[0-9]*}}.us = icmp eq i64 {{%[0-9]+}}, %last
-; CHECK: store i64 %t1.r1, ptr [[TSLOT]]
-; CHECK: store i32 -2147483647, ptr %exit.slot
+; CHECK-NOT: store i64 %t1.r1
+; CHECK: store i32 -2147483647, ptr %exit.slot{{.*}}, !llvm.access.group
 ; CHECK: region1.items1:
-; CHECK: store i32 0, ptr %exit.slot
+; CHECK: store i32 0, ptr %exit.slot{{.*}}, !llvm.access.group
 ; CHECK: region1.done:
 ; CHECK-NEXT: %exit.same = load i32, ptr %frames
 ; CHECK-NOT: weft_split_released
 ; CHECK-NOT: dispatch.check
+; CHECK: after.last.item{{[0-9]*}}:
+; CHECK-NEXT: [[LASTCOL:%[0-9]+]] = sub i64 %r1, 1
+; CHECK-NEXT: [[LASTHERE:%[0-9]+]] = add i64 [[ROW]], [[LASTCOL]]
+; CHECK-NEXT: [[HELD:%[0-9]+]] = icmp eq i64 [[LASTHERE]], %last
+; CHECK-NEXT: br i1 [[HELD]]
+; CHECK: store i64 %t1.r1, ptr [[TSLOT]]
 ; CHECK: }
 
 ; The same loop, 1-D, with its trip count read from local memory: every item reads
@@ -385,6 +395,98 @@ done:
 ; CHECK-NOT: passing.items
 ; CHECK: ret i1 true
 
+; A bounds check on the global id, as the seed reduction's first pass makes it before
+; its barrier: every item zeroes its element and, where 2 * (offset + id) < len, loads
+; a pair. Where the group's first and last items pass (with no wrap between), all do:
+; that test is made once before the loop, and unswitching gives those groups a loop
+; without the branch; the other loop keeps the test per item.
+define i1 @bounds_check(ptr %local, ptr %in, i64 %r0, i64 %offset, i64 %len) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %gid = add i64 %offset, %id
+  %p = getelementptr i32, ptr %local, i64 %id
+  store i32 0, ptr %p
+  %twice = shl i64 %gid, 1
+  %c = icmp ult i64 %twice, %len
+  br i1 %c, label %pair, label %wait
+pair:
+  %q = getelementptr i32, ptr %in, i64 %twice
+  %v = load i32, ptr %q
+  store i32 %v, ptr %p
+  br label %wait
+wait:
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @bounds_check(
+; CHECK: [[FIRST:%[0-9]+]] = shl i64 %offset, 1
+; CHECK: [[SPAN:%[0-9]+]] = call { i64, i1 } @llvm.umul.with.overflow.i64(i64 {{%[0-9]+}}, i64 2)
+; CHECK: [[LAST:%[0-9]+]] = add i64 [[FIRST]],
+; CHECK: icmp uge i64 [[LAST]], [[FIRST]]
+; CHECK: icmp ult i64 [[LAST]], %len
+; CHECK: %all.items.pass = and i1
+; CHECK: br i1 %all.items.pass{{.*}}, label %region0.items0.us, label %region0.items0
+; CHECK: region0.items0.us:
+; CHECK-NOT: br i1 %c.r0
+; CHECK: load i32
+; CHECK: br i1 {{%[0-9]+}}, label %region0.items0.us,
+; CHECK: region0.items0:
+; CHECK: %c.r0 = icmp ult i64 %twice.r0, %len
+; CHECK: ret i1 true
+
+; weft_split_form() picks a collective's form: true in a function with the marker,
+; taken before the pass decides, so the other form (here an opaque call, which would
+; leave the kernel to fibers) is gone: an exchange in split form, a barrier before
+; the items write their slots and one before they read.
+define i1 @split_form(ptr %slots, ptr %out, i64 %r0) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %x = trunc i64 %id to i32
+  %split = call i1 @weft_split_form()
+  br i1 %split, label %exchange, label %lane_operation
+exchange:
+  call void @_ZN4weft6kernel17sub_group_barrierEv()
+  %mine = getelementptr i32, ptr %slots, i64 %id
+  store i32 %x, ptr %mine
+  call void @_ZN4weft6kernel17sub_group_barrierEv()
+  %v = load i32, ptr %slots
+  br label %join
+lane_operation:
+  call void @opaque(ptr %slots)
+  call void @_ZN4weft6kernel17sub_group_barrierEv()
+  %w = load i32, ptr %slots
+  br label %join
+join:
+  %r = phi i32 [ %v, %exchange ], [ %w, %lane_operation ]
+  %o = getelementptr i32, ptr %out, i64 %id
+  store i32 %r, ptr %o
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @split_form(
+; CHECK-NOT: weft_split_form
+; CHECK-NOT: @opaque
+; CHECK: region2.items0:
+; CHECK: ret i1 true
+
+; Everywhere else (the fiber path's copy of the item) it is false.
+define i32 @fiber_copy() {
+  %split = call i1 @weft_split_form()
+  %r = select i1 %split, i32 1, i32 2
+  ret i32 %r
+}
+; CHECK-LABEL: define i32 @fiber_copy(
+; CHECK-NEXT: ret i32 2
+
 ; The item loops' marks: assume_safety (parallel accesses of the group) and vectorize;
 ; and where at most item 0's exit is read, weft.exit (region_loops.hpp).
 ; CHECK-DAG: [[LOOP0]] = distinct !{[[LOOP0]], [[PARALLEL:![0-9]+]], [[ENABLE:![0-9]+]], [[ALIKE:![0-9]+]]}
@@ -403,3 +505,5 @@ done:
 ; REMARK: remark: <unknown>:0:0: kernel guarded: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK: remark: <unknown>:0:0: kernel first_item: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK: remark: <unknown>:0:0: kernel store_then_guard: split at 1 barrier(s) into 2 loops over the work group's items
+; REMARK: remark: <unknown>:0:0: kernel bounds_check: split at 1 barrier(s) into 2 loops over the work group's items
+; REMARK: remark: <unknown>:0:0: kernel split_form: split at 2 barrier(s) into 3 loops over the work group's items

@@ -30,12 +30,14 @@
 namespace weft::kernel {
 
 // A sub-group: n lanes; the calling item is `lane`; the sub-group's first item has
-// local linear id `first` in a work group of work_group_size items.
+// local linear id `first` in a work group of work_group_size items; sub-groups have
+// `size` lanes but the last, which may have fewer.
 struct sub_group_scope {
   std::size_t first;
   std::size_t lane;
   std::size_t n;
   std::size_t work_group_size;
+  std::size_t size;
 };
 
 // A work group of `size` items; the calling item has local linear id `id`.

@@ -959,6 +959,7 @@ WEFT_BARRIER_BODY(sub_group_barrier) {
 
 bool weft_split_active(std::size_t, std::size_t, std::size_t, bool) noexcept { return false; }
 std::size_t weft_split_local_id(int) noexcept { return 0; }
+bool weft_split_form() noexcept { return false; }
 
 void* weft_split_frames(std::size_t bytes) {
   auto* w = tl_worker;  // (split groups run only in nd_range worker tasks, which hold one)

@@ -30,6 +30,10 @@ WEFT_API bool weft_split_active(std::size_t range0, std::size_t range1, std::siz
 // In a split function: the calling item's local id in dimension `dim`. The pass
 // replaces every call; libweft's definition is never reached.
 WEFT_API std::size_t weft_split_local_id(int dim) noexcept __attribute__((const));
+// True in a function the pass splits, false elsewhere: the pass replaces every call
+// (libweft's definition, reached at -O0, returns false). Code that a split function
+// runs better in another form asks it (the exchanges of weft/target/cpu/collectives.hpp).
+WEFT_API bool weft_split_form() noexcept __attribute__((const));
 
 // Called by split functions (the pass inserts the calls):
 // Storage of at least `bytes` bytes, 64-byte aligned, for the group's per-item

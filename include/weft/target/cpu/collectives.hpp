@@ -23,6 +23,7 @@
 #include <weft/kernel/collectives.hpp>
 #include <weft/kernel/sync.hpp>
 #include <weft/runtime/export.hpp>
+#include <weft/target/cpu/barrier_split.hpp>
 #include <weft/target/cpu/lanes.hpp>
 #include <weft/target/cpu/local_memory.hpp>
 #include <weft/target/cpu/range_fold.hpp>
@@ -126,23 +127,90 @@ R collective(const work_group_scope& s, const T& x, std::uint32_t aux, Compute&&
   return r;
 }
 
+// ---- the exchanges in split form ---------------------------------------------------
+
+namespace detail {
+// True in the code the pass plugin splits at its barriers (barrier_split.hpp), where
+// each barrier ends a loop over the group's items; false on fibers and without the plugin.
+inline bool split_form() {
+#if WEFT_PLUGIN_SPLIT
+  return weft_split_form();
+#else
+  return false;
+#endif
+}
+
+// In split form an exchange (each item's result is one item's value) needs no lane
+// operation: every item writes its value, and after the barrier reads its source's
+// slot, source(lane, n). The barrier before the write keeps an item from overwriting
+// a value of the previous exchange that a later item has not read yet. Both region
+// loops are then plain loads and stores, which vectorize across items. The slots are
+// the scope's outputs: an item's next collective of the other kind writes its input
+// (and its scope's last item the outputs, after every item of the scope has read).
+// On fibers the second barrier would cost a switch per item, so fibers keep the lane
+// operation (collective).
+template <bool SubGroup, class T, class Source>
+T exchange_slots(T* slots, std::size_t lane, std::size_t n, const T& x, Source source) {
+  check_lane_type<T>();
+  auto barrier = [] { SubGroup ? sub_group_barrier() : work_group_barrier(); };
+  barrier();
+  std::memcpy(static_cast<void*>(slots + lane), &x, sizeof(T));
+  barrier();
+  T r;
+  std::memcpy(static_cast<void*>(&r), slots + source(lane, n), sizeof(T));
+  return r;
+}
+}  // namespace detail
+template <class T, class Source>
+T exchange(const sub_group_scope& p, const T& x, Source source) {
+  T* slots = reinterpret_cast<T*>(detail::buffers(p.work_group_size, true).out);
+  // A work group of one sub-group: its first item is item 0 for every item, which
+  // lets a broadcast's loop read one slot for all items (a test the same for every
+  // item, which the region loop is unswitched on).
+  if (p.work_group_size <= p.size)
+    return detail::exchange_slots<true>(slots, p.first + p.lane, p.work_group_size, x, source);
+  return detail::exchange_slots<true>(slots + p.first, p.lane, p.n, x, source);
+}
+template <class T, class Source>
+T exchange(const work_group_scope& s, const T& x, Source source) {
+  T* slots = reinterpret_cast<T*>(detail::buffers(s.size, false).out);
+  return detail::exchange_slots<false>(slots, s.id, s.size, x, source);
+}
+
 // ---- the operations of weft/kernel/collectives.hpp ----------------------------------
 
-// The exchanges: every lane's result is one lane operation's output for it.
-#define WEFT_CPU_EXCHANGE(name, lane_op)                                                            \
-  template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>                      \
-  T name(const Scope& s, const T& x, std::size_t arg) {                                             \
-    return collective<T>(s, x, 0, [arg](const T* in, const std::uint32_t*, T* out, std::size_t n) { \
-      weft::cpu::lanes::lane_op(in, n, arg, out);                                                   \
-    });                                                                                             \
-  }
-WEFT_CPU_EXCHANGE(shift_left, shift_left)
-WEFT_CPU_EXCHANGE(shift_right, shift_right)
-WEFT_CPU_EXCHANGE(permute_xor, permute_xor)
-#undef WEFT_CPU_EXCHANGE
+// The exchanges: every lane's result is one lane's value (the lane operation's output
+// for it; in split form, that lane's slot).
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+T shift_left(const Scope& s, const T& x, std::size_t delta) {
+  if (detail::split_form())
+    return exchange(s, x, [delta](std::size_t i, std::size_t n) { return delta < n - i ? i + delta : i; });
+  return collective<T>(s, x, 0, [delta](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    weft::cpu::lanes::shift_left(in, n, delta, out);
+  });
+}
+
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+T shift_right(const Scope& s, const T& x, std::size_t delta) {
+  if (detail::split_form())
+    return exchange(s, x, [delta](std::size_t i, std::size_t) { return i >= delta ? i - delta : i; });
+  return collective<T>(s, x, 0, [delta](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    weft::cpu::lanes::shift_right(in, n, delta, out);
+  });
+}
+
+template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
+T permute_xor(const Scope& s, const T& x, std::size_t mask) {
+  if (detail::split_form())
+    return exchange(s, x, [mask](std::size_t i, std::size_t n) { return (i ^ mask) < n ? i ^ mask : i; });
+  return collective<T>(s, x, 0, [mask](const T* in, const std::uint32_t*, T* out, std::size_t n) {
+    weft::cpu::lanes::permute_xor(in, n, mask, out);
+  });
+}
 
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 T broadcast(const Scope& s, const T& x, std::size_t src) {
+  if (detail::split_form()) return exchange(s, x, [src](std::size_t, std::size_t n) { return src < n ? src : 0; });
   return collective<T, true>(s, x, 0, [src](const T* in, const std::uint32_t*, T* out, std::size_t n) {
     *out = in[src < n ? src : 0];  // (as weft::cpu::lanes::broadcast)
   });
@@ -151,6 +219,10 @@ T broadcast(const Scope& s, const T& x, std::size_t src) {
 // select: each lane names its own source (in the aux words).
 template <class Scope, class T, class = std::enable_if_t<is_scope_v<Scope>>>
 T select(const Scope& s, const T& x, std::size_t src) {
+  if (detail::split_form()) {
+    const std::size_t j = static_cast<std::uint32_t>(src);  // (as the aux word holds it)
+    return exchange(s, x, [j](std::size_t i, std::size_t n) { return j < n ? j : i; });
+  }
   return collective<T>(
       s, x, static_cast<std::uint32_t>(src),
       [](const T* in, const std::uint32_t* idx, T* out, std::size_t n) { weft::cpu::lanes::select(in, idx, n, out); });
