@@ -8,8 +8,10 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/PatternMatch.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/SimpleLoopUnswitch.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
@@ -65,15 +67,25 @@ std::optional<item_loop> as_item_loop(Loop* loop) {
 
 bool writes(const Instruction& inst) { return inst.mayWriteToMemory() || inst.mayThrow(); }
 
-// Item `id`'s exit record: the i32 at exits[id], the start of weft_split_frames().
-// (Exactly that element: a per-item array further into the frames is not one.)
-bool exit_record(const Instruction& inst, const Value* id) {
+// Item `row + id`'s exit record: an i32 stored at exits[row + id], exits the start of
+// weft_split_frames() and row the same for the loop's items (a nest's row; none in one
+// dimension, exits[id]). Exactly that element: a per-item array further into the
+// frames is not one.
+bool exit_record(const Instruction& inst, const item_loop& l, Value** row = nullptr) {
   const auto* store = dyn_cast<StoreInst>(&inst);
   const auto* slot = store ? dyn_cast<GetElementPtrInst>(store->getPointerOperand()) : nullptr;
   const auto* frames = slot ? dyn_cast<CallInst>(slot->getPointerOperand()) : nullptr;
-  return frames && frames->getCalledFunction() && frames->getCalledFunction()->getName() == "weft_split_frames" &&
-         slot->getNumIndices() == 1 && slot->getOperand(1) == id && slot->getSourceElementType()->isIntegerTy(32) &&
-         store->getValueOperand()->getType()->isIntegerTy(32);
+  if (!frames || !frames->getCalledFunction() || frames->getCalledFunction()->getName() != "weft_split_frames" ||
+      slot->getNumIndices() != 1 || !slot->getSourceElementType()->isIntegerTy(32) ||
+      !store->getValueOperand()->getType()->isIntegerTy(32))
+    return false;
+  Value* index = slot->getOperand(1);
+  Value* item_row = nullptr;
+  if (index != l.id &&
+      !(match(index, m_c_Add(m_Specific(l.id), m_Value(item_row))) && l.loop->isLoopInvariant(item_row)))
+    return false;
+  if (row) *row = item_row;
+  return true;
 }
 
 // 1. `if (id == last) *slot = v;` with v and slot the same for every item, reached by
@@ -169,7 +181,8 @@ bool skip_failing_items(const item_loop& l) {
   for (BasicBlock* block : l.loop->blocks()) {
     const bool passing_only = dom.dominates(BasicBlockEdge(header, pass), block);
     for (Instruction& inst : *block) {
-      if (!passing_only && writes(inst) && !exit_record(inst, l.id)) return false;
+      Value* row = nullptr;
+      if (!passing_only && writes(inst) && !(exit_record(inst, l, &row) && !row)) return false;
       for (const User* u : inst.users())
         if (!l.loop->contains(cast<Instruction>(u))) return false;
     }
@@ -233,22 +246,32 @@ bool test_guards_once(const item_loop& l, ScalarEvolution& scev) {
   return changed;
 }
 
-// An exit record at exits[row + id], row the same for the loop's items (the
-// linear id of a nest's item).
-bool per_item_exit_record(const Instruction& inst, const item_loop& l) {
-  if (exit_record(inst, l.id)) return true;
-  const auto* store = dyn_cast<StoreInst>(&inst);
-  const auto* slot = store ? dyn_cast<GetElementPtrInst>(store->getPointerOperand()) : nullptr;
+// 4. Where the items leave alike (`weft.exit`), the dispatcher reads item 0's exit
+// record only (a nest's: row 0's). A record every item stores alike (one store, of a
+// value the items share, in a block every item's pass runs) is stored once, for the
+// loop's first item, before the loop: the loop loses a store per item.
+bool record_exit_once(const item_loop& l, const DominatorTree& dom) {
+  if (!findOptionMDForLoop(l.loop, alike_exit_mark)) return false;
+  StoreInst* record = nullptr;
   Value* row = nullptr;
-  if (!slot || slot->getNumIndices() != 1 || !match(slot->getOperand(1), m_c_Add(m_Specific(l.id), m_Value(row))) ||
-      !l.loop->isLoopInvariant(row))
+  for (BasicBlock* block : l.loop->blocks())
+    for (Instruction& inst : *block)
+      if (exit_record(inst, l, &row)) {
+        if (record) return false;
+        record = cast<StoreInst>(&inst);
+      }
+  if (!record || !l.loop->isLoopInvariant(record->getValueOperand()) || !dom.dominates(record->getParent(), l.latch))
     return false;
-  const auto* frames = dyn_cast<CallInst>(slot->getPointerOperand());
-  return frames && frames->getCalledFunction() && frames->getCalledFunction()->getName() == "weft_split_frames" &&
-         slot->getSourceElementType()->isIntegerTy(32) && store->getValueOperand()->getType()->isIntegerTy(32);
+  auto* slot = cast<GetElementPtrInst>(record->getPointerOperand());
+  IRBuilder<> b(l.preheader->getTerminator());
+  Value* first = row ? b.CreateGEP(b.getInt32Ty(), slot->getPointerOperand(), row) : slot->getPointerOperand();
+  b.CreateStore(record->getValueOperand(), first);
+  record->eraseFromParent();
+  if (slot->use_empty()) slot->eraseFromParent();
+  return true;
 }
 
-// 4. The items' exit records are per item (exits[id]), so they keep the item-loop
+// 5. The exit records left in the loop are per item (exits[row + id]), so they keep the item-loop
 // mark: tidying merges the leaves' record stores into one without it, and a single
 // unmarked access makes the vectorizer check every access of the loop for
 // dependences again.
@@ -260,14 +283,46 @@ bool mark_exit_records(const item_loop& l) {
   bool changed = false;
   for (BasicBlock* block : l.loop->blocks())
     for (Instruction& inst : *block)
-      if (per_item_exit_record(inst, l) && !inst.getMetadata(LLVMContext::MD_access_group)) {
+      if (exit_record(inst, l) && !inst.getMetadata(LLVMContext::MD_access_group)) {
         inst.setMetadata(LLVMContext::MD_access_group, group);
         changed = true;
       }
   return changed;
 }
 
+// SimpleLoopUnswitch scales a loop's cost by the number of its sibling loops: the
+// region loops are all children of the dispatcher loop, so in a kernel of a few
+// regions none would be unswitched, however small. Region loops are weighed by their
+// own size alone (the threshold still bounds each copy); the option is LLVM's, set
+// only while they are unswitched.
+class own_cost_only {
+ public:
+  own_cost_only() {
+    auto found = cl::getRegisteredOptions().find("enable-unswitch-cost-multiplier");
+    if (found == cl::getRegisteredOptions().end()) return;
+    option_ = static_cast<cl::opt<bool>*>(found->second);
+    kept_ = *option_;
+    option_->setValue(false);
+  }
+  ~own_cost_only() {
+    if (option_) option_->setValue(kept_);
+  }
+  own_cost_only(const own_cost_only&) = delete;
+  own_cost_only& operator=(const own_cost_only&) = delete;
+
+ private:
+  cl::opt<bool>* option_ = nullptr;
+  bool kept_ = true;
+};
+
 }  // namespace
+
+PreservedAnalyses unswitch_innermost::run(Loop& loop, LoopAnalysisManager& analyses,
+                                          LoopStandardAnalysisResults& results, LPMUpdater& updater) {
+  if (!loop.isInnermost()) return PreservedAnalyses::all();
+  own_cost_only weighed;
+  return SimpleLoopUnswitchPass(/*NonTrivial=*/true).run(loop, analyses, results, updater);
+}
 
 bool narrow_region_loops(Function& f, FunctionAnalysisManager& analyses) {
   {  // (preheaders and dedicated exits: unswitching leaves loops that share both)
@@ -307,14 +362,19 @@ bool narrow_region_loops(Function& f, FunctionAnalysisManager& analyses) {
     FunctionPassManager passes;
     passes.addPass(createFunctionToLoopPassAdaptor(unswitch_innermost(), /*UseMemorySSA=*/true));
     passes.addPass(SimplifyCFGPass());
+    passes.addPass(LoopSimplifyPass());  // (the copies share a preheader)
     passes.run(f, analyses);
     changed = true;
   }
   analyses.invalidate(f, PreservedAnalyses::none());
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+  const DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
   for (Loop* loop : loops.getLoopsInPreorder())
     if (loop->isInnermost())
-      if (std::optional<item_loop> l = as_item_loop(loop)) changed |= mark_exit_records(*l);
+      if (std::optional<item_loop> l = as_item_loop(loop)) {
+        changed |= record_exit_once(*l, dom);
+        changed |= mark_exit_records(*l);
+      }
   return changed;
 }
 

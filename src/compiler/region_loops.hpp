@@ -17,26 +17,26 @@
 //    loop's first and last items pass it with no wrap between them, so all do; the
 //    branch takes that test too, and unswitching gives the items that all pass a
 //    loop without the branch, which vectorizes (the other loop keeps it).
-//  - The items' exit records (exits[row + id], one per item) keep the item-loop
-//    mark that tidying may drop when it merges the stores: with one unmarked access
-//    the vectorizer no longer takes the loop's items as independent.
-// The first two steps need the marks barrier_split.cpp leaves: `weft.last_item` on the last-item
-// tests, `weft.exit` on the loops of regions whose items provably leave alike (the
-// dispatcher reads item 0's exit record, if any, only).
+//  - Where the items leave alike, the exit record they all store alike is stored
+//    once, before the loop, for its first item (the one the dispatcher reads).
+//  - The items' exit records left in the loop (exits[row + id], one per item) keep
+//    the item-loop mark that tidying may drop when it merges the stores: with one
+//    unmarked access the vectorizer no longer takes the loop's items as independent.
+// Steps 1, 2 and 4 need the marks barrier_split.cpp leaves: `weft.last_item` on the
+// last-item tests, `weft.exit` on the loops of regions whose items provably leave
+// alike (the dispatcher reads item 0's exit record, if any, only).
 #include <llvm/IR/PassManager.h>
-#include <llvm/Transforms/Scalar/SimpleLoopUnswitch.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
 
 namespace weft::compiler {
 
 // A region loop tests a condition every item shares (the tree reduction's `stride <
 // size`) once per item: unswitched, each outcome gets a loop of its own. Only
-// innermost loops: the dispatcher loop around the regions would copy them all.
+// innermost loops: the dispatcher loop around the regions would copy them all. Each
+// is weighed by its own size, not by its siblings (region_loops.cpp, own_cost_only).
 struct unswitch_innermost : llvm::PassInfoMixin<unswitch_innermost> {
   llvm::PreservedAnalyses run(llvm::Loop& loop, llvm::LoopAnalysisManager& analyses,
-                              llvm::LoopStandardAnalysisResults& results, llvm::LPMUpdater& updater) {
-    if (!loop.isInnermost()) return llvm::PreservedAnalyses::all();
-    return llvm::SimpleLoopUnswitchPass(/*NonTrivial=*/true).run(loop, analyses, results, updater);
-  }
+                              llvm::LoopStandardAnalysisResults& results, llvm::LPMUpdater& updater);
 };
 
 constexpr const char* last_item_mark = "weft.last_item";

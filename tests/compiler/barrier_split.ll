@@ -198,13 +198,20 @@ exit:
 ; CHECK-NEXT: %again.r1 = icmp ult i64 %t1.r1, %trips
 ; CHECK: region1.items0:
 ; CHECK: [[ROW:%[0-9]+]] = mul i64 %local.id0{{[0-9]*}}, %r1
-; CHECK: br i1 %again.r1, label %region1.items1.us{{.*}}, label %region1.items1{{.*}}
+; CHECK: br i1 %again.r1, label %region1.items1.us.preheader, label %region1.items1.preheader
+; CHECK: region1.items1.preheader:
+; CHECK-NEXT: [[DONE:%[0-9]+]] = getelementptr i32, ptr %frames, i64 [[ROW]]
+; CHECK-NEXT: store i32 0, ptr [[DONE]]
+; CHECK: region1.items1.us.preheader:
+; CHECK-NEXT: [[AGAIN:%[0-9]+]] = getelementptr i32, ptr %frames, i64 [[ROW]]
+; CHECK-NEXT: store i32 -2147483647, ptr [[AGAIN]]
 ; CHECK: region1.items1.us:
+; CHECK-NOT: %frames
 ; CHECK: %acc1.reload.r1{{.*}} = load i32
 ; CHECK-NOT: store i64 %t1.r1
-; CHECK: store i32 -2147483647, ptr %exit.slot{{.*}}, !llvm.access.group
+; CHECK-NOT: %frames
 ; CHECK: region1.items1:
-; CHECK: store i32 0, ptr %exit.slot{{.*}}, !llvm.access.group
+; CHECK-NOT: %frames
 ; CHECK: region1.done:
 ; CHECK-NEXT: %exit.same = load i32, ptr %frames
 ; CHECK-NOT: weft_split_released
@@ -247,8 +254,8 @@ exit:
 ; CHECK: %differ.next = or i32 %differ,
 ; CHECK: br i1 {{%.*}}, label %dispatch.check, label %dispatch.checked
 ; CHECK: call void @weft_split_diverged(ptr {{.*}}%frames, i64 %r0)
-; CHECK: store i32 1, ptr %exit.slot
-; CHECK: store i32 0, ptr %exit.slot
+; CHECK: store i32 1, ptr %exit.slot{{.*}}, !llvm.access.group
+; CHECK: store i32 0, ptr %exit.slot{{.*}}, !llvm.access.group
 
 ; The seed's tree reduction: a halving loop with a barrier in it. The item's index
 ; and the stride, used in the same iteration after they are computed, stay in
@@ -309,13 +316,21 @@ exit:
 ; CHECK: [[M:%[0-9]+]] = sub i64 %wg2.r2, 1
 ; CHECK: udiv i64 [[M]], [[S]]
 ; CHECK: %passing.items{{[0-9]+}} = call i64 @llvm.umax.i64(
-; CHECK: region2.items0.us:
+; Where its items all pass the guard (tested once: it holds for every item the loop
+; visits unless the count could not be narrowed), the loop has no branch; the items
+; leave alike, so item 0's exit record, the one read, is stored once before them.
+; CHECK: br i1 %all.items.pass{{.*}}, label %region2.items0.us.us.preheader,
+; CHECK: region2.items0.us.us.preheader:
+; CHECK-NEXT: store i32 2, ptr %frames
+; CHECK: region2.items0.us.us:
 ; CHECK-NOT: load i64, ptr %task
 ; CHECK-NOT: {{idx|stride}}.reload
 ; CHECK-NOT: store i64 %stride2.r2
-; CHECK: %idx.r2.us = mul i64 %stride2.r2, %local.id
-; CHECK: store i32 2, ptr %exit.slot
+; CHECK-NOT: %frames
+; CHECK: %idx.r2.us.us = mul i64 %stride2.r2, %local.id
+; CHECK-NOT: {{%frames|%wg2.r2}}
 ; CHECK: icmp ult i64 {{%[0-9]+}}, %passing.items{{[0-9]+}}
+; CHECK-NEXT: br i1 {{%[0-9]+}}, label %region2.items0.us.us,
 ; The new stride is stored once, after the items (each read the old one first).
 ; CHECK: after.last.item{{[0-9]*}}:
 ; CHECK-NEXT: store i64 %stride2.r2, ptr [[SLOT]]
@@ -430,13 +445,136 @@ wait:
 ; CHECK: icmp uge i64 [[LAST]], [[FIRST]]
 ; CHECK: icmp ult i64 [[LAST]], %len
 ; CHECK: %all.items.pass = and i1
-; CHECK: br i1 %all.items.pass{{.*}}, label %region0.items0.us, label %region0.items0
+; CHECK: br i1 %all.items.pass{{.*}}, label %region0.items0.us.preheader, label %region0.items0.preheader
 ; CHECK: region0.items0.us:
 ; CHECK-NOT: br i1 %c.r0
 ; CHECK: load i32
 ; CHECK: br i1 {{%[0-9]+}}, label %region0.items0.us,
 ; CHECK: region0.items0:
 ; CHECK: %c.r0 = icmp ult i64 %twice.r0, %len
+; CHECK: ret i1 true
+
+; Six regions, each with a bounds check: each region's loop gets a copy without it.
+; (LLVM's unswitching also weighs a loop by its siblings: the region loops are all
+; children of the dispatcher loop, so it would refuse every region past the first.)
+define i1 @phases(ptr %local, ptr %in, i64 %r0, i64 %offset, i64 %len) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  %gid = add i64 %offset, %id
+  %p = getelementptr i32, ptr %local, i64 %id
+  br label %phase0
+phase0:
+  %in0 = icmp ult i64 %gid, %len
+  br i1 %in0, label %load0, label %wait0
+load0:
+  %pa0 = getelementptr i32, ptr %in, i64 %gid
+  %a0 = load i32, ptr %pa0
+  %b0 = load i32, ptr %p
+  %s0 = add i32 %a0, %b0
+  store i32 %s0, ptr %p
+  br label %wait0
+wait0:
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  br label %phase1
+phase1:
+  %in1 = icmp ult i64 %gid, %len
+  br i1 %in1, label %load1, label %wait1
+load1:
+  %pa1 = getelementptr i32, ptr %in, i64 %gid
+  %a1 = load i32, ptr %pa1
+  %b1 = load i32, ptr %p
+  %s1 = add i32 %a1, %b1
+  store i32 %s1, ptr %p
+  br label %wait1
+wait1:
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  br label %phase2
+phase2:
+  %in2 = icmp ult i64 %gid, %len
+  br i1 %in2, label %load2, label %wait2
+load2:
+  %pa2 = getelementptr i32, ptr %in, i64 %gid
+  %a2 = load i32, ptr %pa2
+  %b2 = load i32, ptr %p
+  %s2 = add i32 %a2, %b2
+  store i32 %s2, ptr %p
+  br label %wait2
+wait2:
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  br label %phase3
+phase3:
+  %in3 = icmp ult i64 %gid, %len
+  br i1 %in3, label %load3, label %wait3
+load3:
+  %pa3 = getelementptr i32, ptr %in, i64 %gid
+  %a3 = load i32, ptr %pa3
+  %b3 = load i32, ptr %p
+  %s3 = add i32 %a3, %b3
+  store i32 %s3, ptr %p
+  br label %wait3
+wait3:
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  br label %phase4
+phase4:
+  %in4 = icmp ult i64 %gid, %len
+  br i1 %in4, label %load4, label %wait4
+load4:
+  %pa4 = getelementptr i32, ptr %in, i64 %gid
+  %a4 = load i32, ptr %pa4
+  %b4 = load i32, ptr %p
+  %s4 = add i32 %a4, %b4
+  store i32 %s4, ptr %p
+  br label %wait4
+wait4:
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  br label %phase5
+phase5:
+  %in5 = icmp ult i64 %gid, %len
+  br i1 %in5, label %load5, label %wait5
+load5:
+  %pa5 = getelementptr i32, ptr %in, i64 %gid
+  %a5 = load i32, ptr %pa5
+  %b5 = load i32, ptr %p
+  %s5 = add i32 %a5, %b5
+  store i32 %s5, ptr %p
+  br label %wait5
+wait5:
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  br label %phase6
+phase6:
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @phases(
+; CHECK: br i1 %all.items.pass{{[0-9]*}}.fr, label %region0.items0.us.preheader,
+; CHECK: region0.items0.us:
+; CHECK-NOT: %in0.r0
+; CHECK: region0.items0:
+; CHECK: br i1 %all.items.pass{{[0-9]*}}.fr, label %region1.items0.us.preheader,
+; CHECK: region1.items0.us:
+; CHECK-NOT: %in1.r1
+; CHECK: region1.items0:
+; CHECK: br i1 %all.items.pass{{[0-9]*}}.fr, label %region2.items0.us.preheader,
+; CHECK: region2.items0.us:
+; CHECK-NOT: %in2.r2
+; CHECK: region2.items0:
+; CHECK: br i1 %all.items.pass{{[0-9]*}}.fr, label %region3.items0.us.preheader,
+; CHECK: region3.items0.us:
+; CHECK-NOT: %in3.r3
+; CHECK: region3.items0:
+; CHECK: br i1 %all.items.pass{{[0-9]*}}.fr, label %region4.items0.us.preheader,
+; CHECK: region4.items0.us:
+; CHECK-NOT: %in4.r4
+; CHECK: region4.items0:
+; CHECK: br i1 %all.items.pass{{[0-9]*}}.fr, label %region5.items0.us.preheader,
+; CHECK: region5.items0.us:
+; CHECK-NOT: %in5.r5
+; CHECK: region5.items0:
+; CHECK-NOT: or i1 %all.items.pass
 ; CHECK: ret i1 true
 
 ; weft_split_form() picks a collective's form: true in a function with the marker,
