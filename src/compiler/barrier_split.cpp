@@ -15,10 +15,12 @@
 //     than one exit), and a dispatcher that runs the next region: straight on after a
 //     region of one exit, by item 0's record where the items provably leave alike,
 //     else after checking that all items recorded the same barrier;
-//  6. tidy, unswitch the region loops, narrow them (region_loops.hpp).
+//  6. tidy, unswitch the region loops, narrow them (region_loops.hpp);
+//  7. prefetch the next group's input after the entry region (next_group_prefetch.hpp).
 #include "barrier_split.hpp"
 
 #include "kernel_name.hpp"
+#include "next_group_prefetch.hpp"
 #include "region_loops.hpp"
 
 #include <llvm/ADT/BitVector.h>
@@ -36,6 +38,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/ValueHandle.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
@@ -85,6 +88,7 @@ struct item_code {
   CallInst* marker = nullptr;
   Value* range[3] = {};
   bool independent = false;
+  WeakTrackingVH group;  // the group's id in its last dimension (null once the split erases it)
   SmallVector<CallInst*, 8> barriers;
 };
 
@@ -93,13 +97,14 @@ std::optional<item_code> read_item_code(Function& f) {
   for (Instruction& inst : instructions(f)) {
     auto* call = dyn_cast<CallInst>(&inst);
     if (!call) continue;
-    if (callee_name(*call) == marker_name && call->arg_size() == 4) code.marker = call;
+    if (callee_name(*call) == marker_name && call->arg_size() == 5) code.marker = call;
     else if (is_barrier(*call)) code.barriers.push_back(call);
   }
   if (!code.marker) return std::nullopt;
   for (int d = 0; d < 3; ++d) code.range[d] = code.marker->getArgOperand(d);
   const auto* independent = dyn_cast<ConstantInt>(code.marker->getArgOperand(3));
   code.independent = independent && !independent->isZero();
+  code.group = code.marker->getArgOperand(4);
   return code;
 }
 
@@ -783,6 +788,7 @@ class splitter {
         mark_item_loop(n, marked, group);
       }
       if (how.kind != exit_kind::checked) add_loop_property(n.latch, alike_exit_mark);
+      if (r == 0) add_loop_property(n.latch, entry_region_mark);
       nests.push_back(n);
     }
     b.CreateBr(nests[0].preheader);
@@ -1091,6 +1097,12 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
   if (std::getenv("WEFT_SPLIT_DEBUG") && verifyFunction(f, &errs())) f.print(errs());
   tidy(f, analyses);
   narrow_region_loops(f, analyses);
+  if (const unsigned streams = prefetch_next_group(f, analyses, rest.group))
+    remarks.emit([&] {
+      return OptimizationRemark(pass_name, "NextGroupPrefetched", &f.getEntryBlock().front())
+             << "kernel " << kernel_name(f) << ": prefetches the next group's " << std::to_string(streams)
+             << " input stream(s) after the first region";
+    });
   unmark_dispatcher(f, analyses);
   return PreservedAnalyses::none();
 }

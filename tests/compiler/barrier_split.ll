@@ -5,7 +5,7 @@
 ; RUN: %opt -passes=weft-barrier-split -pass-remarks=weft-barriers -pass-remarks-missed=weft-barriers -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 
-declare i1 @weft_split_active(i64, i64, i64, i1)
+declare i1 @weft_split_active(i64, i64, i64, i1, i64)
 declare i64 @weft_split_local_id(i32) memory(none) nounwind
 declare void @_ZN4weft6kernel18work_group_barrierEv() convergent
 declare void @_ZN4weft6kernel17sub_group_barrierEv() convergent
@@ -17,7 +17,7 @@ declare i1 @weft_split_form() memory(none) nounwind
 ; operands would count thousands; so it is recomputed, not kept per item.
 define i1 @shared_operands(ptr %task, ptr %out, i64 %r0) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -52,7 +52,7 @@ body:
 ; after the barrier instead.
 define i1 @neighbour(ptr %task, ptr %local, ptr %out, ptr %in, i64 %r0) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -101,7 +101,7 @@ body:
 ; A barrier only some items reach: left to fibers.
 define i1 @divergent(ptr %local, i64 %r0) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -123,7 +123,7 @@ done:
 ; A call the pass cannot see into might hold a barrier: left to fibers.
 define i1 @opaque_call(ptr %local, i64 %r0) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -138,7 +138,7 @@ body:
 ; CHECK: br i1 false, label %body, label %off
 define i1 @no_barrier(ptr %out, i64 %r0) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -152,7 +152,7 @@ body:
 ; A loop of a uniform trip count with a sub-group barrier inside, in 2-D groups.
 define i1 @loop(ptr %local, i64 %r0, i64 %r1, i64 %trips) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 %r1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 %r1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -230,7 +230,7 @@ exit:
 ; ORs the items' differences from item 0's exit, without an early exit.
 define i1 @loaded_trips(ptr %task, ptr %local, i64 %r0) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -264,7 +264,7 @@ exit:
 ; the stride from its slot are read once per region pass, before the item loop.
 define i1 @tree(ptr align 8 dereferenceable(16) %task, ptr %local, i64 %r0) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -340,7 +340,7 @@ exit:
 ; over them alone (at least item 0).
 define i1 @guarded(ptr %task, ptr %local, i64 %r0, i64 %n) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -364,7 +364,7 @@ done:
 ; region's loop runs item 0 alone.
 define i1 @first_item(ptr %task, ptr %local, ptr %out, i64 %r0) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -389,7 +389,7 @@ done:
 ; The same with a store every item makes before the guard: every item runs.
 define i1 @store_then_guard(ptr %task, ptr %local, i64 %r0, i64 %n) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -417,7 +417,7 @@ done:
 ; without the branch; the other loop keeps the test per item.
 define i1 @bounds_check(ptr %local, ptr %in, i64 %r0, i64 %offset, i64 %len) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -459,7 +459,7 @@ wait:
 ; children of the dispatcher loop, so it would refuse every region past the first.)
 define i1 @phases(ptr %local, ptr %in, i64 %r0, i64 %offset, i64 %len) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -583,7 +583,7 @@ phase6:
 ; the items write their slots and one before they read.
 define i1 @split_form(ptr %slots, ptr %out, i64 %r0) {
 entry:
-  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true)
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
   br i1 %m, label %body, label %off
 off:
   ret i1 false
@@ -626,11 +626,13 @@ define i32 @fiber_copy() {
 ; CHECK-NEXT: ret i32 2
 
 ; The item loops' marks: assume_safety (parallel accesses of the group) and vectorize;
-; and where at most item 0's exit is read, weft.exit (region_loops.hpp).
-; CHECK-DAG: [[LOOP0]] = distinct !{[[LOOP0]], [[PARALLEL:![0-9]+]], [[ENABLE:![0-9]+]], [[ALIKE:![0-9]+]]}
+; where at most item 0's exit is read, weft.exit (region_loops.hpp); the entry region's,
+; weft.entry (next_group_prefetch.hpp).
+; CHECK-DAG: [[LOOP0]] = distinct !{[[LOOP0]], [[PARALLEL:![0-9]+]], [[ENABLE:![0-9]+]], [[ALIKE:![0-9]+]], [[ENTRY:![0-9]+]]}
 ; CHECK-DAG: [[PARALLEL]] = !{!"llvm.loop.parallel_accesses", [[GROUP]]}
 ; CHECK-DAG: [[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
 ; CHECK-DAG: [[ALIKE]] = !{!"weft.exit"}
+; CHECK-DAG: [[ENTRY]] = !{!"weft.entry"}
 ; CHECK-DAG: [[LOOP1]] = distinct !{[[LOOP1]], [[PARALLEL]], [[ENABLE]], [[ALIKE]]}
 
 ; REMARK: remark: <unknown>:0:0: kernel neighbour: split at 1 barrier(s) into 2 loops over the work group's items

@@ -957,7 +957,7 @@ WEFT_BARRIER_BODY(sub_group_barrier) {
 
 // ---- split groups (barrier_split.hpp) ------------------------------------------------
 
-bool weft_split_active(std::size_t, std::size_t, std::size_t, bool) noexcept { return false; }
+bool weft_split_active(std::size_t, std::size_t, std::size_t, bool, std::size_t) noexcept { return false; }
 std::size_t weft_split_local_id(int) noexcept { return 0; }
 bool weft_split_form() noexcept { return false; }
 

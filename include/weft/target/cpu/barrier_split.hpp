@@ -24,9 +24,12 @@ extern "C" {
 // The function that calls this is one work item's code for a work group of
 // range0 x range1 x range2 items (each an argument of that function or the
 // constant 1); `independent`: the items depend on each other only through
-// barriers. The pass replaces the call with true where it split the function
-// and with false where it left it alone; libweft's definition returns false.
-WEFT_API bool weft_split_active(std::size_t range0, std::size_t range1, std::size_t range2, bool independent) noexcept;
+// barriers; `group`: the group's id in its last dimension (the next group a
+// worker runs has the next one: the pass prefetches its input). The pass replaces
+// the call with true where it split the function and with false where it left it
+// alone; libweft's definition returns false.
+WEFT_API bool weft_split_active(std::size_t range0, std::size_t range1, std::size_t range2, bool independent,
+                                std::size_t group) noexcept;
 // In a split function: the calling item's local id in dimension `dim`. The pass
 // replaces every call; libweft's definition is never reached.
 WEFT_API std::size_t weft_split_local_id(int dim) noexcept __attribute__((const));

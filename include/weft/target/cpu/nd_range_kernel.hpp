@@ -146,7 +146,8 @@ class nd_task {
   // them from the marker, where a dimension the kernel lacks is the constant 1.
   [[gnu::noinline, gnu::flatten]] bool split_group(const sycl::id<Dims> group_id, std::size_t r0, std::size_t r1,
                                                    std::size_t r2) {
-    if (!weft_split_active(r0, Dims > 1 ? r1 : 1, Dims > 2 ? r2 : 1, independent_items<Kernel>)) return false;
+    if (!weft_split_active(r0, Dims > 1 ? r1 : 1, Dims > 2 ? r2 : 1, independent_items<Kernel>, group_id[Dims - 1]))
+      return false;
     sycl::id<Dims> local;
     for (int d = 0; d < Dims; ++d) local[d] = weft_split_local_id(d);
     invoke(group_id, local, m_launch.local_range, m_launch.group_range, m_launch.offset);

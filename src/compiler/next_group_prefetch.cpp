@@ -1,0 +1,127 @@
+// The next group's input, prefetched after the entry region's loops
+// (next_group_prefetch.hpp).
+#include "next_group_prefetch.hpp"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace weft::compiler {
+namespace {
+
+constexpr std::int64_t line_bytes = 64;
+// Per stream: enough for the first pass of a group over a few KB (the seed
+// reduction reads 2 KB per group), little beside L1's 32-48 KB.
+constexpr std::int64_t prefetch_limit = 4096;
+constexpr unsigned max_streams = 4;
+
+// A stream the entry loop reads: at `next` for the next group, `step` bytes per item.
+struct stream {
+  const SCEV* next = nullptr;
+  std::int64_t step = 0;
+};
+
+// The loads of `loop` whose address is `start + step * id`, step a constant of at
+// most a cache line, and whose start depends on the group's id: their start for
+// the next group. One stream for loads within a cache line of each other.
+SmallVector<stream, 4> streams_of(Loop* loop, ScalarEvolution& scev, Value* group) {
+  SmallVector<stream, 4> found;
+  const SCEV* group_scev = scev.getSCEV(group);
+  if (!isa<SCEVUnknown>(group_scev)) return found;  // (the rewrite below replaces unknowns only)
+  ValueToSCEVMapTy next_group;
+  next_group[group] = scev.getAddExpr(group_scev, scev.getOne(group->getType()));
+  for (BasicBlock* block : loop->blocks())
+    for (Instruction& inst : *block) {
+      auto* load = dyn_cast<LoadInst>(&inst);
+      if (!load || !load->isSimple()) continue;
+      const auto* address = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(load->getPointerOperand()));
+      if (!address || address->getLoop() != loop || !address->isAffine()) continue;
+      const auto* step = dyn_cast<SCEVConstant>(address->getStepRecurrence(scev));
+      if (!step || step->getAPInt().isNonPositive() || step->getAPInt().sgt(line_bytes)) continue;
+      const SCEV* start = address->getStart();
+      if (!SCEVExprContains(start, [&](const SCEV* s) { return s == group_scev; })) continue;
+      const SCEV* next = SCEVParameterRewriter::rewrite(start, scev, next_group);
+      if (next == start) continue;
+      const bool known = any_of(found, [&](const stream& s) {
+        std::optional<APInt> apart = scev.computeConstantDifference(next, s.next);
+        return apart && apart->abs().slt(line_bytes);
+      });
+      if (!known && found.size() < max_streams) found.push_back({next, step->getAPInt().getSExtValue()});
+    }
+  return found;
+}
+
+// At `where` (the loop's exit, or the block after a stream already prefetched
+// there): prefetch [next, next + min(step * items, limit)) by lines. `where`
+// becomes the block after this prefetch loop.
+bool prefetch_after(Loop* loop, const stream& s, ScalarEvolution& scev, SCEVExpander& expander, BasicBlock*& where) {
+  const SCEV* taken = scev.getBackedgeTakenCount(loop);
+  if (isa<SCEVCouldNotCompute>(taken)) return false;
+  const SCEV* items = scev.getAddExpr(taken, scev.getOne(taken->getType()));
+  Instruction* at = &*where->getFirstInsertionPt();
+  if (!expander.isSafeToExpandAt(s.next, at) || !expander.isSafeToExpandAt(items, at)) return false;
+  Value* base = expander.expandCodeFor(s.next, nullptr, at);
+  Value* count = expander.expandCodeFor(items, nullptr, at);
+  IRBuilder<> b(at);
+  Type* i64 = b.getInt64Ty();
+  Value* bytes = b.CreateMul(b.CreateZExtOrTrunc(count, i64), ConstantInt::get(i64, s.step), "prefetch.bytes");
+  bytes = b.CreateBinaryIntrinsic(Intrinsic::umin, bytes, ConstantInt::get(i64, prefetch_limit));
+  BasicBlock* head = where;
+  BasicBlock* rest = SplitBlock(head, at->getIterator());
+  BasicBlock* body = BasicBlock::Create(head->getContext(), "prefetch.next.group", head->getParent(), rest);
+  head->getTerminator()->setSuccessor(0, body);
+  IRBuilder<> lb(body);
+  PHINode* offset = lb.CreatePHI(i64, 2, "prefetch.offset");
+  offset->addIncoming(ConstantInt::get(i64, 0), head);
+  Value* line = lb.CreateGEP(lb.getInt8Ty(), base, offset);
+  // (address, write = 0, locality = 3: into every cache level, data = 1)
+  lb.CreateIntrinsic(Intrinsic::prefetch, {line->getType()}, {line, lb.getInt32(0), lb.getInt32(3), lb.getInt32(1)});
+  Value* after = lb.CreateAdd(offset, ConstantInt::get(i64, line_bytes), "", /*HasNUW=*/true);
+  offset->addIncoming(after, body);
+  BranchInst* back = lb.CreateCondBr(lb.CreateICmpULT(after, bytes), body, rest);
+  // Not a loop to widen or unroll: one prefetch per line is the point.
+  LLVMContext& ctx = head->getContext();
+  MDNode* no_widen = MDNode::get(
+      ctx, {MDString::get(ctx, "llvm.loop.vectorize.enable"), ConstantAsMetadata::get(ConstantInt::getFalse(ctx))});
+  MDNode* no_unroll = MDNode::get(ctx, {MDString::get(ctx, "llvm.loop.unroll.disable")});
+  MDNode* id = MDNode::getDistinct(ctx, {nullptr, no_widen, no_unroll});
+  id->replaceOperandWith(0, id);
+  back->setMetadata(LLVMContext::MD_loop, id);
+  where = rest;
+  return true;
+}
+
+}  // namespace
+
+unsigned prefetch_next_group(Function& f, FunctionAnalysisManager& analyses, Value* group) {
+  if (!group || !group->getType()->isIntegerTy() || isa<Constant>(group)) return 0;
+  analyses.invalidate(f, PreservedAnalyses::none());
+  LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+  ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
+  SmallVector<std::pair<Loop*, SmallVector<stream, 4>>, 4> planned;
+  for (Loop* loop : loops.getLoopsInPreorder())
+    if (loop->isInnermost() && findOptionMDForLoop(loop, entry_region_mark))
+      if (SmallVector<stream, 4> s = streams_of(loop, scev, group); !s.empty()) planned.push_back({loop, s});
+  SCEVExpander expander(scev, "next.group");
+  unsigned most = 0;  // (the unswitched copies of the entry loop prefetch the same streams)
+  for (auto& [loop, found] : planned) {
+    BasicBlock* where = loop->getExitBlock();
+    unsigned prefetched = 0;
+    if (where)
+      for (const stream& s : found) prefetched += prefetch_after(loop, s, scev, expander, where);
+    most = std::max(most, prefetched);
+  }
+  return most;
+}
+
+}  // namespace weft::compiler
