@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <thread>
 #include <cstdint>
 #include <numeric>
@@ -18,6 +19,7 @@
 #include <vector>
 #include <weft/config.hpp>
 #include <weft/kernel/sync.hpp>
+#include <weft/runtime/runtime.hpp>
 #include <weft/settings.hpp>
 
 #include "../support/fibers.hpp"
@@ -441,6 +443,69 @@ TEST(NdRangeEngine, LaterGroupsDoNotOvertakeAnEarlierGroupsFirstPhase) {
       },
       plan);
   EXPECT_EQ(sums[0], expected0);
+}
+
+// A kernel that released no work-group barrier in a launch is `plain`: its later
+// launches claim guided shares of the groups left (chunk_counter), so group 0's
+// worker runs at least the first groups / (2 x workers) groups on its own, as a
+// range kernel's worker runs a long run of rows (fixed chunks of 4096 items hand
+// out 16 of these groups at a time, alternating between workers).
+TEST(NdRangeEngine, PlainKernelsClaimLongRunsOfGroups) {
+  constexpr std::size_t groups = 8192, l = 256;
+  const std::size_t workers = std::max<std::size_t>(std::thread::hardware_concurrency(), weft::worker_count());
+  std::vector<std::size_t> owner(groups);
+  std::size_t* o = owner.data();
+  auto kernel = [=](sycl::nd_item<1> it) {
+    if (it.get_local_id(0) == 0) o[it.get_group(0)] = std::hash<std::thread::id>{}(std::this_thread::get_id());
+  };
+  launch(sycl::nd_range<1>(groups * l, l), kernel);  // learns that the kernel is plain
+  for (int rep = 0; rep < 3; ++rep) {
+    std::fill(owner.begin(), owner.end(), 0);
+    launch(sycl::nd_range<1>(groups * l, l), kernel);
+    std::size_t run = 1;
+    while (run < groups && owner[run] == owner[0]) ++run;
+    EXPECT_GE(run, std::max<std::size_t>(16, groups / (2 * workers))) << "launch " << rep;
+    EXPECT_EQ(std::count(owner.begin(), owner.end(), 0u), 0) << "a group did not run";
+  }
+}
+
+// A plain kernel (its first launch released no barrier) whose later launch
+// meets its barriers after all: that launch keeps the order among running
+// groups (group 0 reads its input before the groups that overwrite it pass
+// their barrier) and the kernel becomes synchronising, with the ordered fixed
+// chunks from then on.
+TEST(NdRangeEngine, APlainKernelThatLaterSynchronisesKeepsTheOrder) {
+  constexpr std::size_t l = 64, groups = 64;
+  std::vector<long> data(l * groups);
+  std::vector<long> sums(groups, 0);
+  local_memory_plan plan;
+  auto acc = plan.allocate<long>(sycl::range<1>(l));
+  long* d = data.data();
+  long* out = sums.data();
+  auto run = [&](bool barrier) {
+    for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<long>(i % 97);
+    const long expected0 = std::accumulate(data.begin(), data.begin() + l, 0L);
+    launch(
+        sycl::nd_range<1>(l * groups, l),
+        [=](sycl::nd_item<1> it) {
+          if (!barrier) return;
+          const std::size_t g = it.get_group(0), lid = it.get_local_id(0);
+          if (g == 0 && lid == 5) std::this_thread::sleep_for(std::chrono::milliseconds(30));
+          acc[lid] = d[g * l + lid];
+          it.barrier();
+          if (lid == 0) {
+            long s = 0;
+            for (std::size_t k = 0; k < l; ++k) s += acc[k];
+            out[g] = s;
+            d[g] = -1000000;  // group g's result lands in group 0's input
+          }
+        },
+        plan);
+    return sums[0] == expected0;
+  };
+  run(false);
+  EXPECT_TRUE(run(true)) << "the plain kernel's launch with barriers";
+  for (int rep = 0; rep < 3; ++rep) EXPECT_TRUE(run(true)) << "ordered launch " << rep;
 }
 
 // ---- errors ------------------------------------------------------------------------

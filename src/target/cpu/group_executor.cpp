@@ -559,7 +559,6 @@ constexpr auto unplaced_block_wait = std::chrono::seconds(1);
 
 void pass_first_phase_placed(worker* w) {
   chunk_counter* d = w->dispatch;
-  if (d->sync) d->sync->store(kernel_sync::synchronising, std::memory_order_relaxed);
   placed_block* mine = w->block;
   for (placed_block* b = d->blocks; b != mine; ++b) {
     auto since = std::chrono::steady_clock::time_point{};
@@ -576,14 +575,16 @@ void pass_first_phase_placed(worker* w) {
   mine->next.store(w->frame.group_linear + 1, std::memory_order_release);
 }
 
-// Called as the group releases its first work-group barrier: keeps the order
-// (chunk_counter) for the dispatch the group runs under; in the probe, notes
-// that the kernel synchronises. Sub-group barriers take no part in the order.
+// Called as the group releases its first work-group barrier: notes that the
+// kernel synchronises and keeps the order (chunk_counter) for the dispatch the
+// group runs under. Sub-group barriers take no part in the order.
 [[gnu::noinline, gnu::cold]] void pass_first_phase(worker* w) {
   w->past_first_phase = true;
+  std::atomic<kernel_sync>* sync = w->dispatch->sync;
+  if (sync && sync->load(std::memory_order_relaxed) != kernel_sync::synchronising)  // (written once: a shared line)
+    sync->store(kernel_sync::synchronising, std::memory_order_relaxed);
   if (w->phase) pass_first_phase_ordered(w);
   else if (w->block) pass_first_phase_placed(w);
-  else if (w->dispatch->probing) w->dispatch->probe_synchronised = true;
 }
 
 std::size_t guard_probe_of_this_thread(const void* fault) noexcept {
@@ -607,28 +608,34 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
   std::size_t first = 0;
   bool placed = plan.placed_blocks > 0;
   int prober = -1;
+  // A launch in which no group released a work-group barrier: the kernel is
+  // `plain`, unless another launch found otherwise meanwhile.
+  auto learn_plain = [&] {
+    kernel_sync unknown = kernel_sync::unknown;
+    if (plan.sync) plan.sync->compare_exchange_strong(unknown, kernel_sync::plain, std::memory_order_relaxed);
+  };
   if (placed && plan.sync->load(std::memory_order_relaxed) == kernel_sync::unknown) {
     // The probe (chunk_counter): group 0 alone, on this thread, before any
     // other task starts; an error leaves from here with nothing else running.
     chunk_counter probe;
     probe.n_groups = 1;
-    probe.count = 1;
-    probe.probing = true;
+    probe.sync = plan.sync;
     body(ctx, probe);
-    const bool synchronising = probe.probe_synchronised;
-    plan.sync->store(synchronising ? kernel_sync::synchronising : kernel_sync::plain, std::memory_order_relaxed);
+    learn_plain();
     if (plan.n_groups == 1) return;
     first = 1;
-    placed = !synchronising;
+    placed = plan.sync->load(std::memory_order_relaxed) == kernel_sync::plain;
     prober = tbb::this_task_arena::current_thread_index();
   }
   chunk_counter chunks;
-  chunks.first_group = first;
   chunks.n_groups = plan.n_groups;
   chunks.groups_per_chunk = std::max<std::size_t>(1, plan.groups_per_chunk);
-  chunks.count = (plan.n_groups - first + chunks.groups_per_chunk - 1) / chunks.groups_per_chunk;
+  chunks.next.store(first, std::memory_order_relaxed);
+  chunks.sync = plan.sync;
   const std::size_t workers = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-  std::size_t n_tasks = std::min(workers, chunks.count);
+  if (plan.sync && plan.sync->load(std::memory_order_relaxed) == kernel_sync::plain) chunks.guided_parts = 2 * workers;
+  std::size_t n_tasks =
+      std::min(workers, (plan.n_groups - first + chunks.groups_per_chunk - 1) / chunks.groups_per_chunk);
   std::unique_ptr<phase_slot[]> slots;
   std::unique_ptr<placed_block[]> blocks;
   if (placed) {
@@ -643,7 +650,7 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
     }
     chunks.blocks = blocks.get();
     chunks.n_blocks = c;
-    chunks.sync = plan.sync;
+    chunks.guided_parts = 0;
     chunks.prober = prober;
     n_tasks = c;
   } else if (n_tasks > 1) {
@@ -655,12 +662,15 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
     try {
       body(ctx, chunks);
     } catch (...) {
-      chunks.next.store(chunks.count, std::memory_order_relaxed);  // the others stop claiming
+      chunks.next.store(chunks.n_groups, std::memory_order_relaxed);  // the others stop claiming
       chunks.stop.store(true, std::memory_order_relaxed);
       throw;
     }
   };
-  if (n_tasks <= 1) return run();
+  if (n_tasks <= 1) {
+    run();
+    return learn_plain();
+  }
   // (TSan) oneTBB's hand-over, see weft/sanitizer.hpp; the token is the address
   // the tasks already hold (no extra capture: the release build is unchanged).
   const std::uint64_t command = trace::enabled() ? trace::current_command() : 0;  // the tasks' groups count to it
@@ -673,18 +683,38 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
   if (blocks)  // task k to slot k, as static_for does
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n_tasks, 1), task, tbb::static_partitioner());
   else tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n_tasks, 1), task, tbb::simple_partitioner());
+  learn_plain();
 }
 
 namespace {
-// The next chunk for this worker (>= chunks.count: none left).
-std::size_t claim_chunk(worker_view* v, chunk_counter& chunks) {
-  if (!v->phase) return chunks.next.fetch_add(1, std::memory_order_relaxed);
+// The next groups [first, last) of the dynamic dispatch: a fixed chunk, or a
+// guided share (chunk_counter); false when none is left.
+bool claim_next(chunk_counter& chunks, std::memory_order order, std::size_t& first, std::size_t& last) {
+  const std::size_t n = chunks.n_groups;
+  std::size_t f;
+  if (!chunks.guided_parts) {
+    f = chunks.next.fetch_add(chunks.groups_per_chunk, order);
+    if (f >= n) return false;
+    last = std::min(f + chunks.groups_per_chunk, n);
+  } else {
+    f = chunks.next.load(std::memory_order_relaxed);
+    do {
+      if (f >= n) return false;
+      last = f + std::min(n - f, std::max(chunks.groups_per_chunk, (n - f) / chunks.guided_parts));
+    } while (!chunks.next.compare_exchange_weak(f, last, order, std::memory_order_relaxed));
+  }
+  first = f;
+  return true;
+}
+
+bool claim_chunk(worker_view* v, chunk_counter& chunks, std::size_t& first, std::size_t& last) {
+  if (!v->phase) return claim_next(chunks, std::memory_order_relaxed, first, last);
   // Published before the claim, so that a worker whose group is later than the
   // chunk claimed here cannot miss it (see pass_first_phase).
   v->phase->group.store(phase_slot::claiming, std::memory_order_seq_cst);
-  const std::size_t c = chunks.next.fetch_add(1, std::memory_order_seq_cst);
-  if (c >= chunks.count) v->phase->group.store(phase_slot::none, std::memory_order_release);
-  return c;  // the first group_started() publishes the group
+  if (claim_next(chunks, std::memory_order_seq_cst, first, last)) return true;  // group_started() publishes the group
+  v->phase->group.store(phase_slot::none, std::memory_order_release);
+  return false;
 }
 
 // Static placement: this worker's own block (arena slot k takes block k) if
@@ -759,11 +789,7 @@ bool claim(worker_view* v, chunk_counter& chunks, std::size_t& first, std::size_
     last = b->end;
     return true;
   }
-  const std::size_t c = claim_chunk(v, chunks);
-  if (c >= chunks.count) return false;
-  first = chunks.first_group + c * chunks.groups_per_chunk;
-  last = std::min(first + chunks.groups_per_chunk, chunks.n_groups);
-  return true;
+  return claim_chunk(v, chunks, first, last);
 }
 }  // namespace
 

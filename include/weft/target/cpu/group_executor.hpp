@@ -92,32 +92,39 @@ enum class kernel_sync : unsigned char { unknown, plain, synchronising };
 // work-group barrier (data-dependent barriers are legal): it then waits for
 // the earlier blocks as above, which keeps the order, and marks the kernel
 // `synchronising` so that this slow path is taken at most once per kernel.
+//
+// The dynamic dispatch learns the kind too: a launch in which no group released
+// a work-group barrier makes an `unknown` kernel `plain`. A `plain` kernel's
+// later launches claim guided shares instead of fixed chunks: a worker takes
+// 1/(2 x workers) of the groups not yet claimed, at least groups_per_chunk, so
+// each worker streams through long runs of consecutive groups, as a
+// parallel_for(range) does (chunks of 4096 items, interleaved between workers,
+// ran a memory-bound kernel 10-20% slower). Their order is kept as above
+// within running groups only; a group that releases a barrier after all marks
+// the kernel `synchronising`, whose launches claim fixed chunks.
 struct chunk_counter {
-  std::size_t count = 0;
-  std::size_t first_group = 0;  // chunk c = groups [first_group + c*groups_per_chunk, ...)
-  std::size_t n_groups = 0;
-  std::size_t groups_per_chunk = 1;
-  phase_slot* slots = nullptr;  // one per worker task, when there are several
+  std::size_t n_groups = 0;          // groups [next, n_groups) are left, claimed in increasing order
+  std::size_t groups_per_chunk = 1;  // fixed chunks; the least a guided share takes
+  std::size_t guided_parts = 0;      // > 0: guided shares of what is left / guided_parts
+  phase_slot* slots = nullptr;       // one per worker task, when there are several
   std::size_t n_slots = 0;
   // Written by every claim: on a line of its own, so that the fields above,
   // which every group's first barrier reads, stay in each worker's cache.
-  alignas(64) std::atomic<std::size_t> next{0};
+  alignas(64) std::atomic<std::size_t> next{0};  // the first group not claimed
   alignas(64) std::atomic<std::size_t> joined{0};
   // Static placement: n_blocks > 0.
   placed_block* blocks = nullptr;
   std::size_t n_blocks = 0;
-  std::atomic<kernel_sync>* sync = nullptr;  // set to synchronising when a placed group releases a work-group barrier
-  int prober = -1;                           // arena slot of the thread that ran the probe: block 0 is its
-  // The probe: a single task runs group 0 alone; it sets probe_synchronised
-  // (same thread) when the group releases a work-group barrier.
-  bool probing = false;
-  bool probe_synchronised = false;
+  // The kernel type's kind: synchronising once a group releases a work-group barrier.
+  std::atomic<kernel_sync>* sync = nullptr;
+  int prober = -1;                // arena slot of the thread that ran the probe: block 0 is its
   std::atomic<bool> stop{false};  // a task failed: the others stop claiming and waiting
 };
 
 // What one nd_range launch asks of the dispatcher: its groups in chunks of
-// groups_per_chunk (dynamic), or in placed_blocks blocks (static placement, when
-// placed_blocks > 0; `sync` is then the kernel type's, never `synchronising`).
+// groups_per_chunk (dynamic; guided where `sync` says `plain`), or in
+// placed_blocks blocks (static placement, when placed_blocks > 0; `sync` is then
+// never `synchronising`). `sync` is the kernel type's kind (chunk_counter).
 struct dispatch_plan {
   std::size_t n_groups = 0;
   std::size_t groups_per_chunk = 1;

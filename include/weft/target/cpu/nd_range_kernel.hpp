@@ -216,11 +216,11 @@ void nd_worker_body(void* ctx, chunk_counter& chunks) {
     for (std::size_t g = first; g < last; ++g) task.run_group(w.get(), g);
 }
 
-// Per kernel type: what its groups do about work-group barriers, learnt by the
-// probe of its first statically placed launch (group_executor.hpp,
-// chunk_counter). A `synchronising` kernel's launches use the ordered dynamic
-// dispatch: its groups may rely on the GPU-like order, which static blocks
-// could keep only by running them one block after another.
+// Per kernel type: what its groups do about work-group barriers, learnt by its
+// launches (group_executor.hpp, chunk_counter). A `synchronising` kernel's
+// launches use the ordered dynamic dispatch in fixed chunks: its groups may rely
+// on the GPU-like order, which static blocks or long guided shares could keep
+// only by running them one after another.
 template <class Kernel>
 inline std::atomic<kernel_sync> kernel_sync_of{kernel_sync::unknown};
 
@@ -255,6 +255,7 @@ void nd_range_kernel(const sycl::nd_range<Dims>& r, const group_request& local, 
   plan.n_groups = l.n_groups;
   plan.groups_per_chunk = l.groups_per_chunk;
   auto& sync = weft::cpu::detail::kernel_sync_of<Kernel>;
+  plan.sync = &sync;
   if (weft::detail::static_partition() &&
       sync.load(std::memory_order_relaxed) != weft::cpu::detail::kernel_sync::synchronising) {
     // Static placement (docs/hpc.md, "Placement"): the groups as the rows of a
@@ -262,7 +263,6 @@ void nd_range_kernel(const sycl::nd_range<Dims>& r, const group_request& local, 
     // cut the same items into the same blocks for the same workers.
     plan.placed_blocks =
         weft::cpu::static_chunks(l.n_groups, l.group_size, weft::cpu::grain_for(l.n_groups * l.group_size));
-    plan.sync = &sync;
   }
   if constexpr (weft::cpu::detail::independent_items<Kernel>) WEFT_PLUGIN_ITEM_LOOP_NOTE(Kernel);
   weft::cpu::detail::run_worker_tasks(plan, &weft::cpu::detail::nd_worker_body<Dims, Kernel>, &l);
