@@ -157,7 +157,8 @@ bool read_only_thread_local(const Value* pointer) {
   const StringRef name = cast<IntrinsicInst>(pointer)->getArgOperand(0)->getName();
   return name == "_ZN4weft6kernel6detail17local_memory_baseE" ||
          name == "_ZN4weft6kernel6detail18local_memory_bytesE" ||
-         name == "_ZN4weft6kernel6detail18group_scratch_baseE" || name == "_ZN4weft6kernel6detail12group_serialE";
+         name == "_ZN4weft6kernel6detail18group_scratch_baseE" || name == "_ZN4weft6kernel6detail11task_serialE" ||
+         name == "_ZN4weft6kernel6detail20running_group_linearE";
 }
 // Memory no item writes while the group runs: the launch's task object (argument 0,
 // which holds the kernel's copy), a by-value argument.

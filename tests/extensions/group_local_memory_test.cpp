@@ -92,6 +92,19 @@ TEST(GroupLocalMemory, TwoCallsOfOneTypeAreTwoObjects) {
   for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], 12) << "item " << i;
 }
 
+// Each launch constructs its groups' objects anew from its own arguments, though
+// the same group of the same kernel ran on the same thread just before.
+TEST(GroupLocalMemory, EachLaunchConstructsItsOwnObjects) {
+  constexpr std::size_t local = 16;
+  for (int launch = 0; launch < 3; ++launch) {
+    const std::vector<int> out =
+        run_writing(local, sycl::nd_range<1>(local, local), [launch](sycl::nd_item<1> it, const auto& o) {
+          o[it.get_global_id(0)] = *ext::group_local_memory<int>(it.get_group(), 100 + launch);
+        });
+    for (std::size_t i = 0; i < local; ++i) ASSERT_EQ(out[i], 100 + launch) << "launch " << launch << " item " << i;
+  }
+}
+
 // Where there is no work group of an nd_range kernel, the call says so (an
 // asynchronous error of the kernel).
 TEST(GroupLocalMemory, OutsideAnNdRangeKernelIsAnError) {

@@ -545,6 +545,7 @@ void pass_first_phase_ordered(worker* w) {
     }
   }
   w->chunk_ordered = true;
+  w->publish_groups = true;  // (guided shares: the claim's later groups are named as they start)
   w->phase->group.store(phase_slot::none, std::memory_order_release);
 }
 
@@ -633,7 +634,6 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
   chunks.next.store(first, std::memory_order_relaxed);
   chunks.sync = plan.sync;
   const std::size_t workers = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-  if (plan.sync && plan.sync->load(std::memory_order_relaxed) == kernel_sync::plain) chunks.guided_parts = 2 * workers;
   std::size_t n_tasks =
       std::min(workers, (plan.n_groups - first + chunks.groups_per_chunk - 1) / chunks.groups_per_chunk);
   std::unique_ptr<phase_slot[]> slots;
@@ -650,13 +650,16 @@ void run_worker_tasks(const dispatch_plan& plan, void (*body)(void*, chunk_count
     }
     chunks.blocks = blocks.get();
     chunks.n_blocks = c;
-    chunks.guided_parts = 0;
     chunks.prober = prober;
     n_tasks = c;
-  } else if (n_tasks > 1) {
-    slots.reset(new phase_slot[n_tasks]);
-    chunks.slots = slots.get();
-    chunks.n_slots = n_tasks;
+  } else {
+    if (plan.sync && plan.sync->load(std::memory_order_relaxed) == kernel_sync::plain)
+      chunks.guided_parts = 2 * workers;
+    if (n_tasks > 1) {
+      slots.reset(new phase_slot[n_tasks]);
+      chunks.slots = slots.get();
+      chunks.n_slots = n_tasks;
+    }
   }
   auto run = [&] {
     try {
@@ -712,9 +715,12 @@ bool claim_chunk(worker_view* v, chunk_counter& chunks, std::size_t& first, std:
   // Published before the claim, so that a worker whose group is later than the
   // chunk claimed here cannot miss it (see pass_first_phase).
   v->phase->group.store(phase_slot::claiming, std::memory_order_seq_cst);
-  if (claim_next(chunks, std::memory_order_seq_cst, first, last)) return true;  // group_started() publishes the group
-  v->phase->group.store(phase_slot::none, std::memory_order_release);
-  return false;
+  if (!claim_next(chunks, std::memory_order_seq_cst, first, last)) {
+    v->phase->group.store(phase_slot::none, std::memory_order_release);
+    return false;
+  }
+  v->phase->group.store(first, std::memory_order_release);  // (and group_started() each group, where it publishes)
+  return true;
 }
 
 // Static placement: this worker's own block (arena slot k takes block k) if
@@ -849,6 +855,7 @@ worker_view* acquire_worker(std::size_t local_bytes, std::size_t group_size, chu
     const std::size_t slot = chunks.joined.fetch_add(1, std::memory_order_relaxed);
     if (slot < chunks.n_slots) w->phase = &chunks.slots[slot];
   }
+  w->publish_groups = w->phase && !chunks.guided_parts;
   w->outer = tl_worker;
   tl_worker = w;
   ++pool.depth;
@@ -860,6 +867,7 @@ void release_worker(worker_view* v) noexcept {
   close_traced_chunk(w);
   if (w->phase) w->phase->group.store(phase_slot::none, std::memory_order_release);
   w->phase = nullptr;
+  w->publish_groups = false;
   finish_block(w);  // (after a failure: the block's remaining groups never run)
   w->dispatch = nullptr;
   w->error = nullptr;

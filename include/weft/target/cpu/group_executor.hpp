@@ -31,8 +31,9 @@ struct group_frame {
   bool fibers = false;
 };
 
-// Per worker task: the group a worker runs while that group is still before
-// its first work-group barrier (its "first phase"); see chunk_counter.
+// Per worker task: the group a worker runs while that group is still before its
+// first work-group barrier (its "first phase"), or a lower group of the same
+// claim; see chunk_counter.
 struct alignas(64) phase_slot {
   static constexpr std::size_t none = ~std::size_t(0);
   static constexpr std::size_t claiming = none - 1;
@@ -40,9 +41,9 @@ struct alignas(64) phase_slot {
 };
 
 // Static placement (docs/hpc.md, "Placement"): one per block of consecutive work
-// groups. `next` is the lowest group of the block that has not passed its first
-// phase (not started, or before its first work-group barrier); `end` once the
-// block is done.
+// groups. `next`: no group of the block below it is still before its first
+// work-group barrier (its first phase). Nothing moves it per group: a released
+// first barrier moves it past its group, the block's end to `end`.
 struct alignas(64) placed_block {
   std::size_t begin = 0, end = 0;
   std::atomic<std::size_t> next{0};
@@ -55,6 +56,9 @@ struct worker_view {
   std::byte* scratch = nullptr;       // group collectives' scratch, 64-byte aligned, >= 384 bytes per item
   phase_slot* phase = nullptr;        // this task's slot, when several tasks run (dynamic dispatch)
   placed_block* block = nullptr;      // the block this task runs (static placement)
+  // `phase` names each group as it starts (group_started): fixed chunks, and guided
+  // shares once a group released a work-group barrier (chunk_counter).
+  bool publish_groups = false;
   group_frame frame;
 };
 
@@ -99,9 +103,13 @@ enum class kernel_sync : unsigned char { unknown, plain, synchronising };
 // 1/(2 x workers) of the groups not yet claimed, at least groups_per_chunk, so
 // each worker streams through long runs of consecutive groups, as a
 // parallel_for(range) does (chunks of 4096 items, interleaved between workers,
-// ran a memory-bound kernel 10-20% slower). Their order is kept as above
-// within running groups only; a group that releases a barrier after all marks
-// the kernel `synchronising`, whose launches claim fixed chunks.
+// ran a memory-bound kernel 10-20% slower). Their order is kept as above, but
+// the phase slot names the share's first group, not each group as it starts
+// (a store per group cost a memory-bound kernel 2% on 2 CPUs): another worker's
+// group waits longer, for this worker's first released barrier or its next
+// claim. A group that releases a barrier after all marks the kernel
+// `synchronising`, whose launches claim fixed chunks, and its worker names each
+// group from then on.
 struct chunk_counter {
   std::size_t n_groups = 0;          // groups [next, n_groups) are left, claimed in increasing order
   std::size_t groups_per_chunk = 1;  // fixed chunks; the least a guided share takes
@@ -150,8 +158,7 @@ WEFT_API bool claim_groups(worker_view* w, chunk_counter& chunks, std::size_t& f
 
 // Called as group g starts (the groups before it on this worker are finished).
 inline void group_started(worker_view* w, std::size_t g) {
-  if (w->phase) w->phase->group.store(g, std::memory_order_release);
-  else if (w->block) w->block->next.store(g, std::memory_order_release);
+  if (w->publish_groups) w->phase->group.store(g, std::memory_order_release);
 }
 
 // Called after the item on the thread's stack returned (or threw: error) in a

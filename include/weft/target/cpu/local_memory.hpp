@@ -18,25 +18,31 @@ inline thread_local std::size_t local_memory_bytes = 0;
 // The running work group's collective scratch (weft::kernel::group_scratch()),
 // set beside local_memory_base: a collective reads it without a call into the library.
 inline thread_local std::byte* group_scratch_base = nullptr;
-// Counts the nd_range work groups this thread has started (never reset, so a
-// group's serial is never seen again on this thread): group objects
-// (group_object) belong to the group whose serial they were made under.
-inline thread_local std::uint64_t group_serial = 0;
+// The running work group, as the launch sets it once per worker task: a serial
+// of the task on this thread (never reset, so never seen again on it) and the
+// worker's record of the group it runs. Group objects (group_object) belong to
+// the (task, group) they were made under: nothing is stored per group (a store
+// per group queued behind a memory-bound kernel's own and cost it 2% on 2 CPUs).
+inline thread_local std::uint64_t task_serial = 0;
+inline thread_local const std::size_t* running_group_linear = nullptr;
 
 // The group objects of the running work group (group_local_memory): the k-th
 // call made by an item gets the group's k-th object, made by the first item that
 // calls it (items of a group run on one thread, one after another or on fibers).
 // Storage comes from blocks that are kept across groups and never move.
 struct group_objects {
-  std::uint64_t serial = ~std::uint64_t(0);
+  std::uint64_t task = ~std::uint64_t(0);
+  std::size_t group = 0;
   std::vector<void*> objects;
   std::vector<std::uint32_t> calls;  // per item of the group
   std::vector<std::unique_ptr<std::byte[]>> blocks;
   std::vector<std::size_t> block_sizes;
   std::size_t block = 0, used = 0;  // the block being filled and its used bytes
 
-  void start_group(std::size_t group_size) {
-    serial = group_serial;
+  bool runs(std::uint64_t t, std::size_t g) const { return task == t && group == g; }
+  void start_group(std::uint64_t t, std::size_t g, std::size_t group_size) {
+    task = t;
+    group = g;
     objects.clear();
     calls.assign(group_size, 0);
     block = 0;
@@ -75,7 +81,8 @@ inline void* group_object_storage(std::size_t bytes, std::size_t align, std::siz
   made = false;
   if (!detail::group_scratch_base) return nullptr;
   auto& g = detail::running_group_objects;
-  if (g.serial != detail::group_serial) g.start_group(group_size);
+  const std::size_t group = *detail::running_group_linear;
+  if (!g.runs(detail::task_serial, group)) g.start_group(detail::task_serial, group, group_size);
   std::uint32_t k = g.calls[local_linear_id]++;
   if (k < g.objects.size()) return g.objects[k];
   made = true;
