@@ -61,6 +61,77 @@ done:
 ; CHECK-NOT: @llvm.prefetch
 ; CHECK: ret i1 true
 
+; A 2-D group (r0 x r1 items) of a row-major matrix of %w floats per row: item
+; (i0, i1) of group (%g0, %g) reads in[(g0 * r0 + i0) * w + g * r1 + i1] into local
+; memory; after the barrier, it writes its mirror's value. The next group is (g0, g + 1):
+; the same rows, the next r1 columns.
+define i1 @tile(ptr %local, ptr %in, ptr %out, i64 %r0, i64 %r1, i64 %w, i64 %g0, i64 %g) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 %r1, i64 1, i1 true, i64 %g)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %i0 = call i64 @weft_split_local_id(i32 0)
+  %i1 = call i64 @weft_split_local_id(i32 1)
+  %row0 = mul i64 %g0, %r0
+  %row = add i64 %row0, %i0
+  %col0 = mul i64 %g, %r1
+  %col = add i64 %col0, %i1
+  %rw = mul i64 %row, %w
+  %at = add i64 %rw, %col
+  %p = getelementptr float, ptr %in, i64 %at
+  %x = load float, ptr %p
+  %li = mul i64 %i0, %r1
+  %lidx = add i64 %li, %i1
+  %l = getelementptr float, ptr %local, i64 %lidx
+  store float %x, ptr %l
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %n = mul i64 %r0, %r1
+  %last = sub i64 %n, 1
+  %mirror = sub i64 %last, %lidx
+  %q = getelementptr float, ptr %local, i64 %mirror
+  %y = load float, ptr %q
+  %o = getelementptr float, ptr %out, i64 %at
+  store float %y, ptr %o
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @tile(
+; Its first row's start in bytes: 4 * (g0 * r0 * w + (g + 1) * r1); then 4 * w per row.
+; CHECK: [[G0W:%.*]] = mul i64 %g0, %w
+; CHECK-NEXT: [[ROWS:%.*]] = mul i64 [[G0W]], %r0
+; CHECK-NEXT: [[ROWS_BYTES:%.*]] = shl i64 [[ROWS]], 2
+; CHECK-NEXT: [[NEXT:%.*]] = add i64 %g, 1
+; CHECK-NEXT: [[COLUMN:%.*]] = mul i64 %r1, [[NEXT]]
+; CHECK-NEXT: [[COLUMN_BYTES:%.*]] = shl i64 [[COLUMN]], 2
+; CHECK-NEXT: [[FIRST:%.*]] = add i64 [[ROWS_BYTES]], [[COLUMN_BYTES]]
+; CHECK-NEXT: [[ROW_BYTES:%.*]] = shl i64 %w, 2
+; The entry region loops over rows (i0) and, within a row, items (i1); after each
+; row's loop, the next group's part of that row: 4 * r1 bytes, at most 4096.
+; CHECK: region0.items0:
+; CHECK-NEXT: %local.id0 = phi i64
+; CHECK-NEXT: [[ROW_OFFSET:%.*]] = mul i64 [[ROW_BYTES]], %local.id0
+; CHECK-NEXT: [[START:%.*]] = add i64 [[FIRST]], [[ROW_OFFSET]]
+; CHECK-NEXT: [[BASE:%.*]] = getelementptr i8, ptr %in, i64 [[START]]
+; CHECK: region0.items1:
+; CHECK: br i1 {{%.*}}, label %region0.items1, label %[[ROW_END:.*]], !llvm.loop [[ENTRY_LOOP_2D:![0-9]+]]
+; CHECK: [[ROW_END]]:
+; CHECK-NEXT: %prefetch.bytes = mul i64 {{%.*}}, 4
+; CHECK-NEXT: [[BYTES:%.*]] = call i64 @llvm.umin.i64(i64 %prefetch.bytes, i64 4096)
+; CHECK: prefetch.next.group:
+; CHECK-NEXT: %prefetch.offset = phi i64 [ 0, %[[ROW_END]] ], [ [[STEP:%.*]], %prefetch.next.group ]
+; CHECK-NEXT: [[LINE:%.*]] = getelementptr i8, ptr [[BASE]], i64 %prefetch.offset
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr [[LINE]], i32 0, i32 3, i32 1)
+; CHECK-NEXT: [[STEP]] = add nuw i64 %prefetch.offset, 64
+; CHECK-NEXT: [[MORE:%.*]] = icmp ult i64 [[STEP]], [[BYTES]]
+; CHECK-NEXT: br i1 [[MORE]], label %prefetch.next.group, label %[[NEXT_ROW:.*]], !llvm.loop [[PREFETCH_LOOP_2D:![0-9]+]]
+; CHECK: [[NEXT_ROW]]:
+; CHECK-NEXT: [[ROW:%.*]] = add nuw nsw i64 %local.id0, 1
+; CHECK-NEXT: [[MORE_ROWS:%.*]] = icmp ult i64 [[ROW]], %r0
+; CHECK-NEXT: br i1 [[MORE_ROWS]], label %region0.items0, label
+; CHECK-NOT: @llvm.prefetch
+; CHECK: ret i1 true
+
 ; The same region reading only what every group shares (a table at in[id]) and local
 ; memory: no stream depends on the group, nothing is prefetched.
 define i1 @shared_table(ptr %local, ptr %in, ptr %out, i64 %r0, i64 %g) {
@@ -91,12 +162,16 @@ body:
 
 ; The entry loop's mark; the prefetch loop is neither widened nor unrolled.
 ; CHECK-DAG: [[ENTRY_LOOP]] = distinct !{[[ENTRY_LOOP]], {{.*}}[[ENTRY:![0-9]+]]}
+; CHECK-DAG: [[ENTRY_LOOP_2D]] = distinct !{[[ENTRY_LOOP_2D]], {{.*}}[[ENTRY]]}
 ; CHECK-DAG: [[ENTRY]] = !{!"weft.entry"}
 ; CHECK-DAG: [[PREFETCH_LOOP]] = distinct !{[[PREFETCH_LOOP]], [[NO_WIDEN:![0-9]+]], [[NO_UNROLL:![0-9]+]]}
+; CHECK-DAG: [[PREFETCH_LOOP_2D]] = distinct !{[[PREFETCH_LOOP_2D]], [[NO_WIDEN]], [[NO_UNROLL]]}
 ; CHECK-DAG: [[NO_WIDEN]] = !{!"llvm.loop.vectorize.enable", i1 false}
 ; CHECK-DAG: [[NO_UNROLL]] = !{!"llvm.loop.unroll.disable"}
 
 ; REMARK: remark: <unknown>:0:0: kernel reduction: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK-NEXT: remark: <unknown>:0:0: kernel reduction: prefetches the next group's 1 input stream(s) after the first region
+; REMARK-NEXT: remark: <unknown>:0:0: kernel tile: split at 1 barrier(s) into 2 loops over the work group's items
+; REMARK-NEXT: remark: <unknown>:0:0: kernel tile: prefetches the next group's 1 input stream(s) after the first region
 ; REMARK-NEXT: remark: <unknown>:0:0: kernel shared_table: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK-NOT: prefetches
