@@ -525,10 +525,10 @@ inline void backoff(unsigned spins) {
 // Before group g releases its first work-group barrier (dynamic dispatch with
 // several tasks): wait until no earlier group that was running on another worker as
 // g got here is still before its own first barrier (see chunk_counter). The slots
-// are read once, and each earlier group seen waits only until its slot changes:
-// scanning the slots one after another until none named an earlier group made a
-// waiter also wait for groups that started while it waited (the seed reduction at
-// 16 workers: 10-15% slower). Waits are short unless that worker was preempted.
+// are read once, and each earlier group seen is waited for only until its slot
+// changes (re-reading them until none names an earlier group would also wait for
+// groups that started meanwhile: the seed reduction at 16 workers 10-15% slower).
+// Waits are short unless that worker was preempted.
 // A chunk waits once, at the first of its groups that reaches a barrier: its later
 // groups pass at once. Waiting at each would also cover an earlier chunk's groups
 // that started since, which the order needs only where a worker stalls for as long
