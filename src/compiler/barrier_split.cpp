@@ -1048,6 +1048,7 @@ bool fold_split_form(Function& f, bool split) {
 PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& analyses) {
   const bool has_marker = any_of(instructions(f), [](const Instruction& inst) { return calls(inst, marker_name); });
   const bool folded = fold_split_form(f, has_marker);
+  if (folded) analyses.invalidate(f, PreservedAnalyses::none());  // (the folding changed the CFG)
   std::optional<item_code> code = read_item_code(f);
   if (!code) return folded ? PreservedAnalyses::none() : PreservedAnalyses::all();
   OptimizationRemarkEmitter remarks(&f);
