@@ -11,10 +11,11 @@
 #include "item_loop_report.hpp"
 #include "kernel_name.hpp"
 
-#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Analysis/VectorUtils.h>
@@ -46,11 +47,19 @@ std::string callee_name(const CallBase& call) {
   return "a function pointer";
 }
 
+// Intrinsics that only tell the optimizer something (a fact, a variable's lifetime, a
+// noalias scope, a profile probe): the native path would widen their operands into
+// vectors no intrinsic takes (<16 x metadata>: broken IR that crashed clang later),
+// so an accepted item loop loses them first (drop_hints), which changes no result.
+bool droppable_hint(Intrinsic::ID id) {
+  return id == Intrinsic::assume || id == Intrinsic::lifetime_start || id == Intrinsic::lifetime_end ||
+         id == Intrinsic::experimental_noalias_scope_decl || id == Intrinsic::pseudoprobe;
+}
+
 bool vectorizable_call(const CallBase& call, const TargetLibraryInfo& library) {
   if (const auto* intrinsic = dyn_cast<IntrinsicInst>(&call)) {
     const Intrinsic::ID id = intrinsic->getIntrinsicID();
-    return isTriviallyVectorizable(id) || intrinsic->isAssumeLikeIntrinsic() || id == Intrinsic::lifetime_start ||
-           id == Intrinsic::lifetime_end;
+    return isTriviallyVectorizable(id) || droppable_hint(id) || id == Intrinsic::sideeffect;
   }
   const Function* f = call.getCalledFunction();
   if (!f) return false;
@@ -77,6 +86,35 @@ std::string unwidenable_instruction(Loop& loop, const TargetLibraryInfo& library
       return "the work item has a switch or an indirect branch";
   }
   return {};
+}
+
+// Removes the hints (droppable_hint) from an item loop the native path widens. A
+// noalias scope declared in the loop is one per item: its declaration goes, and so do
+// the loop's accesses' claims about it (!alias.scope, !noalias), which only loses
+// alias information.
+void drop_hints(Loop& loop) {
+  SmallPtrSet<const Metadata*, 8> scopes;
+  SmallVector<IntrinsicInst*, 8> hints;
+  for (BasicBlock* block : loop.blocks())
+    for (Instruction& inst : *block)
+      if (auto* intrinsic = dyn_cast<IntrinsicInst>(&inst); intrinsic && droppable_hint(intrinsic->getIntrinsicID())) {
+        hints.push_back(intrinsic);
+        if (auto* decl = dyn_cast<NoAliasScopeDeclInst>(intrinsic))
+          for (const MDOperand& scope : decl->getScopeList()->operands()) scopes.insert(scope.get());
+      }
+  for (IntrinsicInst* hint : hints) hint->eraseFromParent();
+  if (scopes.empty()) return;
+  for (BasicBlock* block : loop.blocks())
+    for (Instruction& inst : *block)
+      for (unsigned kind : {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias}) {
+        MDNode* list = inst.getMetadata(kind);
+        if (!list) continue;
+        SmallVector<Metadata*, 4> kept;
+        for (const MDOperand& scope : list->operands())
+          if (!scopes.contains(scope.get())) kept.push_back(scope.get());
+        if (kept.size() != list->getNumOperands())
+          inst.setMetadata(kind, kept.empty() ? nullptr : MDNode::get(inst.getContext(), kept));
+      }
 }
 
 // Why the native path cannot widen this loop nest exactly, or an empty string.
@@ -199,6 +237,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
         addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, target, f.getDataLayout()));
         changed = true;
       }
+      drop_hints(*loop);
       tag_item_loop(*loop, {});
       changed = true;
       remarks.emit([&] {

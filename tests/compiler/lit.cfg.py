@@ -6,7 +6,7 @@ import lit.formats
 config.name = "weft-plugin"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".cpp"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt", "plugin_kernels_test.cpp",
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt", "plugin_kernels_test.cpp", "plugin_crashes_test.cpp",
                    "kernel_attributes_test.cpp"]
 config.test_source_root = config.weft_source_dir + "/tests/compiler"
 config.test_exec_root = config.weft_binary_dir + "/tests/compiler"
