@@ -15,6 +15,8 @@
 //     than one exit), and a dispatcher that runs the next region: straight on after a
 //     region of one exit, by item 0's record where the items provably leave alike,
 //     else after checking that all items recorded the same barrier;
+//     A copy of the function made before the cut comes back where LLVM's verifier
+//     rejects the result: the marker becomes false and a remark says so;
 //  6. tidy, unswitch the region loops, narrow them (region_loops.hpp);
 //  7. prefetch the next group's input after the entry region (next_group_prefetch.hpp).
 #include "barrier_split.hpp"
@@ -40,6 +42,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/ValueHandle.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/LICM.h>
@@ -71,6 +74,10 @@ constexpr StringLiteral split_form_name = "weft_split_form";
 constexpr StringLiteral work_group_barrier = "_ZN4weft6kernel18work_group_barrierEv";
 constexpr StringLiteral sub_group_barrier = "_ZN4weft6kernel17sub_group_barrierEv";
 constexpr std::uint32_t sub_group_bit = 0x80000000u;  // in an item's exit (weft_split_diverged)
+
+// Testing only: treats every split as one LLVM's verifier rejected (the path back to fibers).
+cl::opt<bool> reject_every_split("weft-split-reject", cl::Hidden, cl::init(false),
+                                 cl::desc("weft-barrier-split: undo every split, as if the verifier had rejected it"));
 
 StringRef callee_name(const CallBase& call) {
   const Function* f = call.getCalledFunction();
@@ -1043,6 +1050,17 @@ bool fold_split_form(Function& f, bool split) {
   return true;
 }
 
+// Puts the body of `backup` (a clone of `f` made before the split) back into `f`,
+// and erases `backup`.
+void restore_original(Function& f, Function* backup) {
+  for (BasicBlock& block : f) block.dropAllReferences();
+  while (!f.empty()) f.begin()->eraseFromParent();
+  f.splice(f.end(), backup);
+  for (unsigned a = 0; a < f.arg_size(); ++a) backup->getArg(a)->replaceAllUsesWith(f.getArg(a));
+  f.setSubprogram(backup->getSubprogram());  // (the clone's, which its debug locations name)
+  backup->eraseFromParent();
+}
+
 }  // namespace
 
 PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& analyses) {
@@ -1071,6 +1089,10 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
     replace_marker(*code, false);
     return PreservedAnalyses::none();
   }
+  // Kept until the split is verified: a split LLVM's verifier rejects is undone, and
+  // fibers run the kernel (restore_original).
+  ValueToValueMapTy backup_map;
+  Function* backup = CloneFunction(&f, backup_map);
   // Accepted: the marker's `return false` path goes, and the analysis is redone on
   // what is left.
   BasicBlock* marker_block = code->marker->getParent();
@@ -1090,13 +1112,33 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
     item_variance variance(f, postdom, loops), proven(f, postdom, loops, variance_rule::proof);
     regions = splitter(f, rest, variance, proven).run();
   }
+  // (Development: WEFT_SPLIT_DEBUG=1 in clang's environment prints a rejected split.)
+  std::string broken;
+  raw_string_ostream problems(broken);
+  if (verifyFunction(f, &problems) || reject_every_split) {
+    if (std::getenv("WEFT_SPLIT_DEBUG")) {
+      errs() << broken;
+      f.print(errs());
+    }
+    restore_original(f, backup);
+    analyses.invalidate(f, PreservedAnalyses::none());
+    if (std::optional<item_code> original = read_item_code(f)) {
+      remarks.emit([&] {
+        return OptimizationRemarkMissed(pass_name, "BarriersOnFibers", original->marker)
+               << "kernel " << kernel_name(f)
+               << ": barriers run on fibers, not split: the split function failed LLVM's verifier (a bug in Weft's "
+                  "plugin: please report it with this kernel)";
+      });
+      replace_marker(*original, false);
+    }
+    return PreservedAnalyses::none();
+  }
+  backup->eraseFromParent();
   remarks.emit([&] {
     return OptimizationRemark(pass_name, "BarriersSplit", &f.getEntryBlock().front())
            << "kernel " << kernel_name(f) << ": split at " << std::to_string(rest.barriers.size())
            << " barrier(s) into " << std::to_string(regions) << " loops over the work group's items";
   });
-  // (Development: WEFT_SPLIT_DEBUG=1 in clang's environment checks the split function.)
-  if (std::getenv("WEFT_SPLIT_DEBUG") && verifyFunction(f, &errs())) f.print(errs());
   tidy(f, analyses);
   narrow_region_loops(f, analyses);
   if (const unsigned streams = prefetch_next_group(f, analyses, rest.group))
