@@ -113,10 +113,14 @@ function(_weft_gxx_notice)
   endif()
   list(LENGTH targets n)
   list(GET targets 0 first)
+  set(names ${first})
+  if(n GREATER 1)
+    set(names "${first}, ...")
+  endif()
   string(REGEX MATCH "^[0-9]+" major "${CMAKE_CXX_COMPILER_VERSION}")
   get_property(driver GLOBAL PROPERTY WEFT_SYCL_DRIVER)
   get_property(compiler GLOBAL PROPERTY WEFT_SYCL_LAUNCHES)
-  message(STATUS "Weft: ${CMAKE_CXX_COMPILER_ID} ${major} compiles the SYCL code of ${n} target(s) (${first}...): "
+  message(STATUS "Weft: ${CMAKE_CXX_COMPILER_ID} ${major} compiles the SYCL code of ${n} target(s) (${names}): "
                  "kernels run as a library compiles them (fibers at barriers, item loops vectorized only where the "
                  "compiler manages). clang 22 and Weft's pass plugin are installed, which vectorize kernels across "
                  "work items and split them at barriers (often 10-100x faster): add_sycl_to_target(TARGET ${first}) "
