@@ -12,7 +12,8 @@ bool run_kernels(unsigned long n) {
   sycl::queue q;
   std::vector<float> x(n, 1.0f), y(n, 2.0f), z(n, 0.0f);
   {
-    sycl::buffer<float> bx(x.data(), sycl::range<1>(n)), by(y.data(), sycl::range<1>(n)), bz(z.data(), sycl::range<1>(n));
+    sycl::buffer<float> bx(x.data(), sycl::range<1>(n)), by(y.data(), sycl::range<1>(n)),
+        bz(z.data(), sycl::range<1>(n));
     q.submit([&](sycl::handler& h) {
       sycl::accessor X(bx, h, sycl::read_only);
       sycl::accessor Y(by, h, sycl::read_write);
