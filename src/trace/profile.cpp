@@ -52,6 +52,28 @@ std::string path_of(const row& r) {
   return form.empty() ? "-" : form;
 }
 
+// A range or nd_range kernel that shows no sign of Weft's pass plugin (no verdict on its
+// item loops, no group split at barriers) where this Weft built the plugin (so clang 22
+// and the plugin are a compiler switch away): how to get it (docs/toolchain.md).
+// The first such kernel gets the whole line, the others a reference to it.
+std::string plugin_advice(const row& r, bool& told) {
+#if WEFT_PLUGIN_BUILT
+  const std::string form = r.form ? r.form : "";
+  const bool kernel = form == "range" || form == "nd_range";  // the forms the plugin compiles
+  if (!kernel || r.item_loops || r.split_groups) return {};
+  if (told) return "compiled without Weft's pass plugin (as above)";
+  told = true;
+  const char* how =
+      r.fiber_groups ? "splits its barriers into loops, without fibers" : "vectorizes its item loops across work items";
+  return std::string("compiled without Weft's pass plugin, which ") + how +
+         ": compile it with clang 22 and the plugin (CMake: add_sycl_to_target(TARGET <t>); Make: CXX=weft++; "
+         "or CXX=clang++-22)";
+#else
+  (void)r, (void)told;
+  return {};
+#endif
+}
+
 std::string advice(const row& r, std::size_t workers) {
   const double mean_us = r.launches ? double(r.total_ns) / double(r.launches) / 1e3 : 0;
   if (r.switches) {
@@ -113,6 +135,7 @@ std::string profile_table(const snapshot& s, std::uint64_t end_ns) {
   std::snprintf(line, sizeof line, "%-*s %9s %11s %11s %7s %10s %14s  %s\n", static_cast<int>(width), "command",
                 "launches", "total ms", "mean us", "share", "items/s", "fiber switches", "path");
   out += line;
+  bool told_plugin = false;
   for (const row* r : sorted) {
     const double total = double(r->total_ns);
     std::snprintf(line, sizeof line, "%-*s %9llu %11.3f %11.1f %6.1f%% %10s %14llu  %s\n", static_cast<int>(width),
@@ -121,8 +144,8 @@ std::string profile_table(const snapshot& s, std::uint64_t end_ns) {
                   r->form && total > 0 ? rate(double(r->items) / (total / 1e9)).c_str() : "-",
                   static_cast<unsigned long long>(r->switches), path_of(*r).c_str());
     out += line;
-    const std::string a = advice(*r, s.workers);
-    if (!a.empty()) out += std::string(width, ' ') + "  -> " + a + "\n";
+    for (const std::string& a : {advice(*r, s.workers), plugin_advice(*r, told_plugin)})
+      if (!a.empty()) out += std::string(width, ' ') + "  -> " + a + "\n";
   }
   return out;
 }

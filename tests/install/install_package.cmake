@@ -37,9 +37,13 @@ endif()
 if(NOT libraries)
   message(FATAL_ERROR "install test: no libweft.so under ${prefix}")
 endif()
-# The package must not point back into the source or build tree.
+# The package (with weft++ and weft.pc) must not point back into the source or build tree.
 get_filename_component(cmake_dir ${config_files} DIRECTORY)
-file(GLOB package_files ${cmake_dir}/*.cmake)
+file(GLOB_RECURSE pc_files ${prefix}/*/pkgconfig/weft.pc)
+if(NOT pc_files OR NOT EXISTS ${prefix}/bin/weft++)
+  message(FATAL_ERROR "install test: bin/weft++ or lib/pkgconfig/weft.pc was not installed")
+endif()
+file(GLOB package_files ${cmake_dir}/*.cmake ${prefix}/bin/weft++ ${pc_files})
 foreach(f ${package_files})
   file(READ ${f} text)
   foreach(tree ${WEFT_SOURCE_DIR} ${WEFT_BINARY_DIR})
@@ -97,3 +101,72 @@ if(plugins AND CXX_COMPILER MATCHES "clang" AND version VERSION_GREATER_EQUAL 22
 endif()
 step("build the application" ${CMAKE_COMMAND} --build ${app_build} --parallel 2)
 step("run the application" ${app_build}/${APP_NAME})
+
+# weft++, pkg-config and add_sycl_to_target (docs/toolchain.md); not in the sanitizer
+# builds, whose library needs the sanitizer's runtime in every program.
+if(APP_CXX_FLAGS)
+  return()
+endif()
+set(weftxx ${prefix}/bin/weft++)
+function(run_checked what out)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE text)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "install test: '${what}' failed (${rc}):\n${text}")
+  endif()
+  message(STATUS "install test: ${what}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+# weft.pc: pkg-config finds the installed include folder from the file's own place.
+find_program(PKG_CONFIG pkg-config)
+if(PKG_CONFIG)
+  get_filename_component(pc_dir ${pc_files} DIRECTORY)
+  run_checked("pkg-config --cflags --libs weft" flags ${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${pc_dir}
+              ${PKG_CONFIG} --cflags --libs weft)
+  string(REGEX MATCH "-I([^ ]+)" _ "${flags}")
+  file(REAL_PATH "${CMAKE_MATCH_1}" include_dir)
+  if(NOT include_dir STREQUAL "${expected}/include" OR NOT flags MATCHES "-lweft")
+    message(FATAL_ERROR "install test: weft.pc gives '${flags}', expected -I${expected}/include and -lweft")
+  endif()
+endif()
+
+# A Makefile in DPC++ style (tests/install/make_project): make CXX=weft++, separate
+# compile and link; the dependency files it writes make a header's change rebuild.
+find_program(MAKE_PROGRAM NAMES make gmake)
+if(MAKE_PROGRAM)
+  set(make_dir ${WORK_DIR}/make_project)
+  file(COPY ${CMAKE_CURRENT_LIST_DIR}/make_project/ DESTINATION ${make_dir})
+  run_checked("make CXX=weft++ (a DPC++-style Makefile)" _ ${MAKE_PROGRAM} -C ${make_dir} CXX=${weftxx} -j2)
+  run_checked("run the Makefile project" out ${make_dir}/app)
+  execute_process(COMMAND ${MAKE_PROGRAM} -C ${make_dir} -q CXX=${weftxx} RESULT_VARIABLE up_to_date)
+  file(TOUCH ${make_dir}/vadd.hpp)
+  execute_process(COMMAND ${MAKE_PROGRAM} -C ${make_dir} -n CXX=${weftxx} OUTPUT_VARIABLE again)
+  if(NOT up_to_date EQUAL 0 OR NOT again MATCHES "-c main.cpp" OR NOT again MATCHES "-c vadd.cpp")
+    message(FATAL_ERROR "install test: after a build make -q said ${up_to_date} (0: up to date); after vadd.hpp "
+                        "changed make would run:\n${again}\n(expected both sources again, from the -MMD files)")
+  endif()
+endif()
+
+# A g++ project whose SYCL source goes through add_sycl_to_target (tests/install/sycl_project):
+# where clang++-22 and the pass plugin are installed that source compiles with them (the
+# source checks it; the profile shows the vectorized and the split kernel), host.cpp with g++.
+find_program(GXX NAMES g++)
+find_program(CLANG22 NAMES clang++-22)
+set(expect_plugin OFF)
+if(plugins AND CLANG22)
+  set(expect_plugin ON)
+endif()
+if(GXX)
+  set(sycl_build ${WORK_DIR}/sycl-project-build)
+  step("configure a g++ project that calls add_sycl_to_target"
+    ${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR}/sycl_project -B ${sycl_build} -G ${GENERATOR}
+      -DCMAKE_CXX_COMPILER=${GXX} ${launcher} -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix}
+      -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DEXPECT_PLUGIN=${expect_plugin})
+  step("build it" ${CMAKE_COMMAND} --build ${sycl_build} --parallel 2)
+  run_checked("run it with WEFT_PROFILE=1" out ${CMAKE_COMMAND} -E env WEFT_PROFILE=1 ${sycl_build}/sycl_project)
+  if(expect_plugin AND NOT (out MATCHES "saxpy[^\n]*items across [0-9]+ vector lanes"
+                            AND out MATCHES "reverse_tile[^\n]*split at barriers"))
+    message(FATAL_ERROR "install test: add_sycl_to_target's kernels did not run as clang 22 and the plugin compile "
+                        "them (vectorized, split at barriers):\n${out}")
+  endif()
+endif()

@@ -1,8 +1,10 @@
 #pragma once
 // Deterministic test data in [-1, 3) without a pattern the compiler could fold
-// (a linear congruential sequence), and a bit-for-bit comparison of float results.
+// (a linear congruential sequence), a bit-for-bit comparison of float results, and
+// a comparison within the rounding bound of a sum of products.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -26,6 +28,28 @@ inline void expect_same_bits(const std::vector<float>& got, const std::vector<fl
       ADD_FAILURE() << what << ", element " << l << ": " << got[l] << " instead of " << want[l];
       return;
     }
+}
+
+// Fails the test at the first element l where got and want, two computations of a
+// sum of `terms` rounded operations whose exact absolute values add up to
+// magnitude[l], differ by more than both may lie from the exact sum: 2 gamma(terms)
+// magnitude[l], gamma(n) = n u / (1 - n u), u = 2^-24 (float's unit roundoff; the
+// classic bound of recursive summation, Higham, Accuracy and Stability, 3.1 and 4.2).
+// Such results differ where one computation fuses a * b + c into one rounding
+// (a GPU compiler's contraction) and the other rounds twice.
+inline void expect_within_rounding(const std::vector<float>& got, const std::vector<float>& want,
+                                   const std::vector<float>& magnitude, std::size_t terms, const char* what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  ASSERT_EQ(magnitude.size(), want.size()) << what;
+  const double nu = double(terms) * std::ldexp(1.0, -24), gamma = nu / (1 - nu);
+  for (std::size_t l = 0; l < got.size(); ++l) {
+    const double bound = 2 * gamma * double(magnitude[l]);
+    if (!(std::fabs(double(got[l]) - double(want[l])) <= bound)) {
+      ADD_FAILURE() << what << ", element " << l << ": " << got[l] << " instead of " << want[l] << " (bound "
+                    << bound << ")";
+      return;
+    }
+  }
 }
 
 }  // namespace weft_test

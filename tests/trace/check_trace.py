@@ -22,6 +22,7 @@ errors = []
 # Whether tile_sum ran split at its barriers (the trace says; the profile must agree).
 TILE_SUM_SPLIT = [False]
 PLUGIN = [False]  # the program's item loops compiled by the pass plugin (its output says)
+PLUGIN_BUILT = [False]  # this Weft built the pass plugin (--plugin-built)
 
 def fail(message):
     errors.append(message)
@@ -273,6 +274,13 @@ def check_profile_table(text):
             fail(f"profile row of {name} should show {launches} launch(es) and the {path!r} path: {row}")
     if not TILE_SUM_SPLIT[0] and "consider scoped parallelism" not in text:
         fail(f"no advice for the barrier kernel tile_sum:\n{text}")
+    # Where Weft built its pass plugin, kernels compiled without it are told how to get it.
+    told = "compiled without Weft's pass plugin" in text and "add_sycl_to_target" in text
+    if PLUGIN_BUILT[0] and not PLUGIN[0] and not told:
+        fail(f"kernels compiled without the plugin (Weft has it) get no advice naming add_sycl_to_target:\n{text}")
+    if told and (PLUGIN[0] or not PLUGIN_BUILT[0]):
+        fail(f"the advice names the pass plugin, but {'the kernels were compiled with it' if PLUGIN[0] else 'Weft has none'}"
+             f":\n{text}")
 
 
 def main():
@@ -280,7 +288,9 @@ def main():
     ap.add_argument("trace")
     ap.add_argument("--stdout")
     ap.add_argument("--profile")
+    ap.add_argument("--plugin-built", action="store_true")
     args = ap.parse_args()
+    PLUGIN_BUILT[0] = args.plugin_built
     with open(args.trace) as f:
         doc = json.load(f)
     events = doc.get("traceEvents") if isinstance(doc, dict) else None

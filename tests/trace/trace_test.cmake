@@ -1,4 +1,5 @@
-# cmake -DPROGRAM=<trace_program> -DPYTHON=<python3> -DCHECK=<check_trace.py> -DOUT=<prefix> -P trace_test.cmake
+# cmake -DPROGRAM=<trace_program> -DPYTHON=<python3> -DCHECK=<check_trace.py> -DOUT=<prefix> [-DPLUGIN_BUILT=1]
+#       -P trace_test.cmake
 # 1. the program passes its own checks untraced and traced, and prints the same results;
 # 2. the trace (OUT.json) and the profile table pass check_trace.py.
 unset(ENV{WEFT_TRACE})
@@ -21,7 +22,11 @@ if(plain_result STREQUAL "" OR NOT plain_result STREQUAL traced_result)
 endif()
 file(WRITE ${OUT}.stdout "${traced}")
 file(WRITE ${OUT}.profile "${profile}")
-execute_process(COMMAND ${PYTHON} ${CHECK} ${OUT}.json --stdout ${OUT}.stdout --profile ${OUT}.profile
+set(plugin_built)
+if(PLUGIN_BUILT)
+  set(plugin_built --plugin-built)
+endif()
+execute_process(COMMAND ${PYTHON} ${CHECK} ${OUT}.json --stdout ${OUT}.stdout --profile ${OUT}.profile ${plugin_built}
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "check_trace.py failed (exit ${rc}); the profile was:\n${profile}")

@@ -10,6 +10,8 @@
 //                                        caller constructs it. Null outside an nd_range kernel.
 //                                        CPU: the calling item's k-th call gets the group's
 //                                        k-th object. GPU: one __shared__ object per <T, Site>.
+//   void group_object_constructed()      every item of the group calls it after the object was
+//                                        constructed: the others then see it (GPU: a barrier)
 // (CPU: weft/target/cpu/local_memory.hpp; GPU: the block's dynamic shared memory,
 // weft/target/gpu/local_memory.hpp).
 #include <weft/kernel/target.hpp>

@@ -52,6 +52,7 @@ WEFT_HOST_DEVICE detail::group_local_ptr<T, Group> group_local_memory_for_overwr
   void* p = detail::group_local_storage<T, detail::group_local_for_overwrite_site>(g, made);
   if constexpr (!std::is_trivially_default_constructible_v<T>) {
     if (made) ::new (p) T;
+    weft::kernel::group_object_constructed();
   }
   return multi_ptr<T, access::address_space::local_space, access::decorated::legacy>(static_cast<T*>(p));
 }
@@ -61,6 +62,7 @@ WEFT_HOST_DEVICE detail::group_local_ptr<T, Group> group_local_memory(Group g, A
   bool made = false;
   void* p = detail::group_local_storage<T, detail::group_local_site<std::decay_t<Args>...>>(g, made);
   if (made) ::new (p) T{std::forward<Args>(args)...};
+  weft::kernel::group_object_constructed();
   return multi_ptr<T, access::address_space::local_space, access::decorated::legacy>(static_cast<T*>(p));
 }
 

@@ -93,5 +93,7 @@ template <class T, class Site>
 inline void* group_object(std::size_t local_linear_id, std::size_t group_size, bool& made) {
   return group_object_storage(sizeof(T), alignof(T), local_linear_id, group_size, made);
 }
+// The first item to call constructs the object, before any later caller runs.
+inline void group_object_constructed() {}
 
 }  // namespace weft::kernel

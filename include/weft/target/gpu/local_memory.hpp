@@ -26,4 +26,8 @@ __device__ inline void* group_object(std::size_t local_linear_id, std::size_t, b
   return storage;
 }
 
+// After item 0 constructed a group object: the group's other items wait for it
+// (a barrier, as DPC++ has; the shared memory still holds the last launch's bytes).
+__device__ inline void group_object_constructed() { __syncthreads(); }
+
 }  // namespace weft::kernel
