@@ -21,17 +21,11 @@
 #include <vector>
 #include <xsimd/xsimd.hpp>
 
+#include "common/lane_sum.hpp"
+
 namespace {
 
-// The sum of a batch's lanes (xsimd::hadd draws GCC 12 warnings from its AVX-512 intrinsics).
-template <class B>
-typename B::value_type lane_sum(const B& b) {
-  alignas(64) typename B::value_type lanes[B::size];
-  b.store_aligned(lanes);
-  typename B::value_type s = 0;
-  for (auto l : lanes) s += l;
-  return s;
-}
+using weft_bench::lane_sum;
 
 // ---- scalar product, one partial per work group -----------------------------------
 
