@@ -5,7 +5,9 @@
 // the same number of times for every item), and it calls nothing without a vector
 // form and makes no atomic or volatile access. These are the native path's own
 // limits, checked here first so that a refusal leaves the loops inside the item to
-// the ordinary vectorizer and says why.
+// the ordinary vectorizer and says why. An accepted loop loses its hints (drop_hints),
+// and a copy of the function is widened first: where LLVM's verifier rejects it, the
+// loops are refused after all (widening_verifies).
 #include "item_loop_select.hpp"
 
 #include "item_loop_report.hpp"
@@ -19,12 +21,21 @@
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Analysis/VectorUtils.h>
+#include <llvm/IR/DiagnosticHandler.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/LoopRotation.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/InjectTLIMappings.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
+#include <llvm/Transforms/Vectorize/LoopVectorize.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 
 using namespace llvm;
@@ -33,6 +44,11 @@ namespace weft::compiler {
 namespace {
 
 constexpr const char* pass_name = "weft-item-loops";
+
+// Testing only: treats every trial widening as one LLVM's verifier rejected (widening_verifies).
+cl::opt<bool> reject_every_widening("weft-widening-reject", cl::Hidden, cl::init(false),
+                                    cl::desc("weft-item-loop-select: refuse every item loop, as if its widening had "
+                                             "failed the verifier"));
 
 bool forced_vectorize(const Loop& loop) {
   return getOptionalBoolLoopAttribute(&loop, "llvm.loop.vectorize.enable").value_or(false);
@@ -196,7 +212,7 @@ void drop_vectorize_mark(Loop& loop) {
 // (`vec` arithmetic, or a float4 passed in two halves by the calling convention):
 // clang's loop vectorizer widens only scalar operations, so these are split into
 // scalars first, and each lane of the widened loop then holds one item's component.
-bool vector_values_in_item_loops(Function& f, LoopInfo& loops, const TargetLibraryInfo& library) {
+bool vector_values_in_item_loops(LoopInfo& loops, const TargetLibraryInfo& library) {
   for (Loop* loop : loops.getLoopsInPreorder()) {
     if (!forced_vectorize(*loop) || !item_loop(*loop) || !unwidenable_instruction(*loop, library).empty()) continue;
     for (BasicBlock* block : loop->blocks())
@@ -206,12 +222,37 @@ bool vector_values_in_item_loops(Function& f, LoopInfo& loops, const TargetLibra
   return false;
 }
 
+// Whether the outer-loop vectorizer's widening of `f`'s accepted item loops is IR
+// LLVM's verifier accepts: tried on a copy of `f`, thrown away after (the pipeline's
+// own vectorizer then widens `f`). A broken widening would crash a later pass (it
+// did: noalias scope declarations widened into <16 x metadata>, before drop_hints);
+// refused instead, the items run one by one. The copy's remarks are not shown.
+bool widening_verifies(Function& f, FunctionAnalysisManager& analyses) {
+  struct silent : DiagnosticHandler {
+    bool handleDiagnostics(const DiagnosticInfo&) override { return true; }
+  };
+  LLVMContext& context = f.getContext();
+  std::unique_ptr<DiagnosticHandler> shown = context.getDiagnosticHandler();
+  context.setDiagnosticHandler(std::make_unique<silent>());
+  ValueToValueMapTy map;
+  Function* copy = CloneFunction(&f, map);
+  FunctionPassManager widen;
+  widen.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+  widen.addPass(InjectTLIMappings());
+  widen.addPass(LoopVectorizePass());
+  widen.run(*copy, analyses);
+  const bool verifies = !verifyFunction(*copy);
+  analyses.clear(*copy, copy->getName());
+  copy->eraseFromParent();
+  context.setDiagnosticHandler(std::move(shown));
+  return verifies && !reject_every_widening;
+}
+
 }  // namespace
 
 PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& analyses) {
   bool changed = false, scalarized = false;
-  if (vector_values_in_item_loops(f, analyses.getResult<LoopAnalysis>(f),
-                                  analyses.getResult<TargetLibraryAnalysis>(f))) {
+  if (vector_values_in_item_loops(analyses.getResult<LoopAnalysis>(f), analyses.getResult<TargetLibraryAnalysis>(f))) {
     ScalarizerPassOptions options;
     options.ScalarizeLoadStore = true;
     ScalarizerPass(options).run(f, analyses);
@@ -219,45 +260,57 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     changed = scalarized = true;
   }
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
-  for (Loop* loop : loops.getLoopsInPreorder()) {
-    if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
-    if (!item_loop(*loop)) {
-      drop_vectorize_mark(*loop);  // a marked outer loop that is not an item loop: as without the native path
-      changed = true;
-      continue;
-    }
-    ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
-    const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
-    OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
-    std::string why = unwidenable_instruction(*loop, library);
-    if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
-    if (why.empty() && !loop->isInnermost()) {
-      if (!findOptionMDForLoop(loop, "llvm.loop.vectorize.width")) {
-        const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
-        addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, target, f.getDataLayout()));
-        changed = true;
-      }
-      drop_hints(*loop);
-      tag_item_loop(*loop, {});
-      changed = true;
-      remarks.emit([&] {
-        return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
-               << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";
-      });
-      continue;
-    }
+  OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
+  auto refuse = [&](Loop& loop, const std::string& why) {
     if (!why.empty())
       remarks.emit([&] {
-        return OptimizationRemarkMissed(pass_name, "ItemsOneByOne", loop->getStartLoc(), loop->getHeader())
+        return OptimizationRemarkMissed(pass_name, "ItemsOneByOne", loop.getStartLoc(), loop.getHeader())
                << "kernel " << kernel_name(f) << ": work items run one by one, not across vector lanes: " << why;
       });
     // A refused loop, or an item loop with no loop inside the item: the ordinary
     // vectorizer's. assume_safety still tells it the items are independent; without
     // the force it weighs the cost itself, and a loop it cannot widen is not a
     // warning about a mark the user never wrote.
-    drop_vectorize_mark(*loop);
-    tag_item_loop(*loop, why);
+    drop_vectorize_mark(loop);
+    tag_item_loop(loop, why);
+  };
+  SmallVector<Loop*, 4> accepted;
+  for (Loop* loop : loops.getLoopsInPreorder()) {
+    if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
     changed = true;
+    if (!item_loop(*loop)) {
+      drop_vectorize_mark(*loop);  // a marked outer loop that is not an item loop: as without the native path
+      continue;
+    }
+    ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
+    const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
+    std::string why = unwidenable_instruction(*loop, library);
+    if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
+    if (!why.empty() || loop->isInnermost()) {
+      refuse(*loop, why);
+      continue;
+    }
+    if (!findOptionMDForLoop(loop, "llvm.loop.vectorize.width")) {
+      const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
+      addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, target, f.getDataLayout()));
+    }
+    drop_hints(*loop);
+    tag_item_loop(*loop, {});
+    accepted.push_back(loop);
+  }
+  if (!accepted.empty()) {
+    if (widening_verifies(f, analyses)) {
+      for (Loop* loop : accepted)
+        remarks.emit([&] {
+          return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
+                 << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";
+        });
+    } else {
+      for (Loop* loop : accepted)
+        refuse(*loop,
+               "the outer-loop vectorizer's widening of the kernel fails LLVM's verifier (a bug in Weft's plugin or "
+               "in LLVM: please report it with this kernel)");
+    }
   }
   if (!changed) return PreservedAnalyses::all();
   if (scalarized) return PreservedAnalyses::none();
