@@ -7,7 +7,7 @@
 // limits, checked here first so that a refusal leaves the loops inside the item to
 // the ordinary vectorizer and says why. An accepted loop loses its hints (drop_hints),
 // and a copy of the function is widened first: where LLVM's verifier rejects it, the
-// loops are refused after all (widening_verifies).
+// loops are refused after all (try_widening).
 #include "item_loop_select.hpp"
 
 #include "item_loop_report.hpp"
@@ -22,6 +22,7 @@
 #include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/DiagnosticHandler.h>
+#include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Verifier.h>
@@ -37,6 +38,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 using namespace llvm;
 
@@ -45,7 +47,7 @@ namespace {
 
 constexpr const char* pass_name = "weft-item-loops";
 
-// Testing only: treats every trial widening as one LLVM's verifier rejected (widening_verifies).
+// Testing only: treats every trial widening as one LLVM's verifier rejected (try_widening).
 cl::opt<bool> reject_every_widening("weft-widening-reject", cl::Hidden, cl::init(false),
                                     cl::desc("weft-item-loop-select: refuse every item loop, as if its widening had "
                                              "failed the verifier"));
@@ -222,30 +224,83 @@ bool vector_values_in_item_loops(LoopInfo& loops, const TargetLibraryInfo& libra
   return false;
 }
 
-// Whether the outer-loop vectorizer's widening of `f`'s accepted item loops is IR
-// LLVM's verifier accepts: tried on a copy of `f`, thrown away after (the pipeline's
-// own vectorizer then widens `f`). A broken widening would crash a later pass (it
-// did: noalias scope declarations widened into <16 x metadata>, before drop_hints);
-// refused instead, the items run one by one. The copy's remarks are not shown.
-bool widening_verifies(Function& f, FunctionAnalysisManager& analyses) {
-  struct silent : DiagnosticHandler {
-    bool handleDiagnostics(const DiagnosticInfo&) override { return true; }
+constexpr const char* trial_tag = "weft.trial";
+
+// The outer-loop vectorizer's widening of `f`'s accepted item loops, tried on a copy of
+// `f` that is thrown away after (the pipeline's own vectorizer then widens `f`).
+struct trial_result {
+  bool verifies = true;                  // LLVM's verifier accepts the widened copy
+  std::vector<std::string> not_widened;  // per accepted loop: empty where widened, else the vectorizer's reason
+};
+
+// A broken widening would crash a later pass (it did: noalias scope declarations
+// widened into <16 x metadata>, before drop_hints); a loop the native path does not
+// widen after all keeps a vectorize mark clang then warns about, pointing into Weft's
+// headers. The copy's remarks are not shown; the vectorizer's reasons are kept.
+trial_result try_widening(Function& f, ArrayRef<Loop*> accepted, FunctionAnalysisManager& analyses) {
+  struct quiet : DiagnosticHandler {
+    std::vector<std::pair<const BasicBlock*, std::string>> reasons;  // the vectorizer's, by loop
+    bool handleDiagnostics(const DiagnosticInfo& info) override {
+      if (const auto* remark = dyn_cast<DiagnosticInfoIROptimization>(&info);
+          remark && remark->getKind() == DK_OptimizationRemarkAnalysis && remark->getCodeRegion()) {
+        const std::string message = remark->getMsg();
+        StringRef reason(message);
+        reason.consume_front("loop not vectorized: ");
+        reasons.push_back({remark->getCodeRegion(), reason.str()});
+      }
+      return true;
+    }
   };
   LLVMContext& context = f.getContext();
   std::unique_ptr<DiagnosticHandler> shown = context.getDiagnosticHandler();
-  context.setDiagnosticHandler(std::make_unique<silent>());
+  auto owned = std::make_unique<quiet>();
+  quiet& handler = *owned;
+  context.setDiagnosticHandler(std::move(owned));
   ValueToValueMapTy map;
   Function* copy = CloneFunction(&f, map);
+  {
+    // Each accepted loop's copy is tagged with its index (the vectorizer keeps a loop's
+    // other properties on the loops it makes).
+    LoopInfo& copy_loops = analyses.getResult<LoopAnalysis>(*copy);
+    LLVMContext& c = copy->getContext();
+    for (unsigned k = 0; k < accepted.size(); ++k)
+      if (Loop* loop = copy_loops.getLoopFor(cast<BasicBlock>(map[accepted[k]->getHeader()]))) {
+        Metadata* tag[] = {MDString::get(c, trial_tag),
+                           ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(c), k))};
+        loop->setLoopID(makePostTransformationMetadata(c, loop->getLoopID(), {}, {MDNode::get(c, tag)}));
+      }
+  }
   FunctionPassManager widen;
   widen.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
   widen.addPass(InjectTLIMappings());
   widen.addPass(LoopVectorizePass());
   widen.run(*copy, analyses);
-  const bool verifies = !verifyFunction(*copy);
+  trial_result result;
+  result.verifies = !verifyFunction(*copy) && !reject_every_widening;
+  result.not_widened.assign(accepted.size(), "the outer-loop vectorizer did not widen it");
+  std::vector<bool> widened(accepted.size(), false);
+  if (result.verifies) {
+    analyses.invalidate(*copy, PreservedAnalyses::none());
+    LoopInfo& copy_loops = analyses.getResult<LoopAnalysis>(*copy);
+    for (Loop* loop : copy_loops.getLoopsInPreorder()) {
+      MDNode* tag = findOptionMDForLoop(loop, trial_tag);
+      if (!tag || tag->getNumOperands() != 2) continue;
+      const auto k = mdconst::extract<ConstantInt>(tag->getOperand(1))->getZExtValue();
+      if (k >= accepted.size()) continue;
+      if (getBooleanLoopAttribute(loop, "llvm.loop.isvectorized")) widened[k] = true;
+      for (const auto& [block, why] : handler.reasons)  // (the first is the most specific)
+        if (loop->contains(block) && !why.empty()) {
+          result.not_widened[k] = "the outer-loop vectorizer cannot widen it (" + why + ")";
+          break;
+        }
+    }
+    for (unsigned k = 0; k < accepted.size(); ++k)
+      if (widened[k]) result.not_widened[k].clear();
+  }
   analyses.clear(*copy, copy->getName());
   copy->eraseFromParent();
   context.setDiagnosticHandler(std::move(shown));
-  return verifies && !reject_every_widening;
+  return result;
 }
 
 }  // namespace
@@ -299,17 +354,21 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     accepted.push_back(loop);
   }
   if (!accepted.empty()) {
-    if (widening_verifies(f, analyses)) {
-      for (Loop* loop : accepted)
+    const trial_result trial = try_widening(f, accepted, analyses);
+    for (unsigned k = 0; k < accepted.size(); ++k) {
+      Loop* loop = accepted[k];
+      if (!trial.verifies) {
+        refuse(*loop,
+               "the outer-loop vectorizer's widening of the kernel fails LLVM's verifier (a bug in Weft's plugin or "
+               "in LLVM: please report it with this kernel)");
+      } else if (!trial.not_widened[k].empty()) {
+        refuse(*loop, trial.not_widened[k]);
+      } else {
         remarks.emit([&] {
           return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
                  << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";
         });
-    } else {
-      for (Loop* loop : accepted)
-        refuse(*loop,
-               "the outer-loop vectorizer's widening of the kernel fails LLVM's verifier (a bug in Weft's plugin or "
-               "in LLVM: please report it with this kernel)");
+      }
     }
   }
   if (!changed) return PreservedAnalyses::all();
