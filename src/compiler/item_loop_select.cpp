@@ -5,7 +5,9 @@
 // the same number of times for every item), and it calls nothing without a vector
 // form and makes no atomic or volatile access. These are the native path's own
 // limits, checked here first so that a refusal leaves the loops inside the item to
-// the ordinary vectorizer and says why.
+// the ordinary vectorizer and says why. An accepted loop loses its hints (drop_hints),
+// and a copy of the function is widened first: where LLVM's verifier rejects it, the
+// loops are refused after all (try_widening).
 #include "item_loop_select.hpp"
 
 #include "item_loop_report.hpp"
@@ -18,21 +20,47 @@
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/Analysis/VectorUtils.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/PatternMatch.h>
+#include <llvm/IR/DiagnosticHandler.h>
+#include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/LoopRotation.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/LCSSA.h>
+#include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
+#include <llvm/Transforms/Utils/InjectTLIMappings.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
+#include <llvm/Transforms/Vectorize/LoopVectorize.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
+#include <vector>
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace weft::compiler {
 namespace {
 
 constexpr const char* pass_name = "weft-item-loops";
+
+// Testing only: treats every trial widening as one LLVM's verifier rejected (try_widening).
+cl::opt<bool> reject_every_widening("weft-widening-reject", cl::Hidden, cl::init(false),
+                                    cl::desc("weft-item-loop-select: refuse every item loop, as if its widening had "
+                                             "failed the verifier"));
 
 bool forced_vectorize(const Loop& loop) {
   return getOptionalBoolLoopAttribute(&loop, "llvm.loop.vectorize.enable").value_or(false);
@@ -117,6 +145,8 @@ void drop_hints(Loop& loop) {
       }
 }
 
+constexpr const char* divergent_branch = "a branch in the work item goes different ways for different items";
+
 // Why the native path cannot widen this loop nest exactly, or an empty string.
 std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev) {
   if (!loop.getLoopLatch() || !loop.getExitingBlock()) return "the item loop has several exits or back edges";
@@ -138,10 +168,149 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test, checked above
-    if (!loop.isLoopInvariant(branch->getCondition()))
-      return "a branch in the work item goes different ways for different items";
+    if (!loop.isLoopInvariant(branch->getCondition())) return divergent_branch;
   }
   return {};
+}
+
+// ---- Bounds guards: the item loop versioned ------------------------------------------
+//
+// A branch in the item on `x < U` (or <=, >, >=, signed or not), x affine in the item
+// (a bounds check on the global id, `if (gid < n)`, that is true for every item of
+// almost every chunk) goes different ways for different items only where the chunk
+// straddles U. The loop is versioned: before it, a test of the guards at the chunk's
+// first and last items, with no wrap between them (so every item's x lies between
+// the two, and each half-line holds all of them or not both ends); where all pass, a
+// copy of the loop without the guards runs, which the native path widens; otherwise
+// the loop as it was, one item at a time. Conditions built of such compares with
+// `and`/`or` are versioned leaf by leaf.
+
+// The compares in `condition` (through and/or) that vary between the items of `loop`;
+// false where a varying part is not such a compare.
+bool collect_guards(Value* condition, Loop& loop, ScalarEvolution& scev, SmallVectorImpl<ICmpInst*>& guards) {
+  if (loop.isLoopInvariant(condition)) return true;
+  Value *a = nullptr, *b = nullptr;
+  if (match(condition, m_LogicalAnd(m_Value(a), m_Value(b))) || match(condition, m_LogicalOr(m_Value(a), m_Value(b))))
+    return collect_guards(a, loop, scev, guards) && collect_guards(b, loop, scev, guards);
+  auto* compare = dyn_cast<ICmpInst>(condition);
+  if (!compare || compare->isEquality() || !compare->getOperand(0)->getType()->isIntegerTy()) return false;
+  int affine = -1;
+  for (int side = 0; side < 2; ++side) {
+    const auto* rec = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(compare->getOperand(side)));
+    if (rec && rec->getLoop() == &loop && rec->isAffine() && scev.isLoopInvariant(rec->getStart(), &loop) &&
+        scev.isLoopInvariant(rec->getStepRecurrence(scev), &loop) &&
+        loop.isLoopInvariant(compare->getOperand(1 - side)))
+      affine = side;
+  }
+  if (affine < 0) return false;
+  if (!is_contained(guards, compare)) guards.push_back(compare);
+  return true;
+}
+
+// i1: every item of the loop's run passes `guard` (collect_guards), computed before `at`;
+// null where it cannot be computed there.
+Value* all_items_pass(ICmpInst& guard, Loop& loop, ScalarEvolution& scev, const SCEV* trips, Instruction* at) {
+  ICmpInst::Predicate predicate = guard.getPredicate();
+  int side = 0;
+  const auto* rec = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(guard.getOperand(0)));
+  if (!rec || rec->getLoop() != &loop) {
+    side = 1;
+    rec = cast<SCEVAddRecExpr>(scev.getSCEV(guard.getOperand(1)));
+    predicate = ICmpInst::getSwappedPredicate(predicate);
+  }
+  Type* type = guard.getOperand(side)->getType();
+  auto* wide = cast<IntegerType>(trips->getType());
+  SCEVExpander expander(scev, "guard");
+  const SCEV* start = rec->getStart();
+  const SCEV* step = rec->getStepRecurrence(scev);
+  if (!expander.isSafeToExpandAt(start, at) || !expander.isSafeToExpandAt(step, at) ||
+      !expander.isSafeToExpandAt(trips, at))
+    return nullptr;
+  Value* first = expander.expandCodeFor(start, type, at);
+  Value* stride = expander.expandCodeFor(step, type, at);
+  Value* count = expander.expandCodeFor(trips, wide, at);  // the last item's index in the run
+  Value* bound = guard.getOperand(1 - side);
+  IRBuilder<> b(at);
+  Value* fits = b.getTrue();  // the last index fits x's type
+  if (wide->getBitWidth() > type->getIntegerBitWidth())
+    fits = b.CreateICmpULE(count, b.getInt(APInt::getMaxValue(type->getIntegerBitWidth()).zext(wide->getBitWidth())));
+  Value* last_index = b.CreateZExtOrTrunc(count, type);
+  const bool is_signed = ICmpInst::isSigned(predicate);
+  // last = first + stride * last_index, neither step overflowing (in the compare's signedness).
+  Value* span = b.CreateBinaryIntrinsic(is_signed ? Intrinsic::smul_with_overflow : Intrinsic::umul_with_overflow,
+                                        last_index, stride);
+  Value* sum = b.CreateBinaryIntrinsic(is_signed ? Intrinsic::sadd_with_overflow : Intrinsic::uadd_with_overflow, first,
+                                       b.CreateExtractValue(span, 0));
+  Value* no_wrap =
+      b.CreateAnd(fits, b.CreateNot(b.CreateOr(b.CreateExtractValue(span, 1), b.CreateExtractValue(sum, 1))));
+  if (is_signed) no_wrap = b.CreateAnd(no_wrap, b.CreateICmpSGE(last_index, ConstantInt::get(type, 0)));
+  Value* last = b.CreateExtractValue(sum, 0);
+  Value* both = b.CreateAnd(b.CreateICmp(predicate, first, bound), b.CreateICmp(predicate, last, bound));
+  return b.CreateAnd(no_wrap, both, "all.items.pass");
+}
+
+// Versions `loop` on its bounds guards (above): `loop` becomes the copy without them,
+// a new loop the original. Returns whether it did.
+bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+  SmallVector<ICmpInst*, 4> guards;
+  SmallVector<BranchInst*, 4> branches;
+  for (BasicBlock* block : loop.blocks()) {
+    auto* branch = dyn_cast<BranchInst>(block->getTerminator());
+    if (!branch || branch->isUnconditional() || loop.isLoopInvariant(branch->getCondition())) continue;
+    if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test
+    if (!collect_guards(branch->getCondition(), loop, scev, guards)) return false;
+    branches.push_back(branch);
+  }
+  if (guards.empty()) return false;
+  for (ICmpInst* guard : guards)
+    for (const User* u : guard->users())
+      if (!is_contained(branches, u) && !isa<SelectInst>(u) && !isa<BinaryOperator>(u)) return false;
+  simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
+  formLCSSARecursively(loop, dom, &loops, &scev);
+  BasicBlock* preheader = loop.getLoopPreheader();
+  BasicBlock* exit = loop.getExitBlock();
+  BasicBlock* exiting = loop.getExitingBlock();
+  const SCEV* trips = scev.getBackedgeTakenCount(&loop);
+  if (!preheader || !exit || !exiting || isa<SCEVCouldNotCompute>(trips) || !trips->getType()->isIntegerTy() ||
+      exit->getSinglePredecessor() != exiting)
+    return false;
+  Instruction* at = preheader->getTerminator();
+  SmallVector<Value*, 4> passes;
+  for (ICmpInst* guard : guards) {
+    Value* all = all_items_pass(*guard, loop, scev, trips, at);
+    if (!all) return false;  // (what was expanded before stays unused and goes)
+    passes.push_back(all);
+  }
+  Value* all = passes.front();
+  for (Value* pass : drop_begin(passes)) all = IRBuilder<>(at).CreateAnd(all, pass, "all.items.pass");
+  // As LoopVersioning does: the preheader becomes the check, and each version gets a
+  // preheader of its own; the original loop's copy runs where the check fails.
+  preheader->setName(loop.getHeader()->getName() + ".guards");
+  BasicBlock* fast_preheader = SplitBlock(preheader, preheader->getTerminator(), &dom, &loops, nullptr,
+                                          loop.getHeader()->getName() + ".all.pass");
+  ValueToValueMapTy map;
+  SmallVector<BasicBlock*, 16> copied;
+  Loop* slow = cloneLoopWithPreheader(fast_preheader, preheader, &loop, map, ".some.fail", &loops, &dom, copied);
+  remapInstructionsInBlocks(copied, map);
+  Instruction* check = preheader->getTerminator();
+  BranchInst::Create(fast_preheader, slow->getLoopPreheader(), all, check->getIterator());
+  check->eraseFromParent();
+  dom.changeImmediateDominator(exit, preheader);
+  for (PHINode& phi : exit->phis()) {
+    Value* value = phi.getIncomingValueForBlock(exiting);
+    Value* mapped = map.lookup(value);
+    phi.addIncoming(mapped ? mapped : value, cast<BasicBlock>(map[exiting]));
+  }
+  // The copy keeps its items one by one, under a loop id of its own.
+  LLVMContext& context = f.getContext();
+  slow->setLoopID(
+      makePostTransformationMetadata(context, loop.getLoopID(), {"llvm.loop.vectorize.", item_loop_tag}, {}));
+  // The guards hold in the versioned loop (and so after it: it ran only where they
+  // hold for its last item too); the and/or built of them fold.
+  for (ICmpInst* guard : guards) replaceAndRecursivelySimplify(guard, ConstantInt::getTrue(context));
+  for (BranchInst* branch : branches) ConstantFoldTerminator(branch->getParent());
+  scev.forgetLoop(&loop);
+  return true;
 }
 
 // The vector width for an accepted item loop: registers of its widest per-item
@@ -196,7 +365,7 @@ void drop_vectorize_mark(Loop& loop) {
 // (`vec` arithmetic, or a float4 passed in two halves by the calling convention):
 // clang's loop vectorizer widens only scalar operations, so these are split into
 // scalars first, and each lane of the widened loop then holds one item's component.
-bool vector_values_in_item_loops(Function& f, LoopInfo& loops, const TargetLibraryInfo& library) {
+bool vector_values_in_item_loops(LoopInfo& loops, const TargetLibraryInfo& library) {
   for (Loop* loop : loops.getLoopsInPreorder()) {
     if (!forced_vectorize(*loop) || !item_loop(*loop) || !unwidenable_instruction(*loop, library).empty()) continue;
     for (BasicBlock* block : loop->blocks())
@@ -206,12 +375,90 @@ bool vector_values_in_item_loops(Function& f, LoopInfo& loops, const TargetLibra
   return false;
 }
 
+constexpr const char* trial_tag = "weft.trial";
+
+// The outer-loop vectorizer's widening of `f`'s accepted item loops, tried on a copy of
+// `f` that is thrown away after (the pipeline's own vectorizer then widens `f`).
+struct trial_result {
+  bool verifies = true;                  // LLVM's verifier accepts the widened copy
+  std::vector<std::string> not_widened;  // per accepted loop: empty where widened, else the vectorizer's reason
+};
+
+// A broken widening would crash a later pass (it did: noalias scope declarations
+// widened into <16 x metadata>, before drop_hints); a loop the native path does not
+// widen after all keeps a vectorize mark clang then warns about, pointing into Weft's
+// headers. The copy's remarks are not shown; the vectorizer's reasons are kept.
+trial_result try_widening(Function& f, ArrayRef<Loop*> accepted, FunctionAnalysisManager& analyses) {
+  struct quiet : DiagnosticHandler {
+    std::vector<std::pair<const BasicBlock*, std::string>> reasons;  // the vectorizer's, by loop
+    bool handleDiagnostics(const DiagnosticInfo& info) override {
+      if (const auto* remark = dyn_cast<DiagnosticInfoIROptimization>(&info);
+          remark && remark->getKind() == DK_OptimizationRemarkAnalysis && remark->getCodeRegion()) {
+        const std::string message = remark->getMsg();
+        StringRef reason(message);
+        reason.consume_front("loop not vectorized: ");
+        reasons.push_back({remark->getCodeRegion(), reason.str()});
+      }
+      return true;
+    }
+  };
+  LLVMContext& context = f.getContext();
+  std::unique_ptr<DiagnosticHandler> shown = context.getDiagnosticHandler();
+  auto owned = std::make_unique<quiet>();
+  quiet& handler = *owned;
+  context.setDiagnosticHandler(std::move(owned));
+  ValueToValueMapTy map;
+  Function* copy = CloneFunction(&f, map);
+  {
+    // Each accepted loop's copy is tagged with its index (the vectorizer keeps a loop's
+    // other properties on the loops it makes).
+    LoopInfo& copy_loops = analyses.getResult<LoopAnalysis>(*copy);
+    LLVMContext& c = copy->getContext();
+    for (unsigned k = 0; k < accepted.size(); ++k)
+      if (Loop* loop = copy_loops.getLoopFor(cast<BasicBlock>(map[accepted[k]->getHeader()]))) {
+        Metadata* tag[] = {MDString::get(c, trial_tag),
+                           ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(c), k))};
+        loop->setLoopID(makePostTransformationMetadata(c, loop->getLoopID(), {}, {MDNode::get(c, tag)}));
+      }
+  }
+  FunctionPassManager widen;
+  widen.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+  widen.addPass(InjectTLIMappings());
+  widen.addPass(LoopVectorizePass());
+  widen.run(*copy, analyses);
+  trial_result result;
+  result.verifies = !verifyFunction(*copy) && !reject_every_widening;
+  result.not_widened.assign(accepted.size(), "the outer-loop vectorizer did not widen it");
+  std::vector<bool> widened(accepted.size(), false);
+  if (result.verifies) {
+    analyses.invalidate(*copy, PreservedAnalyses::none());
+    LoopInfo& copy_loops = analyses.getResult<LoopAnalysis>(*copy);
+    for (Loop* loop : copy_loops.getLoopsInPreorder()) {
+      MDNode* tag = findOptionMDForLoop(loop, trial_tag);
+      if (!tag || tag->getNumOperands() != 2) continue;
+      const auto k = mdconst::extract<ConstantInt>(tag->getOperand(1))->getZExtValue();
+      if (k >= accepted.size()) continue;
+      if (getBooleanLoopAttribute(loop, "llvm.loop.isvectorized")) widened[k] = true;
+      for (const auto& [block, why] : handler.reasons)  // (the first is the most specific)
+        if (loop->contains(block) && !why.empty()) {
+          result.not_widened[k] = "the outer-loop vectorizer cannot widen it (" + why + ")";
+          break;
+        }
+    }
+    for (unsigned k = 0; k < accepted.size(); ++k)
+      if (widened[k]) result.not_widened[k].clear();
+  }
+  analyses.clear(*copy, copy->getName());
+  copy->eraseFromParent();
+  context.setDiagnosticHandler(std::move(shown));
+  return result;
+}
+
 }  // namespace
 
 PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& analyses) {
-  bool changed = false, scalarized = false;
-  if (vector_values_in_item_loops(f, analyses.getResult<LoopAnalysis>(f),
-                                  analyses.getResult<TargetLibraryAnalysis>(f))) {
+  bool changed = false, scalarized = false, cfg_changed = false;
+  if (vector_values_in_item_loops(analyses.getResult<LoopAnalysis>(f), analyses.getResult<TargetLibraryAnalysis>(f))) {
     ScalarizerPassOptions options;
     options.ScalarizeLoadStore = true;
     ScalarizerPass(options).run(f, analyses);
@@ -219,48 +466,73 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     changed = scalarized = true;
   }
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
-  for (Loop* loop : loops.getLoopsInPreorder()) {
-    if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
-    if (!item_loop(*loop)) {
-      drop_vectorize_mark(*loop);  // a marked outer loop that is not an item loop: as without the native path
-      changed = true;
-      continue;
-    }
-    ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
-    const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
-    OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
-    std::string why = unwidenable_instruction(*loop, library);
-    if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
-    if (why.empty() && !loop->isInnermost()) {
-      if (!findOptionMDForLoop(loop, "llvm.loop.vectorize.width")) {
-        const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
-        addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, target, f.getDataLayout()));
-        changed = true;
-      }
-      drop_hints(*loop);
-      tag_item_loop(*loop, {});
-      changed = true;
-      remarks.emit([&] {
-        return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
-               << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer";
-      });
-      continue;
-    }
+  OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
+  auto refuse = [&](Loop& loop, const std::string& why) {
     if (!why.empty())
       remarks.emit([&] {
-        return OptimizationRemarkMissed(pass_name, "ItemsOneByOne", loop->getStartLoc(), loop->getHeader())
+        return OptimizationRemarkMissed(pass_name, "ItemsOneByOne", loop.getStartLoc(), loop.getHeader())
                << "kernel " << kernel_name(f) << ": work items run one by one, not across vector lanes: " << why;
       });
     // A refused loop, or an item loop with no loop inside the item: the ordinary
     // vectorizer's. assume_safety still tells it the items are independent; without
     // the force it weighs the cost itself, and a loop it cannot widen is not a
     // warning about a mark the user never wrote.
-    drop_vectorize_mark(*loop);
-    tag_item_loop(*loop, why);
+    drop_vectorize_mark(loop);
+    tag_item_loop(loop, why);
+  };
+  SmallVector<Loop*, 4> accepted;
+  SmallVector<bool, 4> guarded;  // versioned on bounds guards (version_on_guards)
+  for (Loop* loop : loops.getLoopsInPreorder()) {
+    if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
     changed = true;
+    if (!item_loop(*loop)) {
+      drop_vectorize_mark(*loop);  // a marked outer loop that is not an item loop: as without the native path
+      continue;
+    }
+    ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
+    const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
+    std::string why = unwidenable_instruction(*loop, library);
+    if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
+    bool versioned = false;
+    if (why == divergent_branch &&
+        version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev)) {
+      versioned = cfg_changed = true;
+      why = outer_loop_refusal(*loop, loops, scev);
+    }
+    if (!why.empty() || loop->isInnermost()) {
+      refuse(*loop, why);
+      continue;
+    }
+    if (!findOptionMDForLoop(loop, "llvm.loop.vectorize.width")) {
+      const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
+      addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, target, f.getDataLayout()));
+    }
+    drop_hints(*loop);
+    tag_item_loop(*loop, {});
+    accepted.push_back(loop);
+    guarded.push_back(versioned);
+  }
+  if (!accepted.empty()) {
+    const trial_result trial = try_widening(f, accepted, analyses);
+    for (unsigned k = 0; k < accepted.size(); ++k) {
+      Loop* loop = accepted[k];
+      if (!trial.verifies) {
+        refuse(*loop,
+               "the outer-loop vectorizer's widening of the kernel fails LLVM's verifier (a bug in Weft's plugin or "
+               "in LLVM: please report it with this kernel)");
+      } else if (!trial.not_widened[k].empty()) {
+        refuse(*loop, trial.not_widened[k]);
+      } else {
+        remarks.emit([&] {
+          return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
+                 << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer"
+                 << (guarded[k] ? " (where its bounds guards pass for every item of the chunk)" : "");
+        });
+      }
+    }
   }
   if (!changed) return PreservedAnalyses::all();
-  if (scalarized) return PreservedAnalyses::none();
+  if (scalarized || cfg_changed) return PreservedAnalyses::none();
   PreservedAnalyses kept;
   kept.preserveSet<CFGAnalyses>();
   kept.preserve<LoopAnalysis>();

@@ -6,6 +6,10 @@
 ; scope; the loop is widened and LLVM's verifier accepts the result.
 ; RUN: %opt -enable-vplan-native-path -passes='function(weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck %s
 ; RUN: %opt -passes=weft-item-loop-select -S %s | %FileCheck --check-prefix=SELECT %s
+; The pass widens a copy of the function first and refuses the item loops where the
+; verifier rejects the copy; -weft-widening-reject (testing only) takes that path.
+; RUN: %opt -weft-widening-reject -passes=weft-item-loop-select -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck --check-prefix=REJECT %s
+; RUN: %FileCheck --check-prefix=REJECT-REMARK %s < %t.remarks
 
 target triple = "x86_64-pc-linux-gnu"
 
@@ -56,6 +60,13 @@ item.latch:
 exit:
   ret void
 }
+
+; REJECT-LABEL: define void @restrict_callee(
+; REJECT: br i1 %jdone, label %exit, label %item, !llvm.loop ![[LOOP:[0-9]+]]
+; REJECT-NOT: define
+; REJECT: ![[LOOP]] = distinct !{![[LOOP]], !{{[0-9]+}}, ![[TAG:[0-9]+]]}
+; REJECT: ![[TAG]] = !{!"weft.item_loop", !"the outer-loop vectorizer's widening
+; REJECT-REMARK: kernel restrict_callee: work items run one by one, not across vector lanes: the outer-loop vectorizer's widening of the kernel fails LLVM's verifier
 
 !1 = distinct !{}
 !2 = distinct !{!2, !3, !4}

@@ -219,4 +219,79 @@ TEST(PluginKernels, TriangularLoopsAndAtomicsStayScalarAndRight) {
   sycl::free(counter, q);
 }
 
+// Bounds guards around the item's loop (weft-item-loop-select versions the item loop:
+// a chunk whose items all pass runs widened, one that straddles the bound runs the
+// items one by one): an unsigned `gid < m` true for most items, a signed border test
+// `i > 0 && i < n - 1` with an int index, and a 2-D range guarded on its column.
+TEST(PluginKernels, BoundsGuardsAroundTheItemLoop) {
+  const std::size_t n = at_run_time(1000), m = at_run_time(777), steps = at_run_time(37);
+  const int count = static_cast<int>(n);
+  std::vector<float> x = data(n, 11), lower(n), border(n), want_lower(n), want_border(n);
+  sycl::queue q;
+  {
+    sycl::buffer<float> bx(x.data(), sycl::range<1>(n)), bl(lower.data(), sycl::range<1>(n)),
+        bb(border.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor X(bx, h, sycl::read_only);
+      sycl::accessor L(bl, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> idx) {
+        const std::size_t gid = idx[0];
+        float s = 0.0f;
+        if (gid < m)
+          for (std::size_t k = 0; k < steps; ++k) s += X[gid] * X[k] - 1.0f;
+        L[gid] = s;
+      });
+    });
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor X(bx, h, sycl::read_only);
+      sycl::accessor B(bb, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> idx) {
+        const int i = static_cast<int>(idx[0]);
+        float s = X[i];
+        if (i > 0 && i < count - 1)
+          for (std::size_t k = 0; k < steps; ++k) s = s * 0.5f + X[i - 1] - X[i + 1] * float(k);
+        B[i] = s;
+      });
+    });
+  }
+  for (std::size_t gid = 0; gid < n; ++gid) {
+    float s = 0.0f;
+    if (gid < m)
+      for (std::size_t k = 0; k < steps; ++k) s += x[gid] * x[k] - 1.0f;
+    want_lower[gid] = s;
+    const int i = static_cast<int>(gid);
+    float t = x[i];
+    if (i > 0 && i < count - 1)
+      for (std::size_t k = 0; k < steps; ++k) t = t * 0.5f + x[i - 1] - x[i + 1] * float(k);
+    want_border[gid] = t;
+  }
+  expect_bits_equal(lower, want_lower);
+  expect_bits_equal(border, want_border);
+
+  const std::size_t rows = at_run_time(9), cols = at_run_time(203), width = at_run_time(150);
+  std::vector<float> grid(rows * cols), want_grid(rows * cols);
+  {
+    sycl::buffer<float, 2> bg(grid.data(), sycl::range<2>(rows, cols));
+    sycl::buffer<float> bx(x.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor G(bg, h, sycl::write_only, sycl::no_init);
+      sycl::accessor X(bx, h, sycl::read_only);
+      h.parallel_for(sycl::range<2>(rows, cols), [=](sycl::id<2> ij) {
+        float s = float(ij[0]);
+        if (ij[1] < width)
+          for (std::size_t k = 0; k < steps; ++k) s += X[ij[1] + k] * X[ij[0] + k];
+        G[ij] = s;
+      });
+    });
+  }
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j) {
+      float s = float(i);
+      if (j < width)
+        for (std::size_t k = 0; k < steps; ++k) s += x[j + k] * x[i + k];
+      want_grid[i * cols + j] = s;
+    }
+  expect_bits_equal(grid, want_grid);
+}
+
 }  // namespace

@@ -1,0 +1,158 @@
+; An item loop whose item runs its inner loop under a bounds guard (`if (gid < n)`,
+; a border test `i > 0 && i < n - 1`): weft-item-loop-select (item_loop_select.cpp,
+; version_on_guards) versions it. Before it, a test that the guards pass at the run's
+; first and last items with no wrap between them; where they do, a copy without the
+; guards, given to the outer-loop vectorizer; elsewhere the loop as it was, items one
+; by one. A guard on a value not affine in the item (`j & 1`) is still refused.
+; RUN: %opt -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
+; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
+; RUN: %opt -enable-vplan-native-path -passes='function(weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
+
+target triple = "x86_64-pc-linux-gnu"
+
+; REMARK: kernel bounds_guard: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
+; REMARK: kernel border_test: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
+; REMARK: kernel odd_items: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
+
+; CHECK-LABEL: define void @bounds_guard(
+; CHECK: item.guards:
+; CHECK: %all.items.pass = and i1
+; CHECK-NEXT: br i1 %all.items.pass, label %item.all.pass, label %item.all.pass.some.fail
+; CHECK: item.some.fail:
+; CHECK: %guard.some.fail = icmp ult i64 %j.some.fail, %bound
+; CHECK: br i1 %jdone.some.fail, label %exit.loopexit, label %item.some.fail, !llvm.loop ![[SLOW:[0-9]+]]
+; CHECK: item:
+; CHECK-NOT: icmp ult i64 %j, %bound
+; CHECK: br i1 %jdone, label %exit.loopexit, label %item, !llvm.loop ![[FAST:[0-9]+]]
+; WIDE-LABEL: define void @bounds_guard(
+; WIDE: vector.body:
+; WIDE: fadd <{{[0-9]+}} x float>
+define void @bounds_guard(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m, i64 %bound) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %guard = icmp ult i64 %j, %bound
+  br i1 %guard, label %inner, label %item.latch
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %idx = add i64 %k, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !1
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %r = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %r, ptr %pc, align 4, !llvm.access.group !1
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @border_test(
+; CHECK: %all.items.pass{{[0-9]*}} = and i1 %all.items.pass{{[0-9]*}}, %all.items.pass{{[0-9]*}}
+; CHECK: br i1 %all.items.pass{{[0-9]*}}, label %item.all.pass, label %item.all.pass.some.fail
+define void @border_test(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m, i32 %n) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  %last = add nsw i32 %n, -1
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %i = trunc i64 %j to i32
+  %above = icmp sgt i32 %i, 0
+  %below = icmp sgt i32 %last, %i
+  %inside = select i1 %above, i1 %below, i1 false
+  br i1 %inside, label %inner, label %item.latch
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %idx = add i64 %k, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !11
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %r = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %r, ptr %pc, align 4, !llvm.access.group !11
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !12
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @odd_items(
+; CHECK-NOT: all.items.pass
+; CHECK: ret void
+define void @odd_items(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %bit = and i64 %j, 1
+  %odd = icmp ult i64 %bit, 1
+  br i1 %odd, label %inner, label %item.latch
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %idx = add i64 %k, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !21
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %r = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %r, ptr %pc, align 4, !llvm.access.group !21
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !22
+
+exit:
+  ret void
+}
+
+; The fast loop keeps the vectorize mark and gets a width; the slow one has neither,
+; nor the item-loop tag.
+; CHECK-DAG: ![[FAST]] = distinct !{![[FAST]], !{{[0-9]+}}, ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]], ![[TAG:[0-9]+]]}
+; CHECK-DAG: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
+; CHECK-DAG: ![[SLOW]] = distinct !{![[SLOW]], ![[PARALLEL:[0-9]+]]}
+; CHECK-DAG: ![[PARALLEL]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
+
+!1 = distinct !{}
+!2 = distinct !{!2, !3, !4}
+!3 = !{!"llvm.loop.parallel_accesses", !1}
+!4 = !{!"llvm.loop.vectorize.enable", i1 true}
+!11 = distinct !{}
+!12 = distinct !{!12, !13, !14}
+!13 = !{!"llvm.loop.parallel_accesses", !11}
+!14 = !{!"llvm.loop.vectorize.enable", i1 true}
+!21 = distinct !{}
+!22 = distinct !{!22, !23, !24}
+!23 = !{!"llvm.loop.parallel_accesses", !21}
+!24 = !{!"llvm.loop.vectorize.enable", i1 true}
