@@ -49,7 +49,7 @@ CONSTRUCTS = [
     "branch_divergent", "early_exit", "int_arith", "int_builtin", "float_arith", "float_math",
     "index_strided", "index_reversed", "index_offset", "index_indirect", "index_data", "index_int",
     "index_size_t", "accessor", "usm", "atomic_global", "emi", "restrict_call", "helper_call",
-    "write_permuted",
+    "write_permuted", "simple_kernel",
 ]
 
 
@@ -177,6 +177,8 @@ class Gen:
         a, c = self.uexpr(b, depth - 1), self.uexpr(b, depth - 1)
         op = self.pick([("+", 4), ("-", 2), ("*", 3), ("^", 3), ("|", 1), ("&", 1), ("<<", 1), (">>", 2), ("/", 1),
                         ("%", 1), ("sel", 1), ("builtin", 2), ("helper", 1)])
+        if b.ctx.get("simple") and op in ("/", "%"):
+            op = "+"
         self.used.add("int_arith")
         if op in ("<<", ">>"):
             return "(%s %s (%s & 31u))" % (a, op, c)
@@ -287,9 +289,10 @@ class Gen:
         b.fstate = Float("f", s.lo, min(s.hi + t * e.hi, 1e6), max(s.err, e.err) + 0.5 * t + 0.5)
 
     def stmt(self, b, depth, trips=None, allow_exit=False):
+        wild = 0 if b.ctx.get("simple") else 1  # simple kernels: what the plugin can widen
         kinds = [("assign", 5), ("float", 2 if b.ctx.get("floats") else 0), ("loop", 3 if depth > 0 else 0),
-                 ("branch", 2 if depth > 0 else 0), ("exit", 1 if allow_exit and depth > 0 else 0),
-                 ("emi", 1 if depth > 0 else 0), ("break", 1 if b.ctx.get("in_loop") else 0)]
+                 ("branch", 2 * wild if depth > 0 else 0), ("exit", wild if allow_exit and depth > 0 else 0),
+                 ("emi", (1 if wild else 0.2) if depth > 0 else 0), ("break", wild if b.ctx.get("in_loop") else 0)]
         k = self.pick(kinds)
         if k == "assign":
             var = self.r.choice(["v", "w"])
@@ -342,7 +345,7 @@ class Gen:
 
     def loop(self, b, depth, trips, allow_exit):
         var = "k%d" % len(b.loop_vars)
-        form = self.pick([("const", 3), ("runtime", 3), ("triangular", 2 if b.loop_vars or True else 0)])
+        form = self.pick([("const", 3), ("runtime", 3), ("triangular", 0 if b.ctx.get("simple") else 2)])
         if form == "const":
             n = self.r.choice([2, 3, 4, 7, 8, 16, 33])
             bound, maxt = "%du" % n, n
@@ -372,6 +375,8 @@ class Gen:
         b.close()
 
     def body(self, b, n, allow_exit, depth=2):
+        if b.ctx.get("simple"):
+            self.used.add("simple_kernel")
         b.ctx["vars"] = []
         b.emit("u32 v = %s;" % self.uexpr(b, 2))
         b.ctx["vars"] = ["v"]
@@ -429,7 +434,7 @@ class Gen:
 
     def item_ctx(self, ids, out, out_size, floats):
         return {"ids": ids, "arrays": self.readable(), "reads": set(), "out": out, "out_size": out_size,
-                "floats": floats}
+                "floats": floats, "simple": self.chance(0.4)}
 
     def range_kernel(self):
         d = self.r.randint(1, 3)
@@ -541,7 +546,7 @@ class Gen:
         for j in range(d):
             b.emit("const u32 g%d = u32(it.get_global_id(%d));" % (j, j))
         self.body(b, self.r.randint(1, 3), allow_exit=False, depth=1)
-        lmem = self.pick([("none", 1), ("local_accessor", 3), ("group_local_memory", 2)])
+        lmem = self.pick([("none", 2), ("local_accessor", 3), ("group_local_memory", 1)])
         if lmem == "group_local_memory":
             self.used.add("group_local_memory")
             b.emit("u32 (&lm)[%d] = *sycl::ext::oneapi::group_local_memory_for_overwrite<u32[%d]>(g);" % (ls, ls))
@@ -626,7 +631,7 @@ class Gen:
         b.emit("sycl::group_barrier(g);  // keep")
 
     def sg_collective(self, b):
-        k = self.pick([("reduce", 2), ("scan", 2), ("broadcast", 2), ("shift", 2), ("xor", 1), ("select", 1),
+        k = self.pick([("reduce", 2), ("scan", 2), ("broadcast", 2), ("shift", 3), ("xor", 1), ("select", 1),
                        ("vote", 1), ("freduce", 1)])
         op = self.r.choice(["sycl::plus<u32>()", "sycl::bit_xor<u32>()", "sycl::maximum<u32>()", "sycl::minimum<u32>()",
                             "sycl::bit_or<u32>()"])
