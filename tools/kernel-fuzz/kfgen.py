@@ -49,7 +49,7 @@ CONSTRUCTS = [
     "branch_divergent", "early_exit", "int_arith", "int_builtin", "float_arith", "float_math",
     "index_strided", "index_reversed", "index_offset", "index_indirect", "index_data", "index_int",
     "index_size_t", "accessor", "usm", "atomic_global", "emi", "restrict_call", "helper_call",
-    "write_permuted",
+    "write_permuted", "simple_kernel", "in_place", "tiny_nd_kernel",
 ]
 
 
@@ -177,6 +177,8 @@ class Gen:
         a, c = self.uexpr(b, depth - 1), self.uexpr(b, depth - 1)
         op = self.pick([("+", 4), ("-", 2), ("*", 3), ("^", 3), ("|", 1), ("&", 1), ("<<", 1), (">>", 2), ("/", 1),
                         ("%", 1), ("sel", 1), ("builtin", 2), ("helper", 1)])
+        if b.ctx.get("simple") and op in ("/", "%"):
+            op = "+"
         self.used.add("int_arith")
         if op in ("<<", ">>"):
             return "(%s %s (%s & 31u))" % (a, op, c)
@@ -287,9 +289,10 @@ class Gen:
         b.fstate = Float("f", s.lo, min(s.hi + t * e.hi, 1e6), max(s.err, e.err) + 0.5 * t + 0.5)
 
     def stmt(self, b, depth, trips=None, allow_exit=False):
+        wild = 0 if b.ctx.get("simple") else 1  # simple kernels: what the plugin can widen
         kinds = [("assign", 5), ("float", 2 if b.ctx.get("floats") else 0), ("loop", 3 if depth > 0 else 0),
-                 ("branch", 2 if depth > 0 else 0), ("exit", 1 if allow_exit and depth > 0 else 0),
-                 ("emi", 1 if depth > 0 else 0), ("break", 1 if b.ctx.get("in_loop") else 0)]
+                 ("branch", 2 * wild if depth > 0 else 0), ("exit", wild if allow_exit and depth > 0 else 0),
+                 ("emi", (1 if wild else 0.2) if depth > 0 else 0), ("break", wild if b.ctx.get("in_loop") else 0)]
         k = self.pick(kinds)
         if k == "assign":
             var = self.r.choice(["v", "w"])
@@ -342,7 +345,7 @@ class Gen:
 
     def loop(self, b, depth, trips, allow_exit):
         var = "k%d" % len(b.loop_vars)
-        form = self.pick([("const", 3), ("runtime", 3), ("triangular", 2 if b.loop_vars or True else 0)])
+        form = self.pick([("const", 3), ("runtime", 3), ("triangular", 0 if b.ctx.get("simple") else 2)])
         if form == "const":
             n = self.r.choice([2, 3, 4, 7, 8, 16, 33])
             bound, maxt = "%du" % n, n
@@ -372,8 +375,15 @@ class Gen:
         b.close()
 
     def body(self, b, n, allow_exit, depth=2):
+        if b.ctx.get("simple"):
+            self.used.add("simple_kernel")
         b.ctx["vars"] = []
-        b.emit("u32 v = %s;" % self.uexpr(b, 2))
+        if b.ctx.get("inplace"):
+            # Read-modify-write of the item's own output slot (the host filled it).
+            self.used.add("in_place")
+            b.emit("u32 v = %s[%s];" % (b.ctx["out"], b.ctx["inplace"]))
+        else:
+            b.emit("u32 v = %s;" % self.uexpr(b, 2))
         b.ctx["vars"] = ["v"]
         b.emit("u32 w = %s;" % self.uexpr(b, 1))
         b.ctx["vars"] = ["v", "w"]
@@ -429,7 +439,7 @@ class Gen:
 
     def item_ctx(self, ids, out, out_size, floats):
         return {"ids": ids, "arrays": self.readable(), "reads": set(), "out": out, "out_size": out_size,
-                "floats": floats}
+                "floats": floats, "simple": self.chance(0.4)}
 
     def range_kernel(self):
         d = self.r.randint(1, 3)
@@ -462,6 +472,9 @@ class Gen:
             wexpr = "lin"
         ids = ["i%d" % j for j in range(d)]
         ctx = self.item_ctx(ids, out, n, floats)
+        inplace = self.chance(0.25)
+        if inplace:
+            ctx["inplace"] = wexpr
 
         def write_out(b):
             b.emit("%s[%s] = v ^ w;" % (out, wexpr))
@@ -486,7 +499,8 @@ class Gen:
             args.append("sycl::id<%d>(%s)" % (d, ", ".join(str(x) for x in offs)))
         ptype = ("sycl::item<%d>" % d) if arg_item else ("sycl::id<%d>" % d)
         cg = ["cgh.parallel_for(%s, [=](%s it) {" % (", ".join(args), ptype)] + b.lines + ["});"]
-        self.finish_kernel(cg, ctx["reads"] | ({"in_f"} if floats else set()), out, fout, n, floats, b)
+        self.finish_kernel(cg, ctx["reads"] | ({"in_f"} if floats else set()), out, fout, n, floats, b,
+                           write_mode="read_write" if inplace else "write_only")
 
     def finish_kernel(self, cg, reads, out, fout, n, floats, b, usm=None, extra_writes=None, write_mode="write_only"):
         if usm is None:
@@ -526,6 +540,12 @@ class Gen:
         fout = self.new_out(n, "f32") if floats else None
         ids = ["g%d" % j for j in range(d)] + ["lid"]
         ctx = self.item_ctx(ids, out, n, floats)
+        inplace = self.chance(0.3)
+        if inplace:
+            ctx["inplace"] = "lin"
+        tiny = self.chance(0.2)  # one collective and little else
+        if tiny:
+            self.used.add("tiny_nd_kernel")
 
         def write_out(b):
             b.emit("%s[lin] = v ^ w;" % out)
@@ -540,20 +560,20 @@ class Gen:
         b.emit("const u32 lid = u32(it.get_local_linear_id());")
         for j in range(d):
             b.emit("const u32 g%d = u32(it.get_global_id(%d));" % (j, j))
-        self.body(b, self.r.randint(1, 3), allow_exit=False, depth=1)
-        lmem = self.pick([("none", 1), ("local_accessor", 3), ("group_local_memory", 2)])
+        self.body(b, 0 if tiny else self.r.randint(1, 3), allow_exit=False, depth=1)
+        lmem = "none" if tiny else self.pick([("none", 2), ("local_accessor", 3), ("group_local_memory", 1)])
         if lmem == "group_local_memory":
             self.used.add("group_local_memory")
             b.emit("u32 (&lm)[%d] = *sycl::ext::oneapi::group_local_memory_for_overwrite<u32[%d]>(g);" % (ls, ls))
         elif lmem == "local_accessor":
             self.used.add("local_accessor")
-        phases = self.r.randint(1, 4)
+        phases = 1 if tiny else self.r.randint(1, 4)
         for _ in range(phases):
             self.phase(b, ls, lmem != "none")
-            if self.chance(0.5):
+            if not tiny and self.chance(0.5):
                 self.stmt(b, 1)
         # After the last collective: item code, early exits allowed.
-        for _ in range(self.r.randint(0, 2)):
+        for _ in range(0 if tiny else self.r.randint(0, 2)):
             self.stmt(b, 2, None, allow_exit=True)
         write_out(b)
         sgprop = self.chance(0.25)
@@ -570,7 +590,8 @@ class Gen:
         else:
             cg.append("cgh.parallel_for(%s, [=](sycl::nd_item<%d> it) {" % (rng, d))
         cg += b.lines + ["});"]
-        self.finish_kernel(cg, ctx["reads"] | ({"in_f"} if floats else set()), out, fout, n, floats, b)
+        self.finish_kernel(cg, ctx["reads"] | ({"in_f"} if floats else set()), out, fout, n, floats, b,
+                           write_mode="read_write" if inplace else "write_only")
 
     def phase(self, b, ls, lmem):
         kinds = [("exchange", 4 if lmem else 0), ("uniform_loop", 2 if lmem else 0), ("uniform_branch", 2),
@@ -626,7 +647,7 @@ class Gen:
         b.emit("sycl::group_barrier(g);  // keep")
 
     def sg_collective(self, b):
-        k = self.pick([("reduce", 2), ("scan", 2), ("broadcast", 2), ("shift", 2), ("xor", 1), ("select", 1),
+        k = self.pick([("reduce", 2), ("scan", 2), ("broadcast", 2), ("shift", 3), ("xor", 1), ("select", 1),
                        ("vote", 1), ("freduce", 1)])
         op = self.r.choice(["sycl::plus<u32>()", "sycl::bit_xor<u32>()", "sycl::maximum<u32>()", "sycl::minimum<u32>()",
                             "sycl::bit_or<u32>()"])
@@ -843,20 +864,23 @@ class Gen:
         self.finish_kernel(lines, ctx["reads"], out, None, n, False, b)
 
     def restrict_kernel(self):
-        """An nd_range<1> item calling a function with __restrict pointers that scans many points."""
+        """An nd_range<1> item calling a function with __restrict pointers that scans many points
+        for the best dot product (small integers in floats: every sum is exact)."""
         self.used.add("restrict_call")
         self.used.add("nd_range1")
         hn = "kf_scan%d" % self.nk
-        npts, ndim = self.r.choice([(64, 8), (128, 16), (256, 4), (512, 8)])
+        n, l = self.r.choice([(128, 32), (256, 64), (64, 16), (256, 128)])
+        npts, ndim = self.r.choice([(512, 16), (1024, 64), (2048, 32), (256, 128), (2048, 128)])
+        fl = self.chance(0.7)
+        t = "float" if fl else "u32"
         self.helpers.append([
-            "static void %s(sycl::nd_item<1>& item, const u32* __restrict a, const u32* __restrict b, u32* __restrict best, "
-            "u32* __restrict at) {" % hn,
-            "  const u32 p1 = u32(item.get_global_id(0));",
-            "  u32 index = 0xffffffffu, max_score = 0u;",
-            "  for (u32 p2 = 0; p2 < %du; p2++) {" % npts,
-            "    u32 score = 0u;",
-            "    for (u32 d = 0; d < %du; d++) score += a[(p1 * %du + d) %% %du] * b[(p2 * %du + d) %% %du];" % (
-                ndim, ndim, NIN, ndim, NIN),
+            "static void %s(sycl::nd_item<1>& item, const %s* __restrict a, const %s* __restrict b, %s* __restrict best, "
+            "int* __restrict at) {" % (hn, t, t, t),
+            "  int p1 = int(item.get_global_id(0)), index = -1;",
+            "  %s max_score = 0;" % t,
+            "  for (int p2 = 0; p2 < %d; p2++) {" % npts,
+            "    %s score = 0;" % t,
+            "    for (int d = 0; d < %d; d++) score += a[p1 * %d + d] * b[p2 * %d + d];" % (ndim, ndim, ndim),
             "    if (score > max_score) {",
             "      max_score = score;",
             "      index = p2;",
@@ -865,18 +889,24 @@ class Gen:
             "  best[p1] = max_score;",
             "  at[p1] = index;",
             "}"])
-        n, l = self.r.choice([(128, 32), (256, 64), (64, 16)])
-        best = self.new_out(n)
-        self.u32_arrays[best] = n
-        self.sizes[best] = n
-        self.nk += 1
-        at = self.new_out(n)
-        self.sizes[at] = n
+        k = self.nk
+        pa, pb = "ra%d" % k, "rb%d" % k
+        self.decls.append("%s* %s = kf_alloc_small<%s>(q, %d, %du);" % (t, pa, t, n * ndim, self.r.getrandbits(32)))
+        self.decls.append("%s* %s = kf_alloc_small<%s>(q, %d, %du);" % (t, pb, t, npts * ndim, self.r.getrandbits(32)))
+        best = "rbest%d" % k
+        at = "rat%d" % k
+        self.decls.append("%s* %s = kf_alloc<%s>(q, %d, 0u);" % (t, best, t, n))
+        self.decls.append("int* %s = kf_alloc<int>(q, %d, 0u);" % (at, n))
+        if fl:
+            self.dumps.append('kf_dump_f32("%s", %s, %d);' % (best, best, n))
+            self.float_ulps[best] = 0.0
+        else:
+            self.dumps.append('kf_dump_u32("%s", %s, %d);' % (best, best, n))
+        self.dumps.append('kf_dump_u32("%s", reinterpret_cast<const u32*>(%s), %d);' % (at, at, n))
         cg = ["cgh.parallel_for(sycl::nd_range<1>(sycl::range<1>(%d), sycl::range<1>(%d)), [=](sycl::nd_item<1> item) {" % (n, l),
-              "  %s(item, in_u, perm, %s, %s);" % (hn, best, at), "});"]
+              "  %s(item, %s, %s, %s, %s);" % (hn, pa, pb, best, at), "});"]
         self.used.add("usm")
         self.kernels.append(["{", "  q.submit([&](sycl::handler& cgh) {"] + ["    " + x for x in cg] + ["  }).wait();", "}"])
-        self.u32_arrays[at] = n
         self.nk += 1
 
     def program(self):
@@ -934,6 +964,16 @@ static T* kf_alloc(sycl::queue& q, int n, u32 seed) {
     x ^= x << 13; x ^= x >> 17; x ^= x << 5;
     if constexpr (std::is_same_v<T, float>) p[i] = 1.0f + float(x & 0xffffu) / 65536.0f;
     else p[i] = T(x);
+  }
+  return p;
+}
+template <class T>
+static T* kf_alloc_small(sycl::queue& q, int n, u32 seed) {  // integers 0..15: exact sums and products
+  T* p = kf_alloc<T>(q, n, seed);
+  u32 x = seed | 1u;
+  for (int i = 0; i < n; ++i) {
+    x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+    p[i] = T(x & 15u);
   }
   return p;
 }

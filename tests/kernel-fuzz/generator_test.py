@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Tests of the kernel-fuzz generator (tools/kernel-fuzz/kfgen.py): the same seed gives the
+same program in every Python process, every construct of kfgen.CONSTRUCTS is reached, and
+each program states what the driver needs (a sub-group size, a float bound per float output)."""
+import os
+import re
+import subprocess
+import sys
+import unittest
+
+TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "kernel-fuzz")
+sys.path.insert(0, TOOLS)
+import kfgen  # noqa: E402
+import reduce as kfreduce  # noqa: E402
+
+SEEDS = range(0, 400)
+
+
+class Generator(unittest.TestCase):
+    def test_same_seed_same_program_in_any_process(self):
+        for seed in (0, 7, 12345):
+            texts = set()
+            for hashseed in ("1", "2"):
+                env = dict(os.environ, PYTHONHASHSEED=hashseed)
+                texts.add(subprocess.run([sys.executable, os.path.join(TOOLS, "generate"), str(seed)], env=env,
+                                         capture_output=True, text=True, check=True).stdout)
+            self.assertEqual(len(texts), 1, "seed %d" % seed)
+            self.assertEqual(texts.pop(), kfgen.generate(seed))
+
+    def test_different_seeds_differ(self):
+        self.assertNotEqual(kfgen.generate(1), kfgen.generate(2))
+
+    def test_every_construct_is_reached(self):
+        seen = {}
+        for s in SEEDS:
+            for c in kfgen.header(kfgen.generate(s))["constructs"]:
+                seen[c] = seen.get(c, 0) + 1
+        missing = [c for c in kfgen.CONSTRUCTS if c not in seen]
+        self.assertEqual(missing, [], "constructs no program of seeds 0..%d uses" % (len(SEEDS) - 1))
+        unknown = [c for c in seen if c not in kfgen.CONSTRUCTS]
+        self.assertEqual(unknown, [], "constructs missing from kfgen.CONSTRUCTS")
+
+    def test_programs_state_sub_group_size_and_float_bounds(self):
+        for s in range(0, 60):
+            text = kfgen.generate(s)
+            info = kfgen.header(text)
+            self.assertIn(info["sub_group_size"], (4, 8, 16, 32, 64))
+            floats = re.findall(r'kf_dump_f32\("(\w+)"', text)
+            for name in floats:
+                self.assertIn(name, info["float_ulp"], "seed %d: %s has no float-ulp bound" % (s, name))
+                self.assertGreaterEqual(info["float_ulp"][name], 0.0)
+
+    def test_integer_shifts_are_masked_and_divisors_odd(self):
+        def group(text, i):  # the balanced parenthesised group starting at text[i] == "("
+            d = 0
+            for j in range(i, len(text)):
+                d += {"(": 1, ")": -1}.get(text[j], 0)
+                if d == 0:
+                    return text[i:j + 1]
+            self.fail("unbalanced: " + text)
+        g = kfgen.Gen(5)
+        g.sizes = {"in_u": kfgen.NIN, "perm": kfgen.NIN, "in_f": kfgen.NIN}
+        b = kfgen.Body(g, g.item_ctx(["i0", "lin"], "o0", 64, False))
+        checked = 0
+        for _ in range(3000):
+            e = g.uexpr(b, 3)
+            for m in re.finditer(r" (<<|>>|/|%) \(", e):
+                grp = group(e, m.end() - 1)
+                want = "& 31u)" if m.group(1) in ("<<", ">>") else "| 1u)"
+                self.assertTrue(grp.endswith(want), "%s in %s" % (grp, e))
+                checked += 1
+        self.assertGreater(checked, 100)
+
+    def test_reducer_units_keep_barriers(self):
+        lines = kfgen.generate(3).split("\n")
+        for a, b in kfreduce.units(lines):
+            if a == b:
+                self.assertNotIn("// keep", lines[a])
+            self.assertLessEqual(a, b)
+
+
+if __name__ == "__main__":
+    unittest.main()
