@@ -11,6 +11,10 @@
 #define SYCL_LANGUAGE_VERSION 202012
 #endif
 
+// The assert macro, which SYCL 2020 allows in kernels: programs written for DPC++ or
+// AdaptiveCpp use it without <cassert>, which their sycl.hpp includes.
+#include <cassert>
+
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
 #include <sycl/atomic_ref.hpp>

@@ -3,7 +3,9 @@
 # understood, each refusal names the flag and what Weft offers instead. A stand-in
 # compiler records the command weft++ runs; then one real program is compiled,
 # linked and run with the compiler weft++ chooses.
-#   weftxx_flags.py <weft++> <work dir> <getting_started/main.cpp>
+#   weftxx_flags.py <weft++> <work dir> <getting_started/main.cpp> [--cuda] [--hip]
+# (--cuda, --hip: this Weft has that GPU target; the CUDA one then builds the program
+# for the GPU too, which runs on the CPU where there is no GPU.)
 import fnmatch
 import json
 import os
@@ -12,6 +14,7 @@ import subprocess
 import sys
 
 WEFTXX, WORK, PROGRAM = sys.argv[1:4]
+HAS_CUDA, HAS_HIP = "--cuda" in sys.argv[4:], "--hip" in sys.argv[4:]
 os.makedirs(WORK, exist_ok=True)
 LOG = os.path.join(WORK, "args.json")
 failures = []
@@ -148,14 +151,16 @@ refused("an unknown AdaptiveCpp option", ["--acpp-platform=rocm", "a.cpp"], "'--
         "--acpp-targets")
 refused("-Xsycl-target-backend without a value", ["-fsycl", "a.cpp", "-Xsycl-target-backend"],
         "'-Xsycl-target-backend'", "needs a value")
-# The GPU targets where this Weft lacks them (this test's build has neither).
-refused("the CUDA target", ["-fsycl", "-fsycl-targets=nvptx64-nvidia-cuda", "-Xsycl-target-backend",
-                            "--cuda-gpu-arch=sm_90", "a.cpp"], "'-fsycl-targets=nvptx64-nvidia-cuda'",
-        "without its CUDA target", "WEFT_ENABLE_CUDA")
-refused("the CUDA target (AdaptiveCpp)", ["--acpp-targets=cuda:sm_80", "a.cpp"], "'--acpp-targets=cuda:sm_80'",
-        "without its CUDA target")
-refused("the HIP target", ["-fsycl", "-fsycl-targets=amdgcn-amd-amdhsa", "a.cpp"],
-        "'-fsycl-targets=amdgcn-amd-amdhsa'", "without its HIP target")
+# The GPU targets where this Weft lacks them.
+if not HAS_CUDA:
+    refused("the CUDA target", ["-fsycl", "-fsycl-targets=nvptx64-nvidia-cuda", "-Xsycl-target-backend",
+                                "--cuda-gpu-arch=sm_90", "a.cpp"], "'-fsycl-targets=nvptx64-nvidia-cuda'",
+            "without its CUDA target", "WEFT_ENABLE_CUDA")
+    refused("the CUDA target (AdaptiveCpp)", ["--acpp-targets=cuda:sm_80", "a.cpp"], "'--acpp-targets=cuda:sm_80'",
+            "without its CUDA target")
+if not HAS_HIP:
+    refused("the HIP target", ["-fsycl", "-fsycl-targets=amdgcn-amd-amdhsa", "a.cpp"],
+            "'-fsycl-targets=amdgcn-amd-amdhsa'", "without its HIP target")
 # The compiler: --weft-cxx= over WEFT_CXX over the default; --weft-verbose says which and why.
 rc, ran, out = weftxx("--weft-verbose", "-c", "a.cpp", cxx=None, env={"WEFT_CXX": GXX})
 check("WEFT_CXX picks the compiler", rc == 0 and "WEFT_CXX names it" in out and "running: " + GXX in out, out)
@@ -178,6 +183,19 @@ if rc == 0:
     if "clang 22 and Weft's pass plugin are installed" in out:
         check("with the plugin its kernel runs across vector lanes", re.search(r"vector lanes", r.stderr) is not None,
               r.stderr)
+
+# The CUDA target: clang in CUDA mode compiles for the architecture named, the link adds
+# the CUDA backend and runtime; without a GPU the program runs on the CPU.
+if HAS_CUDA:
+    rc, _, out = weftxx("--weft-verbose", "-fsycl", "-fsycl-targets=nvptx64-nvidia-cuda", "-Xsycl-target-backend",
+                        "--cuda-gpu-arch=sm_80", "-c", PROGRAM, "-o", "cuda.o", cxx=None)
+    check("a CUDA compile", rc == 0 and re.search(r"running: \S+ -x cuda .*--cuda-gpu-arch=sm_80", out) is not None, out)
+    rc, _, out = weftxx("--weft-verbose", "-fsycl", "-fsycl-targets=nvptx64-nvidia-cuda", "cuda.o", "-o", "cuda_app",
+                        cxx=None)
+    check("a CUDA link", rc == 0 and "libweft_cuda.a" in out and "libcudart_static.a" in out, out)
+    if rc == 0:
+        r = subprocess.run([os.path.join(WORK, "cuda_app")], capture_output=True, text=True)
+        check("the CUDA build runs", r.returncode == 0 and "correct" in r.stdout, r.stdout + r.stderr)
 
 if failures:
     print("weft++ flag test: %d failure(s):\n  " % len(failures) + "\n  ".join(failures))
