@@ -87,8 +87,8 @@ constexpr int streams_per_device = 4;
 struct stream_pair {
   api::stream_t work = nullptr;
   api::stream_t notify = nullptr;
-  std::mutex record;              // numbering and recording go together
-  std::uint64_t recorded = 0;     // the last marker's number
+  std::mutex record;           // numbering and recording go together
+  std::uint64_t recorded = 0;  // the last marker's number
   std::atomic<std::uint64_t> reached{0};
 };
 
@@ -208,9 +208,8 @@ bool known_reached(const marker* m) {
 void note_reached(const marker* m) {
   if (!m->number) return;
   std::uint64_t seen = m->streams->reached.load(std::memory_order_relaxed);
-  while (seen < m->number &&
-         !m->streams->reached.compare_exchange_weak(seen, m->number, std::memory_order_release,
-                                                    std::memory_order_relaxed)) {
+  while (seen < m->number && !m->streams->reached.compare_exchange_weak(seen, m->number, std::memory_order_release,
+                                                                        std::memory_order_relaxed)) {
   }
 }
 
