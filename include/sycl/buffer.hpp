@@ -96,29 +96,30 @@ class buffer : public detail::with_property_list {
   }
 
   // Uses host memory directly for the buffer's lifetime; written back on destruction.
+  // A null host pointer makes a buffer without host data, as buffer(range) does (what
+  // DPC++ does; &v[0] of an empty vector is null): nothing to read, nowhere to write back.
   buffer(T* host_data, const range<Dims>& r, const property_list& props = {})
       : buffer(host_data, r, AllocatorT(), props) {}
   buffer(T* host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
       : with_property_list(props), m_range(checked_range(r)), m_alloc(alloc) {
-    check_host_data(host_data, r);
     if constexpr (std::is_const_v<T>) {
       init_owned(host_data);
     } else if (!host_data) {
-      init_owned(nullptr);  // an empty range (check_host_data): nothing to read or write back
+      init_owned(nullptr);
     } else {
       m_owner = std::make_shared<detail::buffer_owner>();
       m_owner->state = weft::detail::buffer_state::wrap(host_data, byte_size());
       m_owner->users_memory = true;
     }
   }
-  // A const host pointer is copied: kernels may write the buffer, never the caller's data.
+  // A const host pointer is copied: kernels may write the buffer, never the caller's data
+  // (a null one: nothing is copied).
   template <typename U = T, std::enable_if_t<!std::is_const_v<U>, int> = 0>
   buffer(const T* host_data, const range<Dims>& r, const property_list& props = {})
       : buffer(host_data, r, AllocatorT(), props) {}
   template <typename U = T, std::enable_if_t<!std::is_const_v<U>, int> = 0>
   buffer(const T* host_data, const range<Dims>& r, AllocatorT alloc, const property_list& props = {})
       : with_property_list(props), m_range(checked_range(r)), m_alloc(alloc) {
-    check_host_data(host_data, r);
     init_owned(host_data);
   }
   // Shares the host memory with the caller; written back on destruction.
@@ -308,13 +309,6 @@ class buffer : public detail::with_property_list {
 
   // A range whose byte size does not fit in size_t is rejected (errc::invalid)
   // before anything is allocated.
-  // A null host pointer is accepted for an empty range (oneDPL makes such buffers, and
-  // DPC++ accepts them); for a range with elements the data would be lost.
-  static void check_host_data(const void* host_data, const range<Dims>& r) {
-    if (!host_data && r.size() != 0)
-      detail::throw_error(errc::invalid, "buffer: the host pointer is null for a range of " + std::to_string(r.size()) +
-                                             " elements; use buffer(range) for a buffer without host memory");
-  }
   static const range<Dims>& checked_range(const range<Dims>& r) {
     std::size_t limit = std::numeric_limits<std::size_t>::max() / sizeof(T), total = 1;
     for (int d = 0; d < Dims; ++d)

@@ -10,9 +10,14 @@
 // slot's initializer, the probe pointer cleared (the probe then goes away). A slot
 // whose probe it cannot read, or annotations it cannot read, keeps "none": the
 // attributes then have no effect, as with g++.
+// DPC++'s kernel attributes that Weft accepts without acting on them arrive as
+// `annotate("weft.intel.<name>")`; the pass names each in a remark
+// (-Rpass-missed=weft) on the call operator, with why it has no effect.
 #include "kernel_attributes.hpp"
 
 #include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/StringSwitch.h>
+#include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
@@ -24,6 +29,8 @@ namespace weft::compiler {
 
 namespace {
 
+constexpr const char* pass_name = "weft-kernel-attributes";
+
 struct Annotation {
   StringRef name;  // after "weft.sycl."
   SmallVector<uint64_t, 4> args;
@@ -31,7 +38,9 @@ struct Annotation {
 };
 
 // llvm.global.annotations: { ptr function, ptr name, ptr file, i32 line, ptr args }.
-DenseMap<const Function*, SmallVector<Annotation, 2>> read_annotations(Module& module) {
+// The `weft.sycl.` ones by function; the `weft.intel.` ones (names only) go to `ignored`.
+DenseMap<const Function*, SmallVector<Annotation, 2>> read_annotations(
+    Module& module, SmallVectorImpl<std::pair<Function*, StringRef>>* ignored = nullptr) {
   DenseMap<const Function*, SmallVector<Annotation, 2>> found;
   GlobalVariable* list = module.getGlobalVariable("llvm.global.annotations");
   if (!list || !list->hasInitializer()) return found;
@@ -46,6 +55,10 @@ DenseMap<const Function*, SmallVector<Annotation, 2>> read_annotations(Module& m
     auto* name_data = dyn_cast<ConstantDataSequential>(name_var->getInitializer());
     if (!name_data || !name_data->isCString()) continue;
     StringRef name = name_data->getAsCString();
+    if (name.consume_front("weft.intel.")) {
+      if (ignored) ignored->push_back({function, name});
+      continue;
+    }
     if (!name.consume_front("weft.sycl.")) continue;
     Annotation annotation{name, {}, true};
     if (auto* args_var = dyn_cast<GlobalVariable>(entry->getOperand(4)->stripPointerCasts())) {
@@ -131,11 +144,41 @@ bool fill(StructType* type, ArrayRef<Annotation> annotations, SmallVectorImpl<Co
   return true;
 }
 
+// Why a DPC++ kernel attribute Weft accepts has no effect.
+StringRef why_ignored(StringRef name) {
+  return StringSwitch<StringRef>(name)
+      .Case("kernel_args_restrict", "Weft does not mark the kernel's pointers restrict")
+      .Case("max_work_group_size", "Weft checks reqd_work_group_size, not a maximum")
+      .Case("named_sub_group_size",
+            "the sub-group size is the device's default unless reqd_sub_group_size or the sub_group_size property "
+            "sets one")
+      .Default("it tunes FPGA hardware, which Weft does not target");
+}
+
+// One remark per [[intel::...]] attribute Weft accepted without acting on it.
+void report_ignored(ArrayRef<std::pair<Function*, StringRef>> ignored) {
+  for (const auto& entry : ignored) {
+    Function* function = entry.first;
+    const StringRef name = entry.second;
+    if (function->isDeclaration()) continue;
+    OptimizationRemarkEmitter remarks(function);
+    remarks.emit([&] {
+      return OptimizationRemarkMissed(pass_name, "KernelAttributeIgnored", function)
+             << "[[intel::" << name << "]] has no effect in Weft: " << why_ignored(name);
+    });
+  }
+}
+
 }  // namespace
 
 PreservedAnalyses KernelAttributesPass::run(Module& module, ModuleAnalysisManager&) {
   DenseMap<const Function*, SmallVector<Annotation, 2>> annotations;
-  bool read = false, changed = false;
+  {
+    SmallVector<std::pair<Function*, StringRef>, 4> ignored;
+    annotations = read_annotations(module, &ignored);
+    report_ignored(ignored);
+  }
+  bool changed = false;
   for (GlobalVariable& slot : module.globals()) {
     // weft::detail::kernel_attributes_slot<K, Args...>::value
     if (!slot.getName().starts_with("_ZN4weft6detail22kernel_attributes_slotI") || !slot.hasInitializer()) continue;
@@ -145,7 +188,6 @@ PreservedAnalyses KernelAttributesPass::run(Module& module, ModuleAnalysisManage
     auto* values_type = dyn_cast<StructType>(type->getElementType(0));
     auto* probe = dyn_cast<Function>(init->getOperand(1)->stripPointerCasts());
     if (!values_type || !probe) continue;
-    if (!read) annotations = read_annotations(module), read = true;
     Function* kernel = called_kernel(*probe);
     SmallVector<Constant*, 7> fields;
     auto found = kernel ? annotations.find(kernel) : annotations.end();

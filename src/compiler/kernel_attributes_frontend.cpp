@@ -20,6 +20,14 @@
 // Attributes anywhere else keep clang's warning and have no effect. Arguments that
 // depend on template parameters are instantiated by clang with the annotation.
 // `__WEFT_KERNEL_ATTRIBUTES__` is predefined so Weft's headers know the plugin runs.
+//
+// DPC++'s own kernel attributes, `[[intel::...]]`, are taken the same way: the two
+// SYCL 2020 has under its own name (`intel::reqd_sub_group_size`,
+// `intel::reqd_work_group_size`, DPC++'s older spellings) become the `sycl::` ones;
+// the others DPC++ documents for kernels (FPGA and compiler hints) become
+// `annotate("weft.intel.<name>")` without arguments, which the pass names in a
+// remark (-Rpass-missed=weft) as having no effect: programs written for DPC++
+// compile unchanged and say what Weft does not do.
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
@@ -47,12 +55,32 @@ namespace {
 
 constexpr const char* kernel_attribute_names[] = {"reqd_work_group_size", "work_group_size_hint", "reqd_sub_group_size",
                                                   "device_has"};
+// `[[intel::...]]` spellings of SYCL 2020's attributes.
+constexpr const char* intel_sycl_names[] = {"reqd_sub_group_size", "reqd_work_group_size"};
+// DPC++'s other kernel attributes: accepted, without effect (the pass says so).
+constexpr const char* intel_ignored_names[] = {
+    "kernel_args_restrict",  "num_simd_work_items",       "max_work_group_size",       "max_global_work_dim",
+    "no_global_work_offset", "scheduler_target_fmax_mhz", "use_stall_enable_clusters", "named_sub_group_size"};
 
-bool is_kernel_attribute(const AttributeCommonInfo& a) {
-  if (!a.getScopeName() || !a.getScopeName()->isStr("sycl") || !a.getAttrName()) return false;
-  for (const char* name : kernel_attribute_names)
+template <std::size_t N>
+bool named(const AttributeCommonInfo& a, const char* const (&names)[N]) {
+  for (const char* name : names)
     if (a.getAttrName()->isStr(name)) return true;
   return false;
+}
+
+bool in_scope(const AttributeCommonInfo& a, const char* scope) {
+  return a.getScopeName() && a.getScopeName()->isStr(scope) && a.getAttrName();
+}
+
+// An `[[intel::...]]` attribute Weft accepts without acting on it.
+bool is_ignored_intel_attribute(const AttributeCommonInfo& a) {
+  return in_scope(a, "intel") && named(a, intel_ignored_names);
+}
+
+bool is_kernel_attribute(const AttributeCommonInfo& a) {
+  if (in_scope(a, "sycl")) return named(a, kernel_attribute_names);
+  return in_scope(a, "intel") && (named(a, intel_sycl_names) || named(a, intel_ignored_names));
 }
 
 // clang parses the arguments of a scoped plugin attribute only where a plugin knows
@@ -169,10 +197,12 @@ bool Attributes::take(const ParsedAttr& attr) {
   if (!m_sema) return false;
   Sema& sema = *m_sema;
   ASTContext& context = sema.Context;
+  const bool ignored = is_ignored_intel_attribute(attr);
   // The arguments, as expressions; a lone name was kept as an identifier (clang's
   // rule for arguments of unknown attributes) and is looked up where it was written.
+  // An attribute without effect keeps none (clang skipped them: no plugin knows its name).
   std::vector<Expr*> args;
-  for (unsigned i = 0; i < attr.getNumArgs(); ++i) {
+  for (unsigned i = 0; !ignored && i < attr.getNumArgs(); ++i) {
     Expr* e = nullptr;
     if (attr.isArgIdent(i)) {
       IdentifierLoc* name = attr.getArgAsIdent(i);
@@ -188,7 +218,7 @@ bool Attributes::take(const ParsedAttr& attr) {
     if (!e) return false;
     args.push_back(e);
   }
-  const std::string annotation = "weft.sycl." + attr.getAttrName()->getName().str();
+  const std::string annotation = (ignored ? "weft.intel." : "weft.sycl.") + attr.getAttrName()->getName().str();
   // In a lambda's declarator (after its parameters, before its body): the call
   // operator exists and its type is being built from this declarator.
   sema::LambdaScopeInfo* lambda = sema.getCurLambda();

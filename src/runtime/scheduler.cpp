@@ -557,13 +557,15 @@ event_ptr queue_state::submit(command_group&& cg) {
       prune(in_flight);
       if (in_flight.size() > in_flight.capacity() / 2) in_flight.reserve(2 * in_flight.capacity());
     }
-    // Once many are in flight, the oldest commands with device work in flight
-    // that nobody waits for complete here when the device is done, so a queue
-    // never waited on does not keep them all (short chains skip the queries).
-    if (in_flight.size() >= 32 && node->device_kernel)
-      for (auto& e : in_flight) {
-        if (in_device_flight.size() == 2) break;
-        if (e->marker.load(std::memory_order_acquire)) in_device_flight.push_back(e);
+    // Once many are in flight, every 16th submission completes here the older
+    // commands with device work in flight that the device has done, so a queue
+    // never waited on does not keep them all. Newest first: once one is reached,
+    // the backend knows the older ones on its stream are too, without asking the
+    // device again (chains shorter than 128 commands skip this).
+    if (in_flight.size() >= 128 && node->device_kernel && node->sequence % 16 == 0)
+      for (std::size_t i = in_flight.size() - 16; i-- > 0 && in_device_flight.size() < 32;) {
+        const auto& e = in_flight[i];
+        if (e->marker.load(std::memory_order_acquire) && !e->is_complete()) in_device_flight.push_back(e);
       }
     in_flight.push_back(node);
   }

@@ -6,6 +6,10 @@
 // RUN: %clangxx -fplugin=%weft_attributes -O0 -S -emit-llvm %s -o %t.ll 2>%t.err
 // RUN: %FileCheck %s < %t.ll
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
+// DPC++'s [[intel::...]] kernel attributes: reqd_sub_group_size is SYCL's; the others
+// are accepted (no warning) and named in a remark of the pass.
+// RUN: %clangxx -fplugin=%weft_attributes -O0 -S -emit-llvm -Rpass-missed=weft %s -o /dev/null 2>&1 \
+// RUN:   | %FileCheck --check-prefix=REMARK %s
 namespace sycl {
 enum class aspect { cpu, gpu };
 struct nd_item {};
@@ -31,6 +35,13 @@ struct Functor {
 // CHECK-DAG: { i32 } { i32 32 }
 // CHECK-DAG: { i64, i32 } { i64 16, i32 2 }
 // CHECK-DAG: { i32 } { i32 1 }
+// CHECK-DAG: { i32 } { i32 4 }
+// CHECK-DAG: c"weft.intel.kernel_args_restrict\00"
+// CHECK-DAG: c"weft.intel.num_simd_work_items\00"
+// CHECK-DAG: c"weft.intel.named_sub_group_size\00"
+// REMARK-DAG: remark: {{.}}{{.}}intel::kernel_args_restrict{{.}}{{.}} has no effect in Weft: Weft does not mark the kernel's pointers restrict
+// REMARK-DAG: remark: {{.}}{{.}}intel::num_simd_work_items{{.}}{{.}} has no effect in Weft: it tunes FPGA hardware
+// REMARK-DAG: remark: {{.}}{{.}}intel::named_sub_group_size{{.}}{{.}} has no effect in Weft: the sub-group size is the device's default
 // WARN: warning: unknown attribute 'sycl::reqd_sub_group_size' ignored
 // WARN-NOT: warning:
 int main() {
@@ -39,6 +50,9 @@ int main() {
   call([](sycl::nd_item) [[sycl::device_has(sycl::aspect::gpu)]] {});
   in_template<32>();
   call(Functor<16>{});
+  call([](sycl::nd_item) [[intel::reqd_sub_group_size(4)]] {});
+  call([](sycl::nd_item) [[intel::kernel_args_restrict, intel::num_simd_work_items(8)]] {});
+  call([](sycl::nd_item) [[intel::named_sub_group_size(primary)]] {});
   [[sycl::reqd_sub_group_size(4)]] int not_a_kernel = 0;
   return not_a_kernel;
 }

@@ -8,7 +8,7 @@
 #include <sycl/sycl.hpp>
 
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wattributes"  // g++ warns on [[sycl::...]]
+#pragma GCC diagnostic ignored "-Wattributes"  // g++ warns on [[sycl::...]] and [[intel::...]]
 #endif
 
 namespace {
@@ -171,6 +171,40 @@ TEST(KernelAttributes, RequiredSubGroupSizeIsTheLaunchsSubGroupSize) {
   if (supported(64)) {
     EXPECT_EQ(launched_sub_group_size<64>(q), 64u);
   }
+}
+
+// DPC++'s spellings: [[intel::reqd_sub_group_size(N)]] is SYCL 2020's attribute
+// (and sets the launch's sub-group size); its other kernel attributes compile
+// without a warning and change nothing (the pass names them in a remark).
+TEST(KernelAttributes, IntelSpellingsOfDpcpp) {
+  REQUIRE_ATTRIBUTES();
+  auto k = [](sycl::nd_item<1>) [[intel::reqd_sub_group_size(8)]] [[intel::reqd_work_group_size(32)]] {};
+  const auto a = weft::detail::kernel_attributes_of<decltype(k), sycl::nd_item<1>>();
+  EXPECT_EQ(a.reqd_sub_group_size, 8u);
+  EXPECT_EQ(a.reqd_work_group_dims, 1u);
+  EXPECT_EQ(a.reqd_work_group_size[0], 32u);
+  sycl::queue q;
+  const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  if (std::find(sizes.begin(), sizes.end(), 8) != sizes.end()) {
+    std::size_t* seen = sycl::malloc_shared<std::size_t>(1, q);
+    q.parallel_for(sycl::nd_range<1>(64, 32), [=](sycl::nd_item<1> it) [[intel::reqd_sub_group_size(8)]] {
+       if (it.get_global_linear_id() == 0) *seen = it.get_sub_group().get_max_local_range()[0];
+     }).wait();
+    EXPECT_EQ(*seen, 8u);
+    sycl::free(seen, q);
+  }
+  int* out = sycl::malloc_shared<int>(64, q);
+  q.parallel_for(
+       sycl::nd_range<1>(64, 16),
+       [=](sycl::nd_item<1> it)
+           [[intel::kernel_args_restrict]] [[intel::num_simd_work_items(4),
+                                             intel::max_work_group_size(1, 1, 64)]] [[intel::named_sub_group_size(
+               primary)]] { out[it.get_global_linear_id()] = 2; })
+      .wait();
+  EXPECT_EQ(std::count(out, out + 64, 2), 64);
+  sycl::free(out, q);
+  const auto none = weft::detail::kernel_attributes_of<decltype(k), sycl::nd_item<1>>();
+  EXPECT_EQ(none.aspect_count, 0u);
 }
 
 class needs_sub_group_12;

@@ -465,9 +465,31 @@ TEST(Buffer, Properties) {
   EXPECT_EQ(b2.get_property<sycl::property::buffer::use_mutex>().get_mutex_ptr(), &m);
 }
 
-TEST(Buffer, NullHostPointerIsRejected) {
-  EXPECT_EQ(thrown_errc([] { sycl::buffer<int> b(static_cast<int*>(nullptr), sycl::range<1>(4)); }),
-            sycl::errc::invalid);
+// A null host pointer with a range of elements is a buffer without host data (as
+// DPC++ makes it; &v[0] of an empty vector): usable by kernels, nothing written back.
+TEST(Buffer, NullHostPointerIsABufferWithoutHostData) {
+  sycl::queue q;
+  int* none = nullptr;
+  const int* const_none = nullptr;
+  std::vector<int> out(4, 0);
+  {
+    sycl::buffer<int> b(none, sycl::range<1>(4)), c(const_none, sycl::range<1>(4));
+    sycl::buffer<int> o(out.data(), sycl::range<1>(4));
+    EXPECT_EQ(b.size(), 4u);
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor B(b, h, sycl::write_only, sycl::no_init), C(c, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
+        B[i] = int(i[0]) + 1;
+        C[i] = 10;
+      });
+    });
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor B(b, h, sycl::read_only), C(c, h, sycl::read_only);
+      sycl::accessor O(o, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { O[i] = B[i] + C[i]; });
+    });
+  }  // b and c have nowhere to write back to
+  EXPECT_EQ(out, (std::vector<int>{11, 12, 13, 14}));
 }
 
 }  // namespace

@@ -102,16 +102,6 @@ TEST(AccessorErrors, LegacyGetAccessPastBuffer) {
 
 // --- buffers ---------------------------------------------------------------------------
 
-TEST(BufferErrors, NullHostPointer) {
-  int* p = nullptr;
-  EXPECT_SYCL_ERROR((sycl::buffer<int>(p, sycl::range<1>(4))), sycl::errc::invalid, {"host pointer is null"});
-}
-
-TEST(BufferErrors, NullConstHostPointer) {
-  const int* p = nullptr;
-  EXPECT_SYCL_ERROR((sycl::buffer<int>(p, sycl::range<1>(4))), sycl::errc::invalid, {"host pointer is null"});
-}
-
 // An empty range has nothing to read or write back: a null host pointer is no error
 // (oneDPL makes such buffers; DPC++ accepts them).
 TEST(BufferErrors, NullHostPointerOfAnEmptyRangeIsABuffer) {

@@ -45,8 +45,8 @@ inline void expect_within_rounding(const std::vector<float>& got, const std::vec
   for (std::size_t l = 0; l < got.size(); ++l) {
     const double bound = 2 * gamma * double(magnitude[l]);
     if (!(std::fabs(double(got[l]) - double(want[l])) <= bound)) {
-      ADD_FAILURE() << what << ", element " << l << ": " << got[l] << " instead of " << want[l] << " (bound "
-                    << bound << ")";
+      ADD_FAILURE() << what << ", element " << l << ": " << got[l] << " instead of " << want[l] << " (bound " << bound
+                    << ")";
       return;
     }
   }

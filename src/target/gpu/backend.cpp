@@ -80,9 +80,16 @@ void check_call(api::error_t e, const char* call, const char* operation = nullpt
 // kernels queued behind it.
 constexpr int streams_per_device = 4;
 
+// Markers are numbered per work stream in the order they are recorded there, and
+// the highest number seen reached is kept: the GPU runs a stream in order, so every
+// marker up to it is reached too and needs no runtime call (a chain's commands
+// complete in one call for the newest).
 struct stream_pair {
   api::stream_t work = nullptr;
   api::stream_t notify = nullptr;
+  std::mutex record;           // numbering and recording go together
+  std::uint64_t recorded = 0;  // the last marker's number
+  std::atomic<std::uint64_t> reached{0};
 };
 
 struct device_streams {
@@ -121,7 +128,8 @@ struct marker {
   std::uint32_t* done = nullptr;   // the completion word (pinned), with fault tracking
   void* done_on_device = nullptr;  // its address for the GPU
   int device = 0;
-  const stream_pair* streams = nullptr;
+  stream_pair* streams = nullptr;
+  std::uint64_t number = 0;  // on streams->work; 0: not numbered
   const char* what = "";
   // A profiled command's work lies between two timing events (made on first use).
   bool timed = false;
@@ -143,7 +151,7 @@ marker_pool& pool() {
   return *p;
 }
 
-const stream_pair& pick_streams(int device) {
+stream_pair& pick_streams(int device) {
   auto& p = pool();
   device_streams* ds;
   {
@@ -192,10 +200,27 @@ void marker_release(void* m) {
   p.free.push_back(static_cast<marker*>(m));
 }
 
+// Known reached: the marker or a later one on its stream was seen reached.
+bool known_reached(const marker* m) {
+  return m->number && m->number <= m->streams->reached.load(std::memory_order_acquire);
+}
+
+void note_reached(const marker* m) {
+  if (!m->number) return;
+  std::uint64_t seen = m->streams->reached.load(std::memory_order_relaxed);
+  while (seen < m->number && !m->streams->reached.compare_exchange_weak(seen, m->number, std::memory_order_release,
+                                                                        std::memory_order_relaxed)) {
+  }
+}
+
 bool marker_wait(void* mp, std::string* error) {
   auto* m = static_cast<marker*>(mp);
+  if (known_reached(m)) return true;
   const api::error_t e = api::event_synchronize(m->event);
-  if (e == api::success) return true;
+  if (e == api::success) {
+    note_reached(m);
+    return true;
+  }
   // The program is exiting and the runtime unloads before the last markers are
   // waited for: nothing can observe the command any more, so it is no failure.
   if (e == api::error_unloading) return true;
@@ -248,7 +273,13 @@ bool marker_times(void* mp, std::uint64_t* start_ns, std::uint64_t* end_ns) {
   return true;
 }
 
-bool marker_reached(void* mp) { return api::event_query(static_cast<marker*>(mp)->event) != api::error_not_ready; }
+bool marker_reached(void* mp) {
+  auto* m = static_cast<marker*>(mp);
+  if (known_reached(m)) return true;
+  const api::error_t e = api::event_query(m->event);
+  if (e == api::success) note_reached(m);
+  return e != api::error_not_ready;
+}
 
 // A stream callback (StreamAddCallback) rather than a host function
 // (LaunchHostFunc): the callback runs after a device error too (with the
@@ -418,13 +449,16 @@ void add_platform() {
 
 // The launching thread's stream and the work it follows are kept between
 // prepare and finish (one command at a time per thread).
-thread_local const stream_pair* t_streams = nullptr;
+thread_local stream_pair* t_streams = nullptr;
+thread_local int t_device = -1;                 // the device prepare made current
 thread_local marker* t_timed_marker = nullptr;  // a profiled command's, from prepare
 
 void* prepare(const device_state& d) {
-  check_call(api::set_device(d.ordinal), "SetDevice");
+  int current = -1;  // (asking is cheaper than setting)
+  if (api::get_device(&current) != api::success || current != d.ordinal)
+    check_call(api::set_device(d.ordinal), "SetDevice");
   const auto waits = weft::detail::take_device_waits();
-  const stream_pair* sp = nullptr;
+  stream_pair* sp = nullptr;
   for (std::size_t i = 0; i < waits.count && !sp; ++i) {
     auto* m = static_cast<const marker*>(waits.markers[i]);
     if (m->device == d.ordinal) sp = m->streams;  // continue the chain on its stream
@@ -432,9 +466,11 @@ void* prepare(const device_state& d) {
   if (!sp) sp = &pick_streams(d.ordinal);
   for (std::size_t i = 0; i < waits.count; ++i) {
     auto* m = static_cast<const marker*>(waits.markers[i]);
-    if (m->streams != sp) check_call(api::stream_wait_event(sp->work, m->event), "StreamWaitEvent");
+    if (m->streams != sp && !known_reached(m))
+      check_call(api::stream_wait_event(sp->work, m->event), "StreamWaitEvent");
   }
   t_streams = sp;
+  t_device = d.ordinal;
   if (t_timed_marker) {  // left by a launch that failed before its finish
     marker_release(t_timed_marker);
     t_timed_marker = nullptr;
@@ -466,18 +502,26 @@ void finish(void* stream, const char* what) {
     fail(e, std::string(what) + ": the launch failed");
   }
   auto s = static_cast<api::stream_t>(stream);
-  int device = 0;
-  check_call(api::get_device(&device), "GetDevice");
+  const bool prepared = t_streams && t_streams->work == s;  // (else a stream of the caller's)
+  int device = t_device;
+  if (!prepared) check_call(api::get_device(&device), "GetDevice");
   marker* m = timed ? timed : acquire_marker(device);
   m->what = what;
   if (m->timed) check_call(api::event_record(m->timed_end, s), "EventRecord");
-  m->streams = t_streams && t_streams->work == s ? t_streams : &pick_streams(device);
+  m->streams = prepared ? t_streams : &pick_streams(device);
   if (m->done) {
     __atomic_store_n(m->done, 0u, __ATOMIC_RELAXED);
     if (!api::stream_write_value32(s, m->done_on_device, 1))
       __atomic_store_n(m->done, 2u, __ATOMIC_RELAXED);  // unknown: a failure is then believed
   }
-  e = api::event_record(m->event, s);
+  m->number = 0;
+  if (prepared) {
+    std::lock_guard<std::mutex> g(m->streams->record);
+    e = api::event_record(m->event, s);
+    if (e == api::success) m->number = ++m->streams->recorded;
+  } else {
+    e = api::event_record(m->event, s);
+  }
   if (e != api::success) {
     marker_release(m);
     fail(e, std::string(what) + ": " + call_name("EventRecord") + " after the kernel");
