@@ -339,8 +339,10 @@ Value* all_items_pass(ICmpInst& guard, Loop& loop, ScalarEvolution& scev, const 
 }
 
 // Versions `loop` on its bounds guards (above): `loop` becomes the copy without them,
-// a new loop the original. Returns whether it did.
-bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+// a new loop the original. Returns whether it did; `touched` is set where it changed
+// the function all the same (the loop's simplified form, an unused test).
+bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
+                       bool& touched) {
   SmallVector<ICmpInst*, 4> guards;
   SmallVector<BranchInst*, 4> branches;
   for (BasicBlock* block : loop.blocks()) {
@@ -354,6 +356,7 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   for (ICmpInst* guard : guards)
     for (const User* u : guard->users())
       if (!is_contained(branches, u) && !isa<SelectInst>(u) && !isa<BinaryOperator>(u)) return false;
+  touched = true;
   simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
   formLCSSARecursively(loop, dom, &loops, &scev);
   BasicBlock* preheader = loop.getLoopPreheader();
@@ -590,8 +593,8 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     }
     bool versioned = false;
     if (why == divergent_branch &&
-        version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev)) {
-      versioned = cfg_changed = true;
+        version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, cfg_changed)) {
+      versioned = true;
       why = outer_loop_refusal(*loop, loops, scev);
     }
     if (!why.empty() || loop->isInnermost()) {
