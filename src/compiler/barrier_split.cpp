@@ -21,6 +21,7 @@
 //  7. prefetch the next group's input after the entry region (next_group_prefetch.hpp).
 #include "barrier_split.hpp"
 
+#include "function_backup.hpp"
 #include "kernel_name.hpp"
 #include "next_group_prefetch.hpp"
 #include "region_loops.hpp"
@@ -41,7 +42,6 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/ValueHandle.h>
-#include <llvm/IR/Verifier.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
@@ -55,7 +55,6 @@
 #include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
-#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -1050,17 +1049,6 @@ bool fold_split_form(Function& f, bool split) {
   return true;
 }
 
-// Puts the body of `backup` (a clone of `f` made before the split) back into `f`,
-// and erases `backup`.
-void restore_original(Function& f, Function* backup) {
-  for (BasicBlock& block : f) block.dropAllReferences();
-  while (!f.empty()) f.begin()->eraseFromParent();
-  f.splice(f.end(), backup);
-  for (unsigned a = 0; a < f.arg_size(); ++a) backup->getArg(a)->replaceAllUsesWith(f.getArg(a));
-  f.setSubprogram(backup->getSubprogram());  // (the clone's, which its debug locations name)
-  backup->eraseFromParent();
-}
-
 }  // namespace
 
 PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& analyses) {
@@ -1090,9 +1078,8 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
     return PreservedAnalyses::none();
   }
   // Kept until the split is verified: a split LLVM's verifier rejects is undone, and
-  // fibers run the kernel (restore_original).
-  ValueToValueMapTy backup_map;
-  Function* backup = CloneFunction(&f, backup_map);
+  // fibers run the kernel.
+  function_backup backup(f);
   // Accepted: the marker's `return false` path goes, and the analysis is redone on
   // what is left.
   BasicBlock* marker_block = code->marker->getParent();
@@ -1112,15 +1099,8 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
     item_variance variance(f, postdom, loops), proven(f, postdom, loops, variance_rule::proof);
     regions = splitter(f, rest, variance, proven).run();
   }
-  // (Development: WEFT_SPLIT_DEBUG=1 in clang's environment prints a rejected split.)
-  std::string broken;
-  raw_string_ostream problems(broken);
-  if (verifyFunction(f, &problems) || reject_every_split) {
-    if (std::getenv("WEFT_SPLIT_DEBUG")) {
-      errs() << broken;
-      f.print(errs());
-    }
-    restore_original(f, backup);
+  if (backup.broken() || reject_every_split) {
+    backup.restore();
     analyses.invalidate(f, PreservedAnalyses::none());
     if (std::optional<item_code> original = read_item_code(f)) {
       remarks.emit([&] {
@@ -1133,7 +1113,6 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
     }
     return PreservedAnalyses::none();
   }
-  backup->eraseFromParent();
   remarks.emit([&] {
     return OptimizationRemark(pass_name, "BarriersSplit", &f.getEntryBlock().front())
            << "kernel " << kernel_name(f) << ": split at " << std::to_string(rest.barriers.size())

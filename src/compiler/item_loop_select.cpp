@@ -45,6 +45,7 @@
 #include <llvm/Transforms/Vectorize/LoopVectorize.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -173,6 +174,94 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   return {};
 }
 
+// ---- Cost: rows walked per item ----------------------------------------------------
+//
+// An access in a loop inside the item whose address steps by a few bytes along that
+// loop but by many (or by a run-time amount) from one item to the next is each item
+// walking its own row (`x[i] += a[i][j] * y[j]`, one row per item). Widened, every
+// lane streams another row and every access becomes a gather across rows. Where the
+// target's gathers cost more than two scalar loads a lane (LLVM's cost model: AMD
+// Zen 2/3, Haswell, no AVX2), the widened loop was measured 2-3x slower than the
+// scalar one (perf-plugin-row-gather, polybench mvt, on a Zen): such loops stay
+// scalar there, with a remark. Targets with fast gathers (AVX-512 Intel, Zen 4) widen
+// them: 3x faster than scalar on a Xeon.
+
+constexpr std::int64_t line_bytes = 64;                // a step within a cache line
+constexpr std::int64_t rewritten_stride_elements = 4;  // strides weft-lane-accesses turns into vector accesses
+
+// How `address` steps from one item of `item` to the next: 0 where it does not
+// depend on the item, null where that is not an affine step.
+const SCEV* item_step(const SCEV* address, const Loop& item, ScalarEvolution& scev) {
+  Type* type = scev.getEffectiveSCEVType(address->getType());  // (a pointer's: its integer type)
+  if (scev.isLoopInvariant(address, &item)) return scev.getZero(type);
+  if (const auto* rec = dyn_cast<SCEVAddRecExpr>(address)) {
+    if (!rec->isAffine()) return nullptr;
+    if (rec->getLoop() == &item) return rec->getStepRecurrence(scev);
+    if (!item.contains(rec->getLoop()) || !scev.isLoopInvariant(rec->getStepRecurrence(scev), &item)) return nullptr;
+    return item_step(rec->getStart(), item, scev);  // a loop inside the item: where each pass starts
+  }
+  if (const auto* cast_expr = dyn_cast<SCEVIntegralCastExpr>(address)) {
+    const SCEV* inner = item_step(cast_expr->getOperand(), item, scev);
+    return inner ? scev.getTruncateOrSignExtend(inner, type) : nullptr;
+  }
+  if (const auto* sum = dyn_cast<SCEVAddExpr>(address)) {
+    const SCEV* total = scev.getZero(type);
+    for (const SCEV* op : sum->operands()) {
+      const SCEV* step = item_step(op, item, scev);
+      if (!step) return nullptr;
+      total = scev.getAddExpr(total, scev.getTruncateOrSignExtend(step, type));
+    }
+    return total;
+  }
+  return nullptr;
+}
+
+// Whether the target's gather of `lanes` values of `type` costs more than two scalar
+// loads a lane.
+bool slow_gathers(Type* type, const Value* pointer, unsigned lanes, const TargetTransformInfo& target,
+                  const DataLayout& layout) {
+  const auto cost = TargetTransformInfo::TCK_RecipThroughput;
+  const Align align = layout.getABITypeAlign(type);
+  const MemIntrinsicCostAttributes gathered(Intrinsic::masked_gather, FixedVectorType::get(type, lanes), pointer, false,
+                                            align);
+  const InstructionCost gather = target.getMemIntrinsicInstrCost(gathered, cost);
+  const InstructionCost load = target.getMemoryOpCost(Instruction::Load, type, align, 0, cost);
+  return !gather.isValid() || gather > load * 2 * lanes;
+}
+
+unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayout& layout);
+
+// Why widening `item` would be slower than its scalar loop, or an empty string.
+std::string rows_per_item(Loop& item, ScalarEvolution& scev, const DataLayout& layout,
+                          const TargetTransformInfo& target, unsigned lanes) {
+  for (BasicBlock* block : item.blocks()) {
+    if (none_of(item.getSubLoops(), [&](const Loop* inner) { return inner->contains(block); }))
+      continue;  // (run once per item, not per pass of a loop inside it)
+    for (Instruction& inst : *block) {
+      Value* pointer = getLoadStorePointerOperand(&inst);
+      if (!pointer || !scev.isSCEVable(pointer->getType())) continue;
+      const auto* address = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(pointer));
+      if (!address || !address->isAffine() || address->getLoop() == &item || !item.contains(address->getLoop()))
+        continue;
+      const auto* along = dyn_cast<SCEVConstant>(address->getStepRecurrence(scev));
+      if (!along || along->getAPInt().abs().sgt(line_bytes) || along->isZero()) continue;
+      const SCEV* across = item_step(address, item, scev);
+      if (!across) continue;
+      const auto* constant = dyn_cast<SCEVConstant>(across);
+      const std::int64_t element = static_cast<std::int64_t>(layout.getTypeStoreSize(getLoadStoreType(&inst)));
+      if (constant && constant->getAPInt().abs().sle(rewritten_stride_elements * element)) continue;
+      if (!slow_gathers(getLoadStoreType(&inst), pointer, lanes, target, layout)) continue;
+      return "each work item walks its own row (its accesses are " +
+             (constant ? std::to_string(constant->getAPInt().getSExtValue()) + " bytes"
+                       : std::string("a run-time stride")) +
+             " apart from one item to the next): widened, they would be gathers across rows, which this target makes "
+             "slower than "
+             "the scalar loop";
+    }
+  }
+  return {};
+}
+
 // ---- Bounds guards: the item loop versioned ------------------------------------------
 //
 // A branch in the item on `x < U` (or <=, >, >=, signed or not), x affine in the item
@@ -250,8 +339,10 @@ Value* all_items_pass(ICmpInst& guard, Loop& loop, ScalarEvolution& scev, const 
 }
 
 // Versions `loop` on its bounds guards (above): `loop` becomes the copy without them,
-// a new loop the original. Returns whether it did.
-bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+// a new loop the original. Returns whether it did; `touched` is set where it changed
+// the function all the same (the loop's simplified form, an unused test).
+bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
+                       bool& touched) {
   SmallVector<ICmpInst*, 4> guards;
   SmallVector<BranchInst*, 4> branches;
   for (BasicBlock* block : loop.blocks()) {
@@ -265,6 +356,7 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   for (ICmpInst* guard : guards)
     for (const User* u : guard->users())
       if (!is_contained(branches, u) && !isa<SelectInst>(u) && !isa<BinaryOperator>(u)) return false;
+  touched = true;
   simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
   formLCSSARecursively(loop, dom, &loops, &scev);
   BasicBlock* preheader = loop.getLoopPreheader();
@@ -493,10 +585,16 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
     std::string why = unwidenable_instruction(*loop, library);
     if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
+    if ((why.empty() || why == divergent_branch) && !loop->isInnermost()) {
+      const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
+      const unsigned lanes = lanes_for(*loop, target, f.getDataLayout());
+      if (std::string slower = rows_per_item(*loop, scev, f.getDataLayout(), target, lanes); !slower.empty())
+        why = slower;
+    }
     bool versioned = false;
     if (why == divergent_branch &&
-        version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev)) {
-      versioned = cfg_changed = true;
+        version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, cfg_changed)) {
+      versioned = true;
       why = outer_loop_refusal(*loop, loops, scev);
     }
     if (!why.empty() || loop->isInnermost()) {

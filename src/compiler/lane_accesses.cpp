@@ -12,6 +12,7 @@
 // vector arithmetic and the now-scalar phis are cleaned up before code generation.
 #include "lane_accesses.hpp"
 
+#include "function_backup.hpp"
 #include "lane_pattern.hpp"
 
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
@@ -19,6 +20,7 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 
 using namespace llvm;
@@ -27,6 +29,11 @@ namespace weft::compiler {
 namespace {
 
 constexpr const char* pass_name = "weft-lane-accesses";
+
+// Testing only: undoes every rewrite, as if LLVM's verifier had rejected it.
+cl::opt<bool> reject_every_rewrite(
+    "weft-lane-accesses-reject", cl::Hidden, cl::init(false),
+    cl::desc("weft-lane-accesses: undo every rewrite, as if the verifier had rejected it"));
 
 bool all_true(Value* mask) { return isa<Constant>(mask) && cast<Constant>(mask)->isAllOnesValue(); }
 
@@ -176,6 +183,7 @@ PreservedAnalyses LaneAccessesPass::run(Function& f, FunctionAnalysisManager& an
     }
   }
   if (accesses.empty()) return PreservedAnalyses::all();  // nothing the outer-loop path made
+  function_backup backup(f);                              // (a rewrite LLVM's verifier rejects is undone)
   LanePatterns patterns(layout);
   Counts counts;
   bool changed = false;
@@ -188,6 +196,15 @@ PreservedAnalyses LaneAccessesPass::run(Function& f, FunctionAnalysisManager& an
   }
   if (!changed) return PreservedAnalyses::all();
   for (ExtractElementInst* extract : extracts) rewrite_extract(extract, patterns);
+  if (backup.broken() || reject_every_rewrite) {
+    backup.restore();
+    analyses.getResult<OptimizationRemarkEmitterAnalysis>(f).emit([&] {
+      return OptimizationRemarkMissed(pass_name, "LaneAccessesUndone", &f.getEntryBlock().front())
+             << "the widened accesses stay gathers and scatters: their rewrite failed LLVM's verifier (a bug in "
+                "Weft's plugin: please report it with this kernel)";
+    });
+    return PreservedAnalyses::none();
+  }
 
   OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
   remarks.emit([&] {

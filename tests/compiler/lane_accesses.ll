@@ -3,6 +3,15 @@
 ; addresses a vector load or store; the widened counter of the item's own loop
 ; (every lane equal) becomes a scalar phi.
 ; RUN: %opt -passes=weft-lane-accesses -S %s | %FileCheck %s
+; A rewrite LLVM's verifier rejects is undone (the function comes back as it was, with a
+; remark); -weft-lane-accesses-reject (testing only) takes that path.
+; RUN: %opt -weft-lane-accesses-reject -passes=weft-lane-accesses -pass-remarks-missed=weft -S %s 2>%t.undo | %FileCheck --check-prefix=UNDO %s
+; RUN: %FileCheck --check-prefix=UNDO-REMARK %s < %t.undo
+; UNDO-LABEL: define void @matrix_product(
+; UNDO: masked.gather
+; UNDO: masked.scatter
+; UNDO: ret void
+; UNDO-REMARK: the widened accesses stay gathers and scatters: their rewrite failed LLVM's verifier
 
 ; A naive matrix product's item after the native path: a[q] is the same for all
 ; lanes, b[q*m + j] consecutive, c[j] consecutive.

@@ -14,17 +14,7 @@
 namespace {
 
 const auto data = weft_test::random_floats;
-
-volatile std::size_t runtime_size = 0;  // keeps sizes unknown to the compiler
-
-std::size_t at_run_time(std::size_t n) {
-  runtime_size = n;
-  return runtime_size;
-}
-
-void expect_bits_equal(const std::vector<float>& got, const std::vector<float>& want) {
-  weft_test::expect_same_bits(got, want, "kernel result");
-}
+volatile std::size_t groups[2] = {2, 3};  // sizes unknown to the compiler
 
 // A 3-D nd_range kernel with sub-group collectives (a shift and a broadcast), as code
 // migrated from CUDA writes it: split at the collectives' barriers (clang crashed on
@@ -58,7 +48,7 @@ std::vector<float> shift_and_broadcast_3d(const std::vector<float>& in, std::siz
 }
 
 TEST(PluginCrashes, NdRange3SubGroupShiftAndBroadcast) {
-  const std::size_t g0 = at_run_time(2), g1 = at_run_time(3), local = 64, n = g0 * g1 * local;
+  const std::size_t g0 = groups[0], g1 = groups[1], local = 64, n = g0 * g1 * local;
   const std::vector<float> in = data(n, 7);
   std::vector<unsigned> sizes;
   const std::vector<float> got = shift_and_broadcast_3d(in, g0, g1, local, sizes);
@@ -69,7 +59,7 @@ TEST(PluginCrashes, NdRange3SubGroupShiftAndBroadcast) {
     const float right = lane + 1 < size ? in[g + 1] : 0.0f;
     want[g] = in[g] + right + in[g - lane];
   }
-  expect_bits_equal(got, want);
+  weft_test::expect_same_bits(got, want, "shifted and broadcast values");
 }
 
 // An nd_range<1> item calling a function with __restrict pointers that scans every
@@ -121,7 +111,7 @@ TEST(PluginCrashes, RestrictFunctionScanningAllPoints) {
       }
     }
   }
-  expect_bits_equal(best, want_best);
+  weft_test::expect_same_bits(best, want_best, "best scores");
   EXPECT_EQ(at, want_at);
   for (void* p : {static_cast<void*>(da), static_cast<void*>(db), static_cast<void*>(dbest), static_cast<void*>(dat)})
     sycl::free(p, q);

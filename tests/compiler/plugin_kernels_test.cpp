@@ -294,4 +294,33 @@ TEST(PluginKernels, BoundsGuardsAroundTheItemLoop) {
   expect_bits_equal(grid, want_grid);
 }
 
+// Each item walks its own row (polybench mvt): widened with gathers where the target's
+// gathers are fast, left scalar where they are slow (item_loop_rows.ll); right either way.
+TEST(PluginKernels, RowPerItem) {
+  const std::size_t n = at_run_time(133);
+  std::vector<float> a = data(n * n, 12), y = data(n, 13), x(n), want(n);
+  {
+    sycl::queue q;
+    sycl::buffer<float, 2> ba(a.data(), sycl::range<2>(n, n));
+    sycl::buffer<float> by(y.data(), sycl::range<1>(n)), bx(x.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor A(ba, h, sycl::read_only);
+      sycl::accessor Y(by, h, sycl::read_only);
+      sycl::accessor X(bx, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::item<1> it) {
+        const std::size_t i = it[0];
+        float s = 0.0f;
+        for (std::size_t j = 0; j < n; j++) s += A[{i, j}] * Y[j];
+        X[i] = s;
+      });
+    });
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    float s = 0.0f;
+    for (std::size_t j = 0; j < n; ++j) s += a[i * n + j] * y[j];
+    want[i] = s;
+  }
+  expect_bits_equal(x, want);
+}
+
 }  // namespace
