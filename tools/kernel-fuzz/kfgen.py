@@ -15,6 +15,7 @@ reducer (reduce.py) can remove lines and blocks; lines ending in `// keep` (barr
 guards) are removed only with their block.
 """
 
+import os
 import random
 
 NIN = 1024  # elements of each input array (a power of two)
@@ -927,8 +928,6 @@ class Gen:
         for name, err in sorted(self.float_ulps.items()):
             L.append("// kernel-fuzz: float-ulp %s %.1f" % (name, err))
         L.append("// kernel-fuzz: constructs %s" % " ".join(sorted(self.used)))
-        L += ["#include <sycl/sycl.hpp>", "", "#include <cstdint>", "#include <cstdio>", "#include <cstdlib>", "",
-              "using u32 = std::uint32_t;", ""]
         L += HARNESS
         L.append("static volatile u32 kf_rt[8] = {%s};" % ", ".join("%du" % x for x in self.rt))
         L.append("")
@@ -955,51 +954,9 @@ class Gen:
         return "\n".join(L) + "\n"
 
 
-HARNESS = r"""// ---- harness: inputs from a seed, outputs as hashes (u32) or hex floats ----
-template <class T>
-static T* kf_alloc(sycl::queue& q, int n, u32 seed) {
-  T* p = sycl::malloc_shared<T>(std::size_t(n), q);
-  u32 x = seed * 2654435761u + 1u;
-  for (int i = 0; i < n; ++i) {
-    x ^= x << 13; x ^= x >> 17; x ^= x << 5;
-    if constexpr (std::is_same_v<T, float>) p[i] = 1.0f + float(x & 0xffffu) / 65536.0f;
-    else p[i] = T(x);
-  }
-  return p;
-}
-template <class T>
-static T* kf_alloc_small(sycl::queue& q, int n, u32 seed) {  // integers 0..15: exact sums and products
-  T* p = kf_alloc<T>(q, n, seed);
-  u32 x = seed | 1u;
-  for (int i = 0; i < n; ++i) {
-    x ^= x << 13; x ^= x >> 17; x ^= x << 5;
-    p[i] = T(x & 15u);
-  }
-  return p;
-}
-static void kf_permutation(u32* p, int n, u32 seed) {
-  for (int i = 0; i < n; ++i) p[i] = u32(i);
-  u32 x = seed | 1u;
-  for (int i = n - 1; i > 0; --i) {
-    x ^= x << 13; x ^= x >> 17; x ^= x << 5;
-    const int j = int(x % u32(i + 1));
-    const u32 t = p[i]; p[i] = p[j]; p[j] = t;
-  }
-}
-static inline u32 kf_mix(u32 a, u32 b) { return (a ^ (b >> 3)) * 0x9e3779b1u + (b << 7); }
-static void kf_dump_u32(const char* name, const u32* p, int n) {
-  u32 h = 2166136261u;
-  for (int i = 0; i < n; ++i) h = (h ^ p[i]) * 16777619u;
-  std::printf("%s u32 %08x\n", name, h);
-  if (std::getenv("KF_FULL"))
-    for (int i = 0; i < n; ++i) std::printf("  %s[%d] = %u\n", name, i, p[i]);
-}
-static void kf_dump_f32(const char* name, const float* p, int n) {
-  std::printf("%s f32", name);
-  for (int i = 0; i < n; ++i) std::printf(" %a", double(p[i]));
-  std::printf("\n");
-}
-""".split("\n")
+HARNESS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kf_harness.hpp")
+with open(HARNESS_FILE) as _f:
+    HARNESS = [line for line in _f.read().split("\n") if line != "#pragma once"]
 
 
 def generate(seed):

@@ -3,67 +3,7 @@
 // with a work-group broadcast (fixed by 110199b).
 // kernel-fuzz program, seed 11 (tools/kernel-fuzz/kfgen.py): results fully specified.
 // kernel-fuzz: sub-group-size 4
-// kernel-fuzz: constructs accessor barrier_uniform_loop branch_divergent emi group_local_memory helper_call in_place index_data index_indirect index_int index_offset index_reversed index_size_t index_strided int_arith loop_break loop_const loop_runtime loop_triangular nd_range3 range2 range_id_arg sg_select usm wg_broadcast write_permuted
-#include <sycl/sycl.hpp>
-
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-
-using u32 = std::uint32_t;
-
-// ---- harness: inputs from a seed, outputs as hashes (u32) or hex floats ----
-template <class T>
-static T* kf_alloc(sycl::queue& q, int n, u32 seed) {
-  T* p = sycl::malloc_shared<T>(std::size_t(n), q);
-  u32 x = seed * 2654435761u + 1u;
-  for (int i = 0; i < n; ++i) {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    if constexpr (std::is_same_v<T, float>) p[i] = 1.0f + float(x & 0xffffu) / 65536.0f;
-    else p[i] = T(x);
-  }
-  return p;
-}
-template <class T>
-static T* kf_alloc_small(sycl::queue& q, int n, u32 seed) {  // integers 0..15: exact sums and products
-  T* p = kf_alloc<T>(q, n, seed);
-  u32 x = seed | 1u;
-  for (int i = 0; i < n; ++i) {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    p[i] = T(x & 15u);
-  }
-  return p;
-}
-static void kf_permutation(u32* p, int n, u32 seed) {
-  for (int i = 0; i < n; ++i) p[i] = u32(i);
-  u32 x = seed | 1u;
-  for (int i = n - 1; i > 0; --i) {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    const int j = int(x % u32(i + 1));
-    const u32 t = p[i];
-    p[i] = p[j];
-    p[j] = t;
-  }
-}
-static inline u32 kf_mix(u32 a, u32 b) { return (a ^ (b >> 3)) * 0x9e3779b1u + (b << 7); }
-static void kf_dump_u32(const char* name, const u32* p, int n) {
-  u32 h = 2166136261u;
-  for (int i = 0; i < n; ++i) h = (h ^ p[i]) * 16777619u;
-  std::printf("%s u32 %08x\n", name, h);
-  if (std::getenv("KF_FULL"))
-    for (int i = 0; i < n; ++i) std::printf("  %s[%d] = %u\n", name, i, p[i]);
-}
-static void kf_dump_f32(const char* name, const float* p, int n) {
-  std::printf("%s f32", name);
-  for (int i = 0; i < n; ++i) std::printf(" %a", double(p[i]));
-  std::printf("\n");
-}
+#include "kf_harness.hpp"  // tools/kernel-fuzz/
 
 static volatile u32 kf_rt[8] = {4u, 2u, 0u, 0u, 1524781594u, 1u, 6u, 0u};
 
