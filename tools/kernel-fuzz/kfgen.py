@@ -50,7 +50,7 @@ CONSTRUCTS = [
     "branch_divergent", "early_exit", "int_arith", "int_builtin", "float_arith", "float_math",
     "index_strided", "index_reversed", "index_offset", "index_indirect", "index_data", "index_int",
     "index_size_t", "accessor", "usm", "atomic_global", "emi", "restrict_call", "helper_call",
-    "write_permuted", "simple_kernel", "in_place", "tiny_nd_kernel",
+    "write_permuted", "simple_kernel", "in_place", "tiny_nd_kernel", "bounds_guard",
 ]
 
 
@@ -492,6 +492,7 @@ class Gen:
         for j in range(1, d):
             lin = "(%s) * %du + i%d" % (lin, dims[j], j)
         b.emit("const u32 lin = %s;" % lin)
+        self.bounds_guard(b, n, dims)
         self.body(b, self.r.randint(2, 5), allow_exit=True)
         write_out(b)
         rng = "sycl::range<%d>(%s)" % (d, ", ".join(str(x) for x in dims))
@@ -520,6 +521,22 @@ class Gen:
             self.float_ulps[fout] = b.fstate.err
         self.u32_arrays[out] = n
         self.nk += 1
+
+    def bounds_guard(self, b, n, dims):
+        """Items past the data or on its border leave at once (a rounded-up range's guard)."""
+        if not self.chance(0.35):
+            return
+        self.used.add("bounds_guard")
+        form = self.r.choice(["const", "runtime"] + (["border"] if len(dims) > 1 else []))
+        if form == "const":
+            b.emit("if (lin >= %du) return;" % self.r.randint(max(1, n - n // 4), n))
+        elif form == "runtime":
+            b.emit("if (lin + r5 >= %du) return;" % n)
+        else:
+            tests = []
+            for j, r in enumerate(dims[:2]):
+                tests.append("i%d == 0u || i%d + 1u >= %du" % (j, j, r))
+            b.emit("if (%s) return;" % " || ".join(tests))
 
     def nd_kernel(self):
         d = self.pick([(1, 3), (2, 2), (3, 2)])
@@ -573,10 +590,17 @@ class Gen:
             self.phase(b, ls, lmem != "none")
             if not tiny and self.chance(0.5):
                 self.stmt(b, 1)
-        # After the last collective: item code, early exits allowed.
+        # After the last collective: item code, early exits allowed, perhaps under a bounds
+        # guard (gid < n) that the split kernel's region loops may test once per group.
+        guard = not tiny and self.chance(0.3)
+        if guard:
+            self.used.add("bounds_guard")
+            b.open("if (lin < %du)" % self.r.randint(n // 2, n))
         for _ in range(0 if tiny else self.r.randint(0, 2)):
             self.stmt(b, 2, None, allow_exit=True)
         write_out(b)
+        if guard:
+            b.close()
         sgprop = self.chance(0.25)
         rng = "sycl::nd_range<%d>(sycl::range<%d>(%s), sycl::range<%d>(%s))" % (
             d, d, ", ".join(map(str, glob)), d, ", ".join(map(str, local)))
