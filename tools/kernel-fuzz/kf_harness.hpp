@@ -49,7 +49,7 @@ static void kf_permutation(u32* p, int n, u32 seed) {
     p[j] = t;
   }
 }
-static inline u32 kf_mix(u32 a, u32 b) { return (a ^ (b >> 3)) * 0x9e3779b1u + (b << 7); }
+SYCL_EXTERNAL inline u32 kf_mix(u32 a, u32 b) { return (a ^ (b >> 3)) * 0x9e3779b1u + (b << 7); }
 static void kf_dump_u32(const char* name, const u32* p, int n) {
   u32 h = 2166136261u;
   for (int i = 0; i < n; ++i) h = (h ^ p[i]) * 16777619u;

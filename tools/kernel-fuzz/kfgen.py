@@ -899,7 +899,7 @@ class Gen:
         fl = self.chance(0.7)
         t = "float" if fl else "u32"
         self.helpers.append([
-            "static void %s(sycl::nd_item<1>& item, const %s* __restrict a, const %s* __restrict b, %s* __restrict best, "
+            "SYCL_EXTERNAL void %s(sycl::nd_item<1>& item, const %s* __restrict a, const %s* __restrict b, %s* __restrict best, "
             "int* __restrict at) {" % (hn, t, t, t),
             "  int p1 = int(item.get_global_id(0)), index = -1;",
             "  %s max_score = 0;" % t,
