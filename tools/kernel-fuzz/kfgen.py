@@ -15,6 +15,7 @@ reducer (reduce.py) can remove lines and blocks; lines ending in `// keep` (barr
 guards) are removed only with their block.
 """
 
+import os
 import random
 
 NIN = 1024  # elements of each input array (a power of two)
@@ -49,7 +50,7 @@ CONSTRUCTS = [
     "branch_divergent", "early_exit", "int_arith", "int_builtin", "float_arith", "float_math",
     "index_strided", "index_reversed", "index_offset", "index_indirect", "index_data", "index_int",
     "index_size_t", "accessor", "usm", "atomic_global", "emi", "restrict_call", "helper_call",
-    "write_permuted", "simple_kernel", "in_place", "tiny_nd_kernel",
+    "write_permuted", "simple_kernel", "in_place", "tiny_nd_kernel", "bounds_guard",
 ]
 
 
@@ -491,6 +492,7 @@ class Gen:
         for j in range(1, d):
             lin = "(%s) * %du + i%d" % (lin, dims[j], j)
         b.emit("const u32 lin = %s;" % lin)
+        self.bounds_guard(b, n, dims)
         self.body(b, self.r.randint(2, 5), allow_exit=True)
         write_out(b)
         rng = "sycl::range<%d>(%s)" % (d, ", ".join(str(x) for x in dims))
@@ -519,6 +521,22 @@ class Gen:
             self.float_ulps[fout] = b.fstate.err
         self.u32_arrays[out] = n
         self.nk += 1
+
+    def bounds_guard(self, b, n, dims):
+        """Items past the data or on its border leave at once (a rounded-up range's guard)."""
+        if not self.chance(0.35):
+            return
+        self.used.add("bounds_guard")
+        form = self.r.choice(["const", "runtime"] + (["border"] if len(dims) > 1 else []))
+        if form == "const":
+            b.emit("if (lin >= %du) return;" % self.r.randint(max(1, n - n // 4), n))
+        elif form == "runtime":
+            b.emit("if (lin + r5 >= %du) return;" % n)
+        else:
+            tests = []
+            for j, r in enumerate(dims[:2]):
+                tests.append("i%d == 0u || i%d + 1u >= %du" % (j, j, r))
+            b.emit("if (%s) return;" % " || ".join(tests))
 
     def nd_kernel(self):
         d = self.pick([(1, 3), (2, 2), (3, 2)])
@@ -572,10 +590,17 @@ class Gen:
             self.phase(b, ls, lmem != "none")
             if not tiny and self.chance(0.5):
                 self.stmt(b, 1)
-        # After the last collective: item code, early exits allowed.
+        # After the last collective: item code, early exits allowed, perhaps under a bounds
+        # guard (gid < n) that the split kernel's region loops may test once per group.
+        guard = not tiny and self.chance(0.3)
+        if guard:
+            self.used.add("bounds_guard")
+            b.open("if (lin < %du)" % self.r.randint(n // 2, n))
         for _ in range(0 if tiny else self.r.randint(0, 2)):
             self.stmt(b, 2, None, allow_exit=True)
         write_out(b)
+        if guard:
+            b.close()
         sgprop = self.chance(0.25)
         rng = "sycl::nd_range<%d>(sycl::range<%d>(%s), sycl::range<%d>(%s))" % (
             d, d, ", ".join(map(str, glob)), d, ", ".join(map(str, local)))
@@ -874,7 +899,7 @@ class Gen:
         fl = self.chance(0.7)
         t = "float" if fl else "u32"
         self.helpers.append([
-            "static void %s(sycl::nd_item<1>& item, const %s* __restrict a, const %s* __restrict b, %s* __restrict best, "
+            "SYCL_EXTERNAL void %s(sycl::nd_item<1>& item, const %s* __restrict a, const %s* __restrict b, %s* __restrict best, "
             "int* __restrict at) {" % (hn, t, t, t),
             "  int p1 = int(item.get_global_id(0)), index = -1;",
             "  %s max_score = 0;" % t,
@@ -927,8 +952,6 @@ class Gen:
         for name, err in sorted(self.float_ulps.items()):
             L.append("// kernel-fuzz: float-ulp %s %.1f" % (name, err))
         L.append("// kernel-fuzz: constructs %s" % " ".join(sorted(self.used)))
-        L += ["#include <sycl/sycl.hpp>", "", "#include <cstdint>", "#include <cstdio>", "#include <cstdlib>", "",
-              "using u32 = std::uint32_t;", ""]
         L += HARNESS
         L.append("static volatile u32 kf_rt[8] = {%s};" % ", ".join("%du" % x for x in self.rt))
         L.append("")
@@ -955,51 +978,9 @@ class Gen:
         return "\n".join(L) + "\n"
 
 
-HARNESS = r"""// ---- harness: inputs from a seed, outputs as hashes (u32) or hex floats ----
-template <class T>
-static T* kf_alloc(sycl::queue& q, int n, u32 seed) {
-  T* p = sycl::malloc_shared<T>(std::size_t(n), q);
-  u32 x = seed * 2654435761u + 1u;
-  for (int i = 0; i < n; ++i) {
-    x ^= x << 13; x ^= x >> 17; x ^= x << 5;
-    if constexpr (std::is_same_v<T, float>) p[i] = 1.0f + float(x & 0xffffu) / 65536.0f;
-    else p[i] = T(x);
-  }
-  return p;
-}
-template <class T>
-static T* kf_alloc_small(sycl::queue& q, int n, u32 seed) {  // integers 0..15: exact sums and products
-  T* p = kf_alloc<T>(q, n, seed);
-  u32 x = seed | 1u;
-  for (int i = 0; i < n; ++i) {
-    x ^= x << 13; x ^= x >> 17; x ^= x << 5;
-    p[i] = T(x & 15u);
-  }
-  return p;
-}
-static void kf_permutation(u32* p, int n, u32 seed) {
-  for (int i = 0; i < n; ++i) p[i] = u32(i);
-  u32 x = seed | 1u;
-  for (int i = n - 1; i > 0; --i) {
-    x ^= x << 13; x ^= x >> 17; x ^= x << 5;
-    const int j = int(x % u32(i + 1));
-    const u32 t = p[i]; p[i] = p[j]; p[j] = t;
-  }
-}
-static inline u32 kf_mix(u32 a, u32 b) { return (a ^ (b >> 3)) * 0x9e3779b1u + (b << 7); }
-static void kf_dump_u32(const char* name, const u32* p, int n) {
-  u32 h = 2166136261u;
-  for (int i = 0; i < n; ++i) h = (h ^ p[i]) * 16777619u;
-  std::printf("%s u32 %08x\n", name, h);
-  if (std::getenv("KF_FULL"))
-    for (int i = 0; i < n; ++i) std::printf("  %s[%d] = %u\n", name, i, p[i]);
-}
-static void kf_dump_f32(const char* name, const float* p, int n) {
-  std::printf("%s f32", name);
-  for (int i = 0; i < n; ++i) std::printf(" %a", double(p[i]));
-  std::printf("\n");
-}
-""".split("\n")
+HARNESS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kf_harness.hpp")
+with open(HARNESS_FILE) as _f:
+    HARNESS = [line for line in _f.read().split("\n") if line != "#pragma once"]
 
 
 def generate(seed):

@@ -60,7 +60,16 @@ def reduce(text, interesting, time_limit=900, log=None):
     tests = 0
     progress = True
     failed = set()  # units (their text and place) whose removal lost the failure
-    while progress and time.time() - t0 < time_limit:
+    retried = False
+    while time.time() - t0 < time_limit:
+        if not progress:
+            # A unit kept for a use that has gone since (a variable's last reader) can go now:
+            # one more pass that forgets the failures.
+            if retried:
+                break
+            retried, failed = True, set()
+        else:
+            retried = False
         progress = False
         for a, b in units(lines):
             if time.time() - t0 > time_limit:
