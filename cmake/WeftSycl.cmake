@@ -1,6 +1,6 @@
-# add_sycl_to_target, spelled as AdaptiveCpp and DPC++ spell it (docs/toolchain.md):
+# add_sycl_to_target, spelled as AdaptiveCpp (and ComputeCpp) spell it (docs/toolchain.md):
 #
-#   add_sycl_to_target(TARGET <target> [SOURCES <files>...])
+#   add_sycl_to_target(TARGET <target> [SOURCES <files>...])   (or triSYCL's add_sycl_to_target(<target>))
 #
 # links Weft::sycl, and compiles the named sources (all of the target's if none are
 # named) with Weft's SYCL compiler, clang++-22 with Weft's plugins, even when the
@@ -41,6 +41,9 @@ if(_weft_project_clang22)
 endif()
 
 function(add_sycl_to_target)
+  if(ARGC GREATER 0 AND NOT ARGV0 STREQUAL "TARGET")  # add_sycl_to_target(<target>): triSYCL's spelling
+    list(PREPEND ARGN TARGET)
+  endif()
   cmake_parse_arguments(A "" "TARGET" "SOURCES" ${ARGN})
   if(NOT A_TARGET OR NOT TARGET "${A_TARGET}")
     message(FATAL_ERROR "add_sycl_to_target(TARGET <target> [SOURCES <files>...]): '${A_TARGET}' is not a target")

@@ -50,6 +50,57 @@ def _kernels(rows):
                   key=lambda ka: (families.index(table.family_of(ka[0])), table.kernel_key(*ka)))
 
 
+BARS_PER_ROW = 40  # a row of bars this wide stays readable at screen width (14 inches at 110 dpi)
+
+
+def _rows_of(groups):
+    """The kernel groups cut into rows of at most BARS_PER_ROW bars (a kernel stays whole)."""
+    rows, bars = [[]], 0
+    for g in groups:
+        if rows[-1] and bars + len(g[1]) > BARS_PER_ROW:
+            rows.append([])
+            bars = 0
+        rows[-1].append(g)
+        bars += len(g[1])
+    return rows
+
+
+def _draw_row(ax, groups, impls, labelled, top):
+    for x, (_, present) in enumerate(groups):
+        width = 0.8 / len(present)
+        for n, (impl, y) in enumerate(present):
+            xb = x + (n - (len(present) - 1) / 2) * width
+            ax.bar(xb, y, width, color=color(impl, impls), label=None if impl in labelled else impl)
+            labelled.add(impl)
+            ax.annotate(table.fmt_ratio(y), (xb, y), ha="center", va="bottom", fontsize=7, rotation=90,
+                        xytext=(0, 2), textcoords="offset points")
+    ax.set_yscale("log")  # ratios span 0.001..1: a linear axis would hide everything below 0.1
+    ax.set_ylim(*top)
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))  # 0.01, not 10^-2
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    # The band where Weft counts as at the hand-written limit (the headlines' 0.9).
+    ax.axhspan(table.AT_LIMIT, top[1], color="#e6f4ea", zorder=0,
+               label=None if "limit" in labelled else f"at the limit (>= {table.AT_LIMIT})")
+    labelled.add("limit")
+    # Kernel families, as in the summary's headlines: a separator and a name above each.
+    start = 0
+    for x in range(1, len(groups) + 1):
+        if x == len(groups) or table.family_of(groups[x][0][0]) != table.family_of(groups[start][0][0]):
+            name = table.family_of(groups[start][0][0])
+            if x - start <= 2:
+                name = name.replace(" ", "\n")  # narrow family: one word per line
+            ax.text((start + x - 1) / 2, 1.01, name, transform=blended_transform_factory(ax.transData, ax.transAxes),
+                    ha="center", va="bottom", fontsize=7)
+            if x < len(groups):
+                ax.axvline(x - 0.5, color="#999999", linewidth=0.6, linestyle="--")
+            start = x
+    # Every row as wide as a full one, so a short last row keeps the others' bar width.
+    ax.set_xlim(-0.6, max(len(groups), BARS_PER_ROW / 2.5) - 0.4)
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels([table._label(*k) for k, _ in groups], rotation=45, ha="right", fontsize=8)
+    ax.set_ylabel("baseline time / time\n(log; higher is faster)", fontsize=8)
+
+
 def plot_ratios(data, path):
     rows = table.collect(data)
     impls = table.implementations(rows)
@@ -63,48 +114,29 @@ def plot_ratios(data, path):
             groups.append(((kernel, args), present))
     if not groups:
         return None
-    fig, ax = plt.subplots(figsize=(max(7, 0.45 * sum(len(p) for _, p in groups) + 3), 5.5))
+    ys = [y for _, present in groups for _, y in present]
+    top = (min(ys) / 2, max(ys) * 8)  # one scale for every row, room for the values above the bars
+    lines = _rows_of(groups)
+    fig, axes = plt.subplots(len(lines), 1, figsize=(14, 0.9 + 4.0 * len(lines)), squeeze=False)
     labelled = set()
-    for x, (_, present) in enumerate(groups):
-        width = 0.8 / len(present)
-        for n, (impl, y) in enumerate(present):
-            xb = x + (n - (len(present) - 1) / 2) * width
-            ax.bar(xb, y, width, color=color(impl, impls), label=None if impl in labelled else impl)
-            labelled.add(impl)
-            ax.annotate(table.fmt_ratio(y), (xb, y), ha="center", va="bottom", fontsize=7, rotation=90,
-                        xytext=(0, 2), textcoords="offset points")
-    ax.set_yscale("log")  # ratios span 0.001..1: a linear axis would hide everything below 0.1
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))  # 0.01, not 10^-2
-    ax.axhline(1.0, color="black", linewidth=0.8)
-    # The band where Weft counts as at the hand-written limit (the headlines' 0.9).
-    ax.axhspan(table.AT_LIMIT, max(ax.get_ylim()[1], 1.5), color="#e6f4ea", zorder=0,
-               label=f"at the limit (>= {table.AT_LIMIT})")
-    # Kernel families, as in the summary's headlines: a separator and a name above each.
-    start = 0
-    for x in range(1, len(groups) + 1):
-        if x == len(groups) or table.family_of(groups[x][0][0]) != table.family_of(groups[start][0][0]):
-            name = table.family_of(groups[start][0][0])
-            if x - start <= 2:
-                name = name.replace(" ", "\n")  # narrow family: one word per line
-            ax.text((start + x - 1) / 2, 1.01, name, transform=blended_transform_factory(ax.transData, ax.transAxes),
-                    ha="center", va="bottom", fontsize=7)
-            if x < len(groups):
-                ax.axvline(x - 0.5, color="#999999", linewidth=0.6, linestyle="--")
-            start = x
-    ax.set_xlim(-0.6, len(groups) - 0.4)
-    ax.set_xticks(range(len(groups)))
-    ax.set_xticklabels([table._label(*k) for k, _ in groups], rotation=45, ha="right", fontsize=9)
-    ax.set_ylabel("baseline time / time (log scale; higher is faster)")
+    for ax, line in zip(axes[:, 0], lines):
+        _draw_row(ax, line, impls, labelled, top)
     names = table.compilers(data)  # several builds: plain names are the first compiler's
-    ax.set_title(_title(data, "Ratio to the hand-written oneTBB/xsimd baseline" +
+    fig.suptitle(_title(data, "Ratio to the hand-written oneTBB/xsimd baseline" +
                         (f" ({threads} threads)" if threads else "") +
-                        (f"; plain names: {names[0]}, [name]: that compiler's build" if names else "")),
-                 fontsize=10, pad=42)
-    handles, labels = ax.get_legend_handles_labels()
+                        (f"; plain names: {names[0]}, [name]: that compiler's build" if names else "")), fontsize=10)
+    handles, labels = [], []
+    for ax in axes[:, 0]:
+        for h, l in zip(*ax.get_legend_handles_labels()):
+            if l not in labels:
+                handles.append(h)
+                labels.append(l)
     order = sorted(range(len(labels)), key=lambda n: (labels[n].startswith("at the limit"), table.impl_key(labels[n])))
-    ax.legend([handles[n] for n in order], [labels[n] for n in order], fontsize=8, loc="center left",
-              bbox_to_anchor=(1.005, 0.5))  # outside the bars
-    fig.tight_layout()
+    # The legend under the two-line title, four entries a line; the rows below both.
+    height, cols = fig.get_figheight(), min(4, len(order))
+    fig.legend([handles[n] for n in order], [labels[n] for n in order], fontsize=8, loc="upper center",
+               ncol=cols, bbox_to_anchor=(0.5, 1 - 0.62 / height))
+    fig.tight_layout(rect=(0, 0, 1, 1 - (0.7 + 0.2 * math.ceil(len(order) / cols)) / height))
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path

@@ -61,13 +61,13 @@ std::string plugin_advice(const row& r, bool& told) {
   const std::string form = r.form ? r.form : "";
   const bool kernel = form == "range" || form == "nd_range";  // the forms the plugin compiles
   if (!kernel || r.item_loops || r.split_groups) return {};
-  if (told) return "compiled without Weft's pass plugin (as above)";
+  if (told) return "not compiled by Weft's pass plugin (as above)";
   told = true;
   const char* how =
       r.fiber_groups ? "splits its barriers into loops, without fibers" : "vectorizes its item loops across work items";
-  return std::string("compiled without Weft's pass plugin, which ") + how +
-         ": compile it with clang 22 and the plugin (CMake: add_sycl_to_target(TARGET <t>); Make: CXX=weft++; "
-         "or CXX=clang++-22)";
+  return std::string("not compiled by Weft's pass plugin (g++, clang without it, or -O0), which ") + how +
+         ": compile it with clang 22 and the plugin at -O2 (CMake: add_sycl_to_target(TARGET <t>); Make: "
+         "CXX=weft++; or CXX=clang++-22)";
 #else
   (void)r, (void)told;
   return {};

@@ -271,6 +271,18 @@ def cmd_compare(args):
             fail(f"the summary lacks '{s}'")
     if not re.search(r"\(geometric mean [0-9.e-]+; " + re.escape(names[1]) + r" [0-9.e-]+\)", out.stdout):
         fail(f"no headline gives {names[1]}'s geometric mean beside {names[0]}'s")
+    # Each family's why and advice agree with the columns: where the plugin's geometric mean
+    # gains on the main compiler's, the line says what it reached and how to get it.
+    for line in out.stdout.splitlines():
+        m = re.match(r"- \*\*(.+?)\*\* \(geometric mean ([0-9.e-]+); " + re.escape(names[1]) + r" ([0-9.e-]+)\)", line)
+        if not m or "Below it" not in line:
+            continue
+        gains = float(m.group(3)) >= 1.25 * float(m.group(2))
+        says = f"With {names[1]} it " in line and "add_sycl_to_target" in line and "weft++" in line
+        if "plugin" in names[1] and m.group(1) in ("Per-item loops", "nd_range with barriers") and gains != says:
+            fail(f"the {m.group(1)} headline {'omits' if gains else 'claims'} the plugin's gain:\n{line}")
+        if "which a library cannot" in line:
+            fail(f"a headline says a library cannot what the plugin column shows it does:\n{line}")
     # The main compiler's results alone: today's summary, which names no compiler.
     alone = dict(data, benchmarks=[dict(b) for b in data["benchmarks"] if b["compiler"] == names[0]])
     alone["context"] = {k: v for k, v in data["context"].items() if k != "compilers"}
