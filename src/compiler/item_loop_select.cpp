@@ -383,6 +383,7 @@ bool split_at_first_failure(Loop& loop, Loop& slow, ArrayRef<guard_test> tests, 
   LLVMContext& context = check->getContext();
   Function& f = *check->getParent();
   auto* wide = cast<IntegerType>(items->getType());
+  if (wide->getBitWidth() < 64) return false;  // (the item count, last + 1, must not wrap)
   Loop* parent = loop.getParentLoop();
   auto block = [&](const Twine& name, bool in_parent) {
     BasicBlock* b = BasicBlock::Create(context, loop.getHeader()->getName() + name, &f, slow_preheader);
