@@ -147,6 +147,20 @@ void drop_hints(Loop& loop) {
       }
 }
 
+// A value every item of `loop` computes alike: defined outside it, or arithmetic,
+// compares and selects inside it on such values (a guard's `y > 0 && y < h - 1` part
+// in a loop over x).
+bool same_for_all_items(const Value* v, const Loop& loop, unsigned depth = 0) {
+  if (loop.isLoopInvariant(v)) return true;
+  const auto* inst = dyn_cast<Instruction>(v);
+  if (!inst || depth > 8 || isa<PHINode>(inst) || inst->mayReadOrWriteMemory() || inst->mayHaveSideEffects() ||
+      isa<CallBase>(inst) ||
+      !(isa<BinaryOperator>(inst) || isa<CmpInst>(inst) || isa<SelectInst>(inst) || isa<CastInst>(inst) ||
+        isa<FreezeInst>(inst)))
+    return false;
+  return all_of(inst->operands(), [&](const Value* op) { return same_for_all_items(op, loop, depth + 1); });
+}
+
 constexpr const char* divergent_branch = "a branch in the work item goes different ways for different items";
 
 // Why the native path cannot widen this loop nest exactly, or an empty string.
@@ -170,7 +184,7 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test, checked above
-    if (!loop.isLoopInvariant(branch->getCondition())) return divergent_branch;
+    if (!same_for_all_items(branch->getCondition(), loop)) return divergent_branch;
   }
   return {};
 }
@@ -275,13 +289,24 @@ std::string rows_per_item(Loop& item, ScalarEvolution& scev, const DataLayout& l
 // the loop as it was, one item at a time. Conditions built of such compares with
 // `and`/`or` are versioned leaf by leaf.
 
-// The compares in `condition` (through and/or) that vary between the items of `loop`;
-// false where a varying part is not such a compare.
-bool collect_guards(Value* condition, Loop& loop, ScalarEvolution& scev, SmallVectorImpl<ICmpInst*>& guards) {
-  if (loop.isLoopInvariant(condition)) return true;
+// A compare a versioned loop takes as constant: `value` for every item of its run.
+struct guard {
+  ICmpInst* compare;
+  bool value;
+};
+
+// The compares in `condition` (through and/or/not) that vary between the items of
+// `loop`, each with the value that gives `condition` the value `wanted`; false where
+// a varying part is not such a compare, or where no one value of a compare decides
+// (`a || b` wanted true: either may be).
+bool collect_guards(Value* condition, bool wanted, Loop& loop, ScalarEvolution& scev, SmallVectorImpl<guard>& guards) {
+  if (same_for_all_items(condition, loop)) return true;
   Value *a = nullptr, *b = nullptr;
-  if (match(condition, m_LogicalAnd(m_Value(a), m_Value(b))) || match(condition, m_LogicalOr(m_Value(a), m_Value(b))))
-    return collect_guards(a, loop, scev, guards) && collect_guards(b, loop, scev, guards);
+  if (match(condition, m_Not(m_Value(a)))) return collect_guards(a, !wanted, loop, scev, guards);
+  if (match(condition, m_LogicalAnd(m_Value(a), m_Value(b))))
+    return wanted && collect_guards(a, true, loop, scev, guards) && collect_guards(b, true, loop, scev, guards);
+  if (match(condition, m_LogicalOr(m_Value(a), m_Value(b))))
+    return !wanted && collect_guards(a, false, loop, scev, guards) && collect_guards(b, false, loop, scev, guards);
   auto* compare = dyn_cast<ICmpInst>(condition);
   if (!compare || compare->isEquality() || !compare->getOperand(0)->getType()->isIntegerTy()) return false;
   int affine = -1;
@@ -293,8 +318,29 @@ bool collect_guards(Value* condition, Loop& loop, ScalarEvolution& scev, SmallVe
       affine = side;
   }
   if (affine < 0) return false;
-  if (!is_contained(guards, compare)) guards.push_back(compare);
+  for (const guard& known : guards)
+    if (known.compare == compare) return known.value == wanted;
+  guards.push_back({compare, wanted});
   return true;
+}
+
+// The successor of `branch` (in the item loop `loop`) that leads to the loops inside
+// the item, the work a bounds guard lets items do; none where both or neither do.
+std::optional<unsigned> working_side(BranchInst& branch, Loop& loop, const LoopInfo& loops) {
+  auto reaches_inner_loop = [&](BasicBlock* from) {
+    SmallVector<BasicBlock*, 16> work{from};
+    SmallPtrSet<BasicBlock*, 32> seen;
+    while (!work.empty()) {
+      BasicBlock* block = work.pop_back_val();
+      if (block == loop.getHeader() || !loop.contains(block) || !seen.insert(block).second) continue;
+      if (loops.getLoopFor(block) != &loop) return true;  // (inside a loop of the item)
+      append_range(work, successors(block));
+    }
+    return false;
+  };
+  const bool first = reaches_inner_loop(branch.getSuccessor(0)), second = reaches_inner_loop(branch.getSuccessor(1));
+  if (first == second) return std::nullopt;
+  return first ? 0u : 1u;
 }
 
 // A guard's test over a run of items: x = first + stride * i for the items i of the run.
@@ -327,8 +373,10 @@ struct guard_test {
 
 // The test of `guard` (collect_guards) over the loop's run, its values computed before
 // `at`; none where they cannot be computed there.
-std::optional<guard_test> test_of(ICmpInst& guard, Loop& loop, ScalarEvolution& scev, Instruction* at) {
-  guard_test test{guard.getPredicate(), nullptr, nullptr, nullptr, nullptr};
+std::optional<guard_test> test_of(const guard& g, Loop& loop, ScalarEvolution& scev, Instruction* at) {
+  ICmpInst& guard = *g.compare;
+  // (A compare that must be false for every item: its inverse must be true.)
+  guard_test test{g.value ? guard.getPredicate() : guard.getInversePredicate(), nullptr, nullptr, nullptr, nullptr};
   int side = 0;
   const auto* rec = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(guard.getOperand(0)));
   if (!rec || rec->getLoop() != &loop) {
@@ -460,18 +508,19 @@ bool split_at_first_failure(Loop& loop, Loop& slow, ArrayRef<guard_test> tests, 
 // the function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
                        bool& touched) {
-  SmallVector<ICmpInst*, 4> guards;
+  SmallVector<guard, 4> guards;
   SmallVector<BranchInst*, 4> branches;
   for (BasicBlock* block : loop.blocks()) {
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
-    if (!branch || branch->isUnconditional() || loop.isLoopInvariant(branch->getCondition())) continue;
+    if (!branch || branch->isUnconditional() || same_for_all_items(branch->getCondition(), loop)) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test
-    if (!collect_guards(branch->getCondition(), loop, scev, guards)) return false;
+    const std::optional<unsigned> side = working_side(*branch, loop, loops);
+    if (!side || !collect_guards(branch->getCondition(), *side == 0, loop, scev, guards)) return false;
     branches.push_back(branch);
   }
   if (guards.empty()) return false;
-  for (ICmpInst* guard : guards)
-    for (const User* u : guard->users())
+  for (const guard& g : guards)
+    for (const User* u : g.compare->users())
       if (!is_contained(branches, u) && !isa<SelectInst>(u) && !isa<BinaryOperator>(u)) return false;
   touched = true;
   simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
@@ -485,8 +534,8 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     return false;
   Instruction* at = preheader->getTerminator();
   SmallVector<guard_test, 4> tests;
-  for (ICmpInst* guard : guards) {
-    std::optional<guard_test> test = test_of(*guard, loop, scev, at);
+  for (const guard& g : guards) {
+    std::optional<guard_test> test = test_of(g, loop, scev, at);
     if (!test) return false;  // (what was expanded before stays unused and goes)
     tests.push_back(*test);
   }
@@ -519,10 +568,19 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   LLVMContext& context = f.getContext();
   slow->setLoopID(
       makePostTransformationMetadata(context, loop.getLoopID(), {"llvm.loop.vectorize.", item_loop_tag}, {}));
-  // The guards hold in the versioned loop (and so after it: it ran only where they
-  // hold for its last item too); the and/or built of them fold.
-  for (ICmpInst* guard : guards) replaceAndRecursivelySimplify(guard, ConstantInt::getTrue(context));
-  for (BranchInst* branch : branches) ConstantFoldTerminator(branch->getParent());
+  // The guards have their values in the versioned loop (and so after it: it ran only
+  // where they have them for its last item too); the and/or built of them fold.
+  for (const guard& g : guards) replaceAndRecursivelySimplify(g.compare, ConstantInt::getBool(context, g.value));
+  for (BranchInst* branch : branches) {
+    BasicBlock* block = branch->getParent();
+    ConstantFoldTerminator(block);
+    // What is left of the condition is the same for all items (the guard's part on an
+    // outer id): computed before the loop, where the native path wants it.
+    if (auto* left = dyn_cast<BranchInst>(block->getTerminator()); left && left->isConditional()) {
+      bool moved = false;
+      loop.makeLoopInvariant(left->getCondition(), moved);
+    }
+  }
   scev.forgetLoop(&loop);
   split_at_first_failure(loop, *slow, tests, items, preheader, loops, dom, scev);
   return true;
