@@ -7,6 +7,9 @@
 //    across a row of C. sgemm_naive_const: the same with a compile-time size.
 //  * gemv_t: y = A^T x (the second half of atax), one item per y[j] looping over
 //    rows; baseline: rows outermost, xsimd across a block of y.
+//    gemv_t_guarded: the same as SYCL code often writes it, over a range rounded up
+//    to a multiple of 64 items with `if (j < cols)` around the item's work (clang 22's
+//    plugin versions the item loop on the guard); the same baseline.
 //  * clamp_float4: sycl::fmin/sycl::fmax on float4; baseline: a compare-select
 //    loop over the floats.
 //  * median_float4: a 3x3 median filter on a float4 image (a 19-exchange min/max
@@ -181,6 +184,22 @@ void gemv_weft(gemv_data& m) {
       .wait();
 }
 
+void gemv_guarded_weft(gemv_data& m) {
+  const std::size_t rows = m.rows, cols = m.cols, padded = (cols + 64) / 64 * 64;
+  const float *a = m.a, *x = m.x;
+  float* y = m.y;
+  m.q.parallel_for(sycl::range<1>(padded),
+                   [=](sycl::id<1> idx) {
+                     const std::size_t j = idx[0];
+                     if (j < cols) {
+                       float s = 0.0f;
+                       for (std::size_t i = 0; i < rows; ++i) s += a[i * cols + j] * x[i];
+                       y[j] = s;
+                     }
+                   })
+      .wait();
+}
+
 template <void (*Run)(gemv_data&)>
 void gemv_bench(benchmark::State& state) {
   auto& m = gemv();
@@ -340,6 +359,14 @@ BENCHMARK_TEMPLATE(sgemm_bench, sgemm_const_weft, sgemm_const)
     ->UseRealTime();
 BENCHMARK_TEMPLATE(gemv_bench, gemv_baseline)->Name("gemv_t/baseline")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(gemv_bench, gemv_weft)->Name("gemv_t/weft")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(gemv_bench, gemv_baseline)
+    ->Name("gemv_t_guarded/baseline")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_TEMPLATE(gemv_bench, gemv_guarded_weft)
+    ->Name("gemv_t_guarded/weft")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_TEMPLATE(image_bench, clamp_baseline, clamp_baseline)
     ->Name("clamp_float4/baseline")
     ->Unit(benchmark::kMillisecond)

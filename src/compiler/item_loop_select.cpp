@@ -45,6 +45,7 @@
 #include <llvm/Transforms/Vectorize/LoopVectorize.h>
 
 #include <algorithm>
+#include <optional>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -146,6 +147,20 @@ void drop_hints(Loop& loop) {
       }
 }
 
+// A value every item of `loop` computes alike: defined outside it, or arithmetic,
+// compares and selects inside it on such values (a guard's `y > 0 && y < h - 1` part
+// in a loop over x).
+bool same_for_all_items(const Value* v, const Loop& loop, unsigned depth = 0) {
+  if (loop.isLoopInvariant(v)) return true;
+  const auto* inst = dyn_cast<Instruction>(v);
+  if (!inst || depth > 8 || isa<PHINode>(inst) || inst->mayReadOrWriteMemory() || inst->mayHaveSideEffects() ||
+      isa<CallBase>(inst) ||
+      !(isa<BinaryOperator>(inst) || isa<CmpInst>(inst) || isa<SelectInst>(inst) || isa<CastInst>(inst) ||
+        isa<FreezeInst>(inst)))
+    return false;
+  return all_of(inst->operands(), [&](const Value* op) { return same_for_all_items(op, loop, depth + 1); });
+}
+
 constexpr const char* divergent_branch = "a branch in the work item goes different ways for different items";
 
 // Why the native path cannot widen this loop nest exactly, or an empty string.
@@ -169,7 +184,7 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test, checked above
-    if (!loop.isLoopInvariant(branch->getCondition())) return divergent_branch;
+    if (!same_for_all_items(branch->getCondition(), loop)) return divergent_branch;
   }
   return {};
 }
@@ -274,13 +289,24 @@ std::string rows_per_item(Loop& item, ScalarEvolution& scev, const DataLayout& l
 // the loop as it was, one item at a time. Conditions built of such compares with
 // `and`/`or` are versioned leaf by leaf.
 
-// The compares in `condition` (through and/or) that vary between the items of `loop`;
-// false where a varying part is not such a compare.
-bool collect_guards(Value* condition, Loop& loop, ScalarEvolution& scev, SmallVectorImpl<ICmpInst*>& guards) {
-  if (loop.isLoopInvariant(condition)) return true;
+// A compare a versioned loop takes as constant: `value` for every item of its run.
+struct guard {
+  ICmpInst* compare;
+  bool value;
+};
+
+// The compares in `condition` (through and/or/not) that vary between the items of
+// `loop`, each with the value that gives `condition` the value `wanted`; false where
+// a varying part is not such a compare, or where no one value of a compare decides
+// (`a || b` wanted true: either may be).
+bool collect_guards(Value* condition, bool wanted, Loop& loop, ScalarEvolution& scev, SmallVectorImpl<guard>& guards) {
+  if (same_for_all_items(condition, loop)) return true;
   Value *a = nullptr, *b = nullptr;
-  if (match(condition, m_LogicalAnd(m_Value(a), m_Value(b))) || match(condition, m_LogicalOr(m_Value(a), m_Value(b))))
-    return collect_guards(a, loop, scev, guards) && collect_guards(b, loop, scev, guards);
+  if (match(condition, m_Not(m_Value(a)))) return collect_guards(a, !wanted, loop, scev, guards);
+  if (match(condition, m_LogicalAnd(m_Value(a), m_Value(b))))
+    return wanted && collect_guards(a, true, loop, scev, guards) && collect_guards(b, true, loop, scev, guards);
+  if (match(condition, m_LogicalOr(m_Value(a), m_Value(b))))
+    return !wanted && collect_guards(a, false, loop, scev, guards) && collect_guards(b, false, loop, scev, guards);
   auto* compare = dyn_cast<ICmpInst>(condition);
   if (!compare || compare->isEquality() || !compare->getOperand(0)->getType()->isIntegerTy()) return false;
   int affine = -1;
@@ -292,50 +318,189 @@ bool collect_guards(Value* condition, Loop& loop, ScalarEvolution& scev, SmallVe
       affine = side;
   }
   if (affine < 0) return false;
-  if (!is_contained(guards, compare)) guards.push_back(compare);
+  for (const guard& known : guards)
+    if (known.compare == compare) return known.value == wanted;
+  guards.push_back({compare, wanted});
   return true;
 }
 
-// i1: every item of the loop's run passes `guard` (collect_guards), computed before `at`;
-// null where it cannot be computed there.
-Value* all_items_pass(ICmpInst& guard, Loop& loop, ScalarEvolution& scev, const SCEV* trips, Instruction* at) {
-  ICmpInst::Predicate predicate = guard.getPredicate();
+// The successor of `branch` (in the item loop `loop`) that leads to the loops inside
+// the item, the work a bounds guard lets items do; none where both or neither do.
+std::optional<unsigned> working_side(BranchInst& branch, Loop& loop, const LoopInfo& loops) {
+  auto reaches_inner_loop = [&](BasicBlock* from) {
+    SmallVector<BasicBlock*, 16> work{from};
+    SmallPtrSet<BasicBlock*, 32> seen;
+    while (!work.empty()) {
+      BasicBlock* block = work.pop_back_val();
+      if (block == loop.getHeader() || !loop.contains(block) || !seen.insert(block).second) continue;
+      if (loops.getLoopFor(block) != &loop) return true;  // (inside a loop of the item)
+      append_range(work, successors(block));
+    }
+    return false;
+  };
+  const bool first = reaches_inner_loop(branch.getSuccessor(0)), second = reaches_inner_loop(branch.getSuccessor(1));
+  if (first == second) return std::nullopt;
+  return first ? 0u : 1u;
+}
+
+// A guard's test over a run of items: x = first + stride * i for the items i of the run.
+struct guard_test {
+  ICmpInst::Predicate predicate;
+  IntegerType* type;  // x's
+  Value *first, *stride, *bound;
+
+  // i1: items 0 to `last` (of the trip count's type) all pass, x not wrapping between
+  // them in the compare's signedness (so every x lies between the first and the last).
+  Value* all_pass(IRBuilder<>& b, Value* last) const {
+    auto* wide = cast<IntegerType>(last->getType());
+    Value* fits = b.getTrue();  // the last index fits x's type
+    if (wide->getBitWidth() > type->getBitWidth())
+      fits = b.CreateICmpULE(last, b.getInt(APInt::getMaxValue(type->getBitWidth()).zext(wide->getBitWidth())));
+    Value* last_index = b.CreateZExtOrTrunc(last, type);
+    const bool is_signed = ICmpInst::isSigned(predicate);
+    Value* span = b.CreateBinaryIntrinsic(is_signed ? Intrinsic::smul_with_overflow : Intrinsic::umul_with_overflow,
+                                          last_index, stride);
+    Value* sum = b.CreateBinaryIntrinsic(is_signed ? Intrinsic::sadd_with_overflow : Intrinsic::uadd_with_overflow,
+                                         first, b.CreateExtractValue(span, 0));
+    Value* no_wrap =
+        b.CreateAnd(fits, b.CreateNot(b.CreateOr(b.CreateExtractValue(span, 1), b.CreateExtractValue(sum, 1))));
+    if (is_signed) no_wrap = b.CreateAnd(no_wrap, b.CreateICmpSGE(last_index, ConstantInt::get(type, 0)));
+    Value* last_x = b.CreateExtractValue(sum, 0);
+    Value* both = b.CreateAnd(b.CreateICmp(predicate, first, bound), b.CreateICmp(predicate, last_x, bound));
+    return b.CreateAnd(no_wrap, both);
+  }
+};
+
+// The test of `guard` (collect_guards) over the loop's run, its values computed before
+// `at`; none where they cannot be computed there.
+std::optional<guard_test> test_of(const guard& g, Loop& loop, ScalarEvolution& scev, Instruction* at) {
+  ICmpInst& guard = *g.compare;
+  // (A compare that must be false for every item: its inverse must be true.)
+  guard_test test{g.value ? guard.getPredicate() : guard.getInversePredicate(), nullptr, nullptr, nullptr, nullptr};
   int side = 0;
   const auto* rec = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(guard.getOperand(0)));
   if (!rec || rec->getLoop() != &loop) {
     side = 1;
     rec = cast<SCEVAddRecExpr>(scev.getSCEV(guard.getOperand(1)));
-    predicate = ICmpInst::getSwappedPredicate(predicate);
+    test.predicate = ICmpInst::getSwappedPredicate(test.predicate);
   }
-  Type* type = guard.getOperand(side)->getType();
-  auto* wide = cast<IntegerType>(trips->getType());
+  test.type = cast<IntegerType>(guard.getOperand(side)->getType());
   SCEVExpander expander(scev, "guard");
   const SCEV* start = rec->getStart();
   const SCEV* step = rec->getStepRecurrence(scev);
-  if (!expander.isSafeToExpandAt(start, at) || !expander.isSafeToExpandAt(step, at) ||
-      !expander.isSafeToExpandAt(trips, at))
-    return nullptr;
-  Value* first = expander.expandCodeFor(start, type, at);
-  Value* stride = expander.expandCodeFor(step, type, at);
-  Value* count = expander.expandCodeFor(trips, wide, at);  // the last item's index in the run
-  Value* bound = guard.getOperand(1 - side);
-  IRBuilder<> b(at);
-  Value* fits = b.getTrue();  // the last index fits x's type
-  if (wide->getBitWidth() > type->getIntegerBitWidth())
-    fits = b.CreateICmpULE(count, b.getInt(APInt::getMaxValue(type->getIntegerBitWidth()).zext(wide->getBitWidth())));
-  Value* last_index = b.CreateZExtOrTrunc(count, type);
-  const bool is_signed = ICmpInst::isSigned(predicate);
-  // last = first + stride * last_index, neither step overflowing (in the compare's signedness).
-  Value* span = b.CreateBinaryIntrinsic(is_signed ? Intrinsic::smul_with_overflow : Intrinsic::umul_with_overflow,
-                                        last_index, stride);
-  Value* sum = b.CreateBinaryIntrinsic(is_signed ? Intrinsic::sadd_with_overflow : Intrinsic::uadd_with_overflow, first,
-                                       b.CreateExtractValue(span, 0));
-  Value* no_wrap =
-      b.CreateAnd(fits, b.CreateNot(b.CreateOr(b.CreateExtractValue(span, 1), b.CreateExtractValue(sum, 1))));
-  if (is_signed) no_wrap = b.CreateAnd(no_wrap, b.CreateICmpSGE(last_index, ConstantInt::get(type, 0)));
-  Value* last = b.CreateExtractValue(sum, 0);
-  Value* both = b.CreateAnd(b.CreateICmp(predicate, first, bound), b.CreateICmp(predicate, last, bound));
-  return b.CreateAnd(no_wrap, both, "all.items.pass");
+  if (!expander.isSafeToExpandAt(start, at) || !expander.isSafeToExpandAt(step, at)) return std::nullopt;
+  test.first = expander.expandCodeFor(start, test.type, at);
+  test.stride = expander.expandCodeFor(step, test.type, at);
+  test.bound = guard.getOperand(1 - side);
+  return test;
+}
+
+Value* all_pass(ArrayRef<guard_test> tests, IRBuilder<>& b, Value* last) {
+  Value* all = b.getTrue();
+  for (const guard_test& test : tests) all = b.CreateAnd(all, test.all_pass(b, last));
+  return all;
+}
+
+// Where the guards do not hold for the whole run, they may for a first part of it (a
+// bound inside the run: `gid < n` in the chunk that holds n). A binary search of the
+// guards' test finds the longest such part, p items; `loop` (the version without the
+// guards) runs those, `slow` the rest. Only for a loop nothing after it reads a value
+// of. Returns whether it did.
+bool split_at_first_failure(Loop& loop, Loop& slow, ArrayRef<guard_test> tests, Value* items, BasicBlock* check,
+                            LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+  BasicBlock* fast_preheader = loop.getLoopPreheader();
+  BasicBlock* slow_preheader = slow.getLoopPreheader();
+  BasicBlock* latch = loop.getLoopLatch();
+  BasicBlock* exit = loop.getExitBlock();
+  auto* latch_branch = dyn_cast<BranchInst>(latch->getTerminator());
+  if (!fast_preheader || !slow_preheader || !exit || !exit->phis().empty() || !latch_branch ||
+      !latch_branch->isConditional() || loop.getExitingBlock() != latch)
+    return false;
+  // The slow loop's counters start where the fast loop stopped: each is {S, +, T}.
+  struct counter {
+    PHINode* phi;
+    const SCEV* start;
+    const SCEV* step;
+  };
+  SmallVector<counter, 4> counters;
+  for (PHINode& phi : slow.getHeader()->phis()) {
+    const auto* rec = scev.isSCEVable(phi.getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(&phi)) : nullptr;
+    if (!rec || rec->getLoop() != &slow || !rec->isAffine()) return false;
+    counters.push_back({&phi, rec->getStart(), rec->getStepRecurrence(scev)});
+  }
+  LLVMContext& context = check->getContext();
+  Function& f = *check->getParent();
+  auto* wide = cast<IntegerType>(items->getType());
+  if (wide->getBitWidth() < 64) return false;  // (the item count, last + 1, must not wrap)
+  Loop* parent = loop.getParentLoop();
+  auto block = [&](const Twine& name, bool in_parent) {
+    BasicBlock* b = BasicBlock::Create(context, loop.getHeader()->getName() + name, &f, slow_preheader);
+    if (parent && in_parent) parent->addBasicBlockToLoop(b, loops);
+    return b;
+  };
+  BasicBlock* search = block(".search", false);  // (the search loop's, added below)
+  BasicBlock* step = block(".search.step", false);
+  BasicBlock* found = block(".search.done", true);
+  BasicBlock* after_fast = block(".after.all.pass", true);
+  // check: all pass ? fast : search.
+  auto* check_branch = cast<BranchInst>(check->getTerminator());
+  check_branch->setSuccessor(1, search);
+  // search: the largest p in [0, items - 1] with items 0 .. p - 1 passing.
+  IRBuilder<> sb(search);
+  PHINode* lo = sb.CreatePHI(wide, 2, "passing.lo");
+  PHINode* hi = sb.CreatePHI(wide, 2, "passing.hi");
+  lo->addIncoming(ConstantInt::get(wide, 0), check);
+  hi->addIncoming(IRBuilder<>(check_branch).CreateSub(items, ConstantInt::get(wide, 1)), check);
+  sb.CreateCondBr(sb.CreateICmpULT(lo, hi), step, found);
+  IRBuilder<> tb(step);
+  Value* mid = tb.CreateAdd(lo, tb.CreateLShr(tb.CreateAdd(tb.CreateSub(hi, lo), ConstantInt::get(wide, 1)), 1));
+  Value* ok = all_pass(tests, tb, tb.CreateSub(mid, ConstantInt::get(wide, 1)));
+  lo->addIncoming(tb.CreateSelect(ok, mid, lo), step);
+  hi->addIncoming(tb.CreateSelect(ok, hi, tb.CreateSub(mid, ConstantInt::get(wide, 1))), step);
+  tb.CreateBr(search);
+  IRBuilder<> fb(found);
+  PHINode* passing = fb.CreatePHI(wide, 1, "passing.items");
+  passing->addIncoming(lo, search);
+  fb.CreateCondBr(fb.CreateICmpEQ(passing, ConstantInt::get(wide, 0)), slow_preheader, fast_preheader);
+  Loop* search_loop = loops.AllocateLoop();
+  if (parent) parent->addChildLoop(search_loop);
+  else loops.addTopLevelLoop(search_loop);
+  search_loop->addBasicBlockToLoop(search, loops);
+  search_loop->addBasicBlockToLoop(step, loops);
+  // The fast loop runs `limit` items (all, or the passing ones), counted by an index
+  // of its own, then goes on to the slow loop where items are left.
+  PHINode* limit = PHINode::Create(wide, 2, "fast.items", fast_preheader->begin());
+  limit->addIncoming(items, check);
+  limit->addIncoming(passing, found);
+  PHINode* index = PHINode::Create(wide, 2, "fast.index", loop.getHeader()->begin());
+  index->addIncoming(ConstantInt::get(wide, 0), fast_preheader);
+  IRBuilder<> lb(latch_branch);
+  Value* next = lb.CreateAdd(index, ConstantInt::get(wide, 1), "fast.index.next", true, true);
+  index->addIncoming(next, latch);
+  const unsigned stays = loop.contains(latch_branch->getSuccessor(0)) ? 0 : 1;
+  latch_branch->setSuccessor(1 - stays, after_fast);
+  Value* done = lb.CreateICmpEQ(next, limit);
+  latch_branch->setCondition(stays == 0 ? lb.CreateNot(done) : done);
+  IRBuilder<> ab(after_fast);
+  ab.CreateCondBr(ab.CreateICmpEQ(limit, items), exit, slow_preheader);
+  // The slow loop starts at item `from` (0 after a search that found none passing).
+  PHINode* from = PHINode::Create(wide, 2, "slow.from", slow_preheader->begin());
+  from->addIncoming(ConstantInt::get(wide, 0), found);
+  from->addIncoming(limit, after_fast);
+  for (BasicBlock* pred : predecessors(slow_preheader))
+    if (pred != found && pred != after_fast) return false;  // (cannot happen: built above)
+  SCEVExpander expander(scev, "slow.start");
+  Instruction* at = slow_preheader->getTerminator();
+  for (const counter& c : counters) {
+    const SCEV* offset =
+        scev.getMulExpr(c.step, scev.getTruncateOrZeroExtend(scev.getUnknown(from), c.step->getType()));
+    Value* start = expander.expandCodeFor(scev.getAddExpr(c.start, offset), c.phi->getType(), at);
+    c.phi->setIncomingValueForBlock(slow_preheader, start);
+  }
+  dom.recalculate(f);
+  scev.forgetLoop(&loop);
+  scev.forgetLoop(&slow);
+  return true;
 }
 
 // Versions `loop` on its bounds guards (above): `loop` becomes the copy without them,
@@ -343,18 +508,19 @@ Value* all_items_pass(ICmpInst& guard, Loop& loop, ScalarEvolution& scev, const 
 // the function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
                        bool& touched) {
-  SmallVector<ICmpInst*, 4> guards;
+  SmallVector<guard, 4> guards;
   SmallVector<BranchInst*, 4> branches;
   for (BasicBlock* block : loop.blocks()) {
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
-    if (!branch || branch->isUnconditional() || loop.isLoopInvariant(branch->getCondition())) continue;
+    if (!branch || branch->isUnconditional() || same_for_all_items(branch->getCondition(), loop)) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test
-    if (!collect_guards(branch->getCondition(), loop, scev, guards)) return false;
+    const std::optional<unsigned> side = working_side(*branch, loop, loops);
+    if (!side || !collect_guards(branch->getCondition(), *side == 0, loop, scev, guards)) return false;
     branches.push_back(branch);
   }
   if (guards.empty()) return false;
-  for (ICmpInst* guard : guards)
-    for (const User* u : guard->users())
+  for (const guard& g : guards)
+    for (const User* u : g.compare->users())
       if (!is_contained(branches, u) && !isa<SelectInst>(u) && !isa<BinaryOperator>(u)) return false;
   touched = true;
   simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
@@ -367,14 +533,19 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
       exit->getSinglePredecessor() != exiting)
     return false;
   Instruction* at = preheader->getTerminator();
-  SmallVector<Value*, 4> passes;
-  for (ICmpInst* guard : guards) {
-    Value* all = all_items_pass(*guard, loop, scev, trips, at);
-    if (!all) return false;  // (what was expanded before stays unused and goes)
-    passes.push_back(all);
+  SmallVector<guard_test, 4> tests;
+  for (const guard& g : guards) {
+    std::optional<guard_test> test = test_of(g, loop, scev, at);
+    if (!test) return false;  // (what was expanded before stays unused and goes)
+    tests.push_back(*test);
   }
-  Value* all = passes.front();
-  for (Value* pass : drop_begin(passes)) all = IRBuilder<>(at).CreateAnd(all, pass, "all.items.pass");
+  SCEVExpander expander(scev, "guard");
+  if (!expander.isSafeToExpandAt(trips, at)) return false;
+  IRBuilder<> ib(at);
+  Value* last = expander.expandCodeFor(trips, trips->getType(), at);  // the run's last item
+  Value* items = ib.CreateAdd(last, ConstantInt::get(last->getType(), 1), "items");
+  Value* all = all_pass(tests, ib, last);
+  all->setName("all.items.pass");
   // As LoopVersioning does: the preheader becomes the check, and each version gets a
   // preheader of its own; the original loop's copy runs where the check fails.
   preheader->setName(loop.getHeader()->getName() + ".guards");
@@ -397,11 +568,21 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   LLVMContext& context = f.getContext();
   slow->setLoopID(
       makePostTransformationMetadata(context, loop.getLoopID(), {"llvm.loop.vectorize.", item_loop_tag}, {}));
-  // The guards hold in the versioned loop (and so after it: it ran only where they
-  // hold for its last item too); the and/or built of them fold.
-  for (ICmpInst* guard : guards) replaceAndRecursivelySimplify(guard, ConstantInt::getTrue(context));
-  for (BranchInst* branch : branches) ConstantFoldTerminator(branch->getParent());
+  // The guards have their values in the versioned loop (and so after it: it ran only
+  // where they have them for its last item too); the and/or built of them fold.
+  for (const guard& g : guards) replaceAndRecursivelySimplify(g.compare, ConstantInt::getBool(context, g.value));
+  for (BranchInst* branch : branches) {
+    BasicBlock* block = branch->getParent();
+    ConstantFoldTerminator(block);
+    // What is left of the condition is the same for all items (the guard's part on an
+    // outer id): computed before the loop, where the native path wants it.
+    if (auto* left = dyn_cast<BranchInst>(block->getTerminator()); left && left->isConditional()) {
+      bool moved = false;
+      loop.makeLoopInvariant(left->getCondition(), moved);
+    }
+  }
   scev.forgetLoop(&loop);
+  split_at_first_failure(loop, *slow, tests, items, preheader, loops, dom, scev);
   return true;
 }
 

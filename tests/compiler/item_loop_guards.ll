@@ -2,8 +2,9 @@
 ; a border test `i > 0 && i < n - 1`): weft-item-loop-select (item_loop_select.cpp,
 ; version_on_guards) versions it. Before it, a test that the guards pass at the run's
 ; first and last items with no wrap between them; where they do, a copy without the
-; guards, given to the outer-loop vectorizer; elsewhere the loop as it was, items one
-; by one. A guard on a value not affine in the item (`j & 1`) is still refused.
+; guards, given to the outer-loop vectorizer; elsewhere that copy for the longest run
+; of first items that pass, then the loop as it was, items one by one. A guard on a
+; value not affine in the item (`j & 1`) is still refused.
 ; RUN: %opt -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: %opt -enable-vplan-native-path -passes='function(weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
@@ -17,13 +18,26 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-LABEL: define void @bounds_guard(
 ; CHECK: item.guards:
 ; CHECK: %all.items.pass = and i1
-; CHECK-NEXT: br i1 %all.items.pass, label %item.all.pass, label %item.all.pass.some.fail
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.search
+; Where some fail: the longest run of first items that all pass (a binary search of the
+; same test), widened, then the other items one by one.
+; CHECK: item.search:
+; CHECK: item.search.done:
+; CHECK: %passing.items = phi i64 [ %passing.lo, %item.search ]
+; CHECK: br i1 %{{[0-9]+}}, label %item.all.pass.some.fail, label %item.all.pass
+; CHECK: item.after.all.pass:
+; CHECK: icmp eq i64 %fast.items, %items
+; CHECK: item.all.pass.some.fail:
+; CHECK: %slow.from = phi i64 [ 0, %item.search.done ], [ %fast.items, %item.after.all.pass ]
 ; CHECK: item.some.fail:
 ; CHECK: %guard.some.fail = icmp ult i64 %j.some.fail, %bound
 ; CHECK: br i1 %jdone.some.fail, label %exit.loopexit, label %item.some.fail, !llvm.loop ![[SLOW:[0-9]+]]
+; CHECK: item.all.pass:
+; CHECK: %fast.items = phi i64 [ %items, %item.guards ], [ %passing.items, %item.search.done ]
 ; CHECK: item:
 ; CHECK-NOT: icmp ult i64 %j, %bound
-; CHECK: br i1 %jdone, label %exit.loopexit, label %item, !llvm.loop ![[FAST:[0-9]+]]
+; CHECK: %fast.index.next = add nuw nsw i64 %fast.index, 1
+; CHECK: br i1 %{{[0-9]+}}, label %item.after.all.pass, label %item, !llvm.loop ![[FAST:[0-9]+]]
 ; WIDE-LABEL: define void @bounds_guard(
 ; WIDE: vector.body:
 ; WIDE: fadd <{{[0-9]+}} x float>
@@ -61,8 +75,8 @@ exit:
 }
 
 ; CHECK-LABEL: define void @border_test(
-; CHECK: %all.items.pass{{[0-9]*}} = and i1 %all.items.pass{{[0-9]*}}, %all.items.pass{{[0-9]*}}
-; CHECK: br i1 %all.items.pass{{[0-9]*}}, label %item.all.pass, label %item.all.pass.some.fail
+; CHECK: %all.items.pass = and i1 %{{[0-9]+}}, %{{[0-9]+}}
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.search
 define void @border_test(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m, i32 %n) {
 entry:
   %any = icmp ult i64 %begin, %end

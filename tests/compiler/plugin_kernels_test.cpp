@@ -321,4 +321,41 @@ TEST(PluginKernels, RowPerItem) {
   expect_bits_equal(x, want);
 }
 
+// A 3x3 convolution whose items skip the image's border (`x > 0 && x < w - 1 && ...`,
+// the stencils' border test) with the filter's size read at run time.
+TEST(PluginKernels, ConvolutionWithBorderTest) {
+  const std::size_t h = at_run_time(37), w = at_run_time(211), taps = at_run_time(3);
+  const std::vector<float> in = data(h * w, 14), filter = data(taps * taps, 15);
+  std::vector<float> out(h * w), want(h * w);
+  {
+    sycl::queue q;
+    sycl::buffer<float, 2> bi(in.data(), sycl::range<2>(h, w)), bo(out.data(), sycl::range<2>(h, w));
+    sycl::buffer<float> bf(filter.data(), sycl::range<1>(taps * taps));
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor I(bi, cgh, sycl::read_only);
+      sycl::accessor F(bf, cgh, sycl::read_only);
+      sycl::accessor O(bo, cgh, sycl::write_only, sycl::no_init);
+      cgh.parallel_for(sycl::range<2>(h, w), [=](sycl::item<2> it) {
+        const int y = static_cast<int>(it[0]), x = static_cast<int>(it[1]);
+        const int height = static_cast<int>(h), width = static_cast<int>(w);
+        float sum = 0.0f;
+        if (x > 0 && x < width - 1 && y > 0 && y < height - 1)
+          for (std::size_t fy = 0; fy < taps; ++fy)
+            for (std::size_t fx = 0; fx < taps; ++fx)
+              sum += I[std::size_t(y - 1) + fy][std::size_t(x - 1) + fx] * F[fy * taps + fx];
+        O[it] = sum;
+      });
+    });
+  }
+  for (std::size_t y = 0; y < h; ++y)
+    for (std::size_t x = 0; x < w; ++x) {
+      float sum = 0.0f;
+      if (x > 0 && x < w - 1 && y > 0 && y < h - 1)
+        for (std::size_t fy = 0; fy < taps; ++fy)
+          for (std::size_t fx = 0; fx < taps; ++fx) sum += in[(y - 1 + fy) * w + (x - 1 + fx)] * filter[fy * taps + fx];
+      want[y * w + x] = sum;
+    }
+  expect_bits_equal(out, want);
+}
+
 }  // namespace
