@@ -71,6 +71,7 @@
 #include <sycl/ext/oneapi/experimental/cuda/builtins.hpp>
 #include <sycl/ext/oneapi/functional.hpp>
 #include <sycl/ext/oneapi/group_local_memory.hpp>
+#include <sycl/ext/oneapi/queue_priority.hpp>
 #include <sycl/ext/oneapi/sub_group_mask.hpp>
 #include <weft/runtime/runtime.hpp>
 

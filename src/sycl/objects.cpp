@@ -247,6 +247,13 @@ queue::queue(const context& c, const device& d, const async_handler& h, const pr
     weft::detail::throw_error(errc::invalid,
                               "queue: the device is not part of the given context (nor a sub-device of one of its "
                               "devices)");
+  namespace priority = ext::oneapi::property::queue;
+  if (int(props.has_property<priority::priority_normal>()) + int(props.has_property<priority::priority_low>()) +
+          int(props.has_property<priority::priority_high>()) >
+      1)
+    weft::detail::throw_error(errc::invalid,
+                              "queue: more than one of the priority properties (ext::oneapi::property::queue::"
+                              "priority_normal, priority_low, priority_high); give one");
   m_state = std::make_shared<weft::detail::queue_state>(d.state(), c.state(), h ? h : c.get_async_handler(),
                                                         props.has_property<property::queue::in_order>(),
                                                         props.has_property<property::queue::enable_profiling>());
