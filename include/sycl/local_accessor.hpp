@@ -184,7 +184,7 @@ class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_acces
   using base = detail::local_accessor_base<DataT, Dims>;
   static_assert(Mode == access_mode::read_write || Mode == access_mode::discard_read_write ||
                     Mode == access_mode::write || Mode == access_mode::discard_write,
-                "a local accessor is read_write (atomic local accessors: use atomic_ref on a local_accessor)");
+                "a local accessor is read_write (or atomic: atomic.hpp)");
 
  public:
   static constexpr int dimensions = Dims;
