@@ -1,10 +1,12 @@
 // SYCL 2020 conformance gaps found by the Khronos SYCL-CTS categories beyond the first 33
 // (docs/conformance.md): local_accessor::get_pointer's type; the accessors' no_init
-// property queries, swap, size_type and const_iterator; SYCL 1.2.1 atomic local accessors.
+// property queries, swap, size_type and const_iterator; SYCL 1.2.1 atomic local accessors;
+// info::kernel::num_args of an ordinary kernel.
 // (SYCL_LANGUAGE_VERSION's type and SYCL_DEVICE_COPYABLE: misc_test.cpp.)
 #include <gtest/gtest.h>
 
 #include <iterator>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <sycl/sycl.hpp>
@@ -18,6 +20,7 @@ using weft_test::thrown_errc;
 class local_get_pointer_kernel;
 class accessor_properties_kernel;
 class atomic_local_accessor_kernel;
+class num_args_kernel;
 
 // ---- local_accessor::get_pointer() is a local_ptr (section 4.7.6.11; the CTS's local_accessor_api) ----
 TEST(ConformanceCtsWhole, LocalAccessorGetPointerIsALocalPtr) {
@@ -113,6 +116,16 @@ TEST(ConformanceCtsWhole, AtomicLocalAccessor) {
   sycl::host_accessor h(out);
   EXPECT_EQ(h[0], 36);  // 1 + 2 + ... + 8 in each group
   EXPECT_EQ(h[1], 36);
+}
+
+// ---- info::kernel::num_args: interop and built-in kernels only, else errc::invalid (4.11.13) -------
+TEST(ConformanceCtsWhole, KernelNumArgsOfAnOrdinaryKernelThrowsInvalid) {
+  sycl::queue q;
+  q.single_task<num_args_kernel>([] {}).wait();
+  auto kb = sycl::get_kernel_bundle<num_args_kernel, sycl::bundle_state::executable>(q.get_context());
+  sycl::kernel k = kb.get_kernel(sycl::get_kernel_id<num_args_kernel>());
+  EXPECT_EQ(thrown_errc([&] { (void)k.get_info<sycl::info::kernel::num_args>(); }), sycl::errc::invalid);
+  EXPECT_NE(k.get_info<sycl::info::kernel::function_name>().find("num_args_kernel"), std::string::npos);
 }
 
 }  // namespace
