@@ -228,7 +228,13 @@ class accessor_view {
   weft::detail::buffer_ptr m_state;
   bool m_no_init = false;  // constructed with property::no_init
 
-  void note_properties(const property_list& props) { m_no_init = props.has_property<property::no_init>(); }
+  // no_init discards what a read would see: with access_mode::read it is errc::invalid (4.7.6.9).
+  void note_properties(const property_list& props, access_mode mode) {
+    m_no_init = props.has_property<property::no_init>();
+    if (m_no_init && mode == access_mode::read)
+      throw_error(errc::invalid,
+                  "accessor: property::no_init with access_mode::read; read the contents or write without reading");
+  }
   void swap_view(accessor_view& o) noexcept {
     std::swap(m_base, o.m_base);
     std::swap(m_device_base, o.m_device_base);
@@ -356,7 +362,7 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, const property_list& props = {}) {
     this->bind(buf, buf.get_range(), {});
-    this->note_properties(props);
+    this->note_properties(props, Mode);
     m_placeholder = true;
   }
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
@@ -368,7 +374,7 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
     this->bind(buf, r, offset);
-    this->note_properties(props);
+    this->note_properties(props, Mode);
     m_placeholder = true;
   }
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
@@ -401,7 +407,7 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
     this->bind(buf, r, offset);
-    this->note_properties(props);
+    this->note_properties(props, Mode);
     // Only an accessor over all of a buffer (not a sub-buffer) may discard its contents.
     const bool whole = r == buf.get_range() && offset == id<Dims>{} && this->m_state->root() == this->m_state.get();
     std::byte* where =
@@ -496,7 +502,7 @@ class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, M
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
     this->bind(buf, r, offset);
-    this->note_properties(props);
+    this->note_properties(props, Mode);
     auto node = weft::detail::acquire_host_access(this->m_state, Mode);
     m_access = std::shared_ptr<void>(nullptr, [node](void*) { weft::detail::release_host_access(node); });
   }
@@ -521,6 +527,14 @@ class accessor<T, Dims, Mode, target::host_buffer, P> : public host_accessor<T, 
   using host_accessor<T, Dims, Mode>::host_accessor;
 };
 
+namespace detail {
+// What a 0-dimensional accessor views: the first element, or nothing of a zero-length buffer.
+template <class B>
+range<1> first_element_of(const B& buf) {
+  return range<1>(buf.size() == 0 ? 0 : 1);
+}
+}  // namespace detail
+
 // 0-dimensional accessors (section 4.7.6.9): the first element of a one-dimensional
 // buffer, read through conversion to a reference and written by assignment. They
 // are one-element accessors of one dimension underneath.
@@ -538,17 +552,18 @@ class accessor<T, 0, Mode, Tgt, P> : public accessor<T, 1, Mode, Tgt, P> {
   template <class OT, access_mode OM, detail::accessor_converts_t<OT, OM, T, Mode> = 0>
   accessor(const accessor<OT, 0, OM, Tgt, P>& other) : base(static_cast<const accessor<OT, 1, OM, Tgt, P>&>(other)) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, range<1>(1), props) {}
+  accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, detail::first_element_of(buf), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
             std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {}) : base(buf, range<1>(1), props) {}
+  accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {})
+      : base(buf, detail::first_element_of(buf), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, 1, A>& buf, handler& cgh, const property_list& props = {})
-      : base(buf, cgh, range<1>(1), id<1>(), props) {}
+      : base(buf, cgh, detail::first_element_of(buf), id<1>(), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
             std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
   accessor(buffer<BT, 1, A>& buf, handler& cgh, Tag, const property_list& props = {})
-      : base(buf, cgh, range<1>(1), id<1>(), props) {}
+      : base(buf, cgh, detail::first_element_of(buf), id<1>(), props) {}
 
   WEFT_HOST_DEVICE operator reference() const { return *this->get_pointer(); }
   template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>
@@ -579,10 +594,12 @@ class host_accessor<T, 0, Mode> : public host_accessor<T, 1, Mode> {
   template <class OT, access_mode OM, detail::accessor_converts_t<OT, OM, T, Mode> = 0>
   host_accessor(const host_accessor<OT, 0, OM>& other) : base(static_cast<const host_accessor<OT, 1, OM>&>(other)) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  host_accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, range<1>(1), id<1>(), props) {}
+  host_accessor(buffer<BT, 1, A>& buf, const property_list& props = {})
+      : base(buf, detail::first_element_of(buf), id<1>(), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
             std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  host_accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {}) : base(buf, range<1>(1), id<1>(), props) {}
+  host_accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {})
+      : base(buf, detail::first_element_of(buf), id<1>(), props) {}
 
   operator reference() const { return *this->get_pointer(); }
   template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>

@@ -97,6 +97,30 @@ TEST(ConformanceCtsWhole, AccessorPropertiesSwapAndTypes) {
   EXPECT_EQ(h[3], 9);
 }
 
+// ---- no_init with access_mode::read: errc::invalid; a 0-dimensional accessor of a zero-length
+// buffer is empty (section 4.7.6.9; the CTS's host_accessor constructors) ----------------------
+TEST(ConformanceCtsWhole, NoInitReadThrowsAndZeroDimensionalOfEmptyBuffer) {
+  sycl::buffer<int> buf{sycl::range<1>(2)};
+  EXPECT_EQ(thrown_errc([&] { sycl::host_accessor h(buf, sycl::read_only, sycl::no_init); }), sycl::errc::invalid);
+  sycl::queue q;
+  q.submit([&](sycl::handler& cgh) {
+     EXPECT_EQ(thrown_errc([&] { sycl::accessor a(buf, cgh, sycl::read_only, sycl::no_init); }), sycl::errc::invalid);
+   }).wait();
+  {
+    sycl::host_accessor<int, 1, sycl::access_mode::write> w(buf, sycl::no_init);  // write: allowed
+    EXPECT_TRUE(w.has_property<sycl::property::no_init>());
+  }
+
+  sycl::buffer<int> empty{sycl::range<1>(0)};
+  sycl::host_accessor<int, 0> e(empty);
+  EXPECT_TRUE(e.empty());
+  EXPECT_EQ(e.size(), 0u);
+  EXPECT_EQ(e.byte_size(), 0u);
+  EXPECT_TRUE(e.begin() == e.end());
+  sycl::host_accessor<int, 0> one(buf);
+  EXPECT_EQ(one.size(), 1u);
+}
+
 // ---- SYCL 1.2.1 accessor<T, D, atomic, target::local>: atomics on the group's local memory -------
 TEST(ConformanceCtsWhole, AtomicLocalAccessor) {
   sycl::queue q;
