@@ -7,6 +7,7 @@
 #include <iterator>
 #include <memory>
 #include <type_traits>
+#include <utility>
 #include <sycl/access.hpp>
 #include <sycl/buffer.hpp>
 #include <sycl/detail/checked.hpp>
@@ -97,6 +98,8 @@ class accessor_view {
   using value_type = Value;
   using reference = Value&;
   using const_reference = const Value&;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
 
   accessor_view() = default;
   // A view of T seen as a view of const T (the implicit conversions of read_write
@@ -108,7 +111,8 @@ class accessor_view {
         m_mem(o.m_mem),
         m_offset(o.m_offset),
         m_range(o.m_range),
-        m_state(o.m_state) {}
+        m_state(o.m_state),
+        m_no_init(o.m_no_init) {}
 
   WEFT_HOST_DEVICE range<Dims> get_range() const { return m_range; }
   WEFT_HOST_DEVICE id<Dims> get_offset() const { return m_offset; }
@@ -151,15 +155,36 @@ class accessor_view {
     if constexpr (Dims == 1) return first_element() + size();
     else return {base(), m_mem, m_offset, m_range, size()};
   }
-  WEFT_HOST_DEVICE iterator cbegin() const noexcept { return begin(); }
-  WEFT_HOST_DEVICE iterator cend() const noexcept { return end(); }
-  // Reverse iterators: the accessed range backwards (as cbegin, the c forms are the same iterators).
+  // The same elements, read only.
+  using const_iterator = std::conditional_t<Dims == 1, const Value*, range_iterator<const Value, Dims>>;
+  WEFT_HOST_DEVICE const_iterator cbegin() const noexcept {
+    if constexpr (Dims == 1) return first_element();
+    else return {base(), m_mem, m_offset, m_range, 0};
+  }
+  WEFT_HOST_DEVICE const_iterator cend() const noexcept {
+    if constexpr (Dims == 1) return first_element() + size();
+    else return {base(), m_mem, m_offset, m_range, size()};
+  }
+  // Reverse iterators: the accessed range backwards.
   using reverse_iterator = std::reverse_iterator<iterator>;
-  using const_reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
   WEFT_HOST_DEVICE reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
   WEFT_HOST_DEVICE reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
-  WEFT_HOST_DEVICE const_reverse_iterator crbegin() const noexcept { return rbegin(); }
-  WEFT_HOST_DEVICE const_reverse_iterator crend() const noexcept { return rend(); }
+  WEFT_HOST_DEVICE const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  WEFT_HOST_DEVICE const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
+
+  // Section 4.5.4 for accessors: SYCL 2020's one accessor property is no_init, kept as a
+  // flag (an accessor is copied into kernels, to a GPU too, so it holds no property_list).
+  template <class P>
+  bool has_property() const noexcept {
+    return std::is_same_v<P, property::no_init> && m_no_init;
+  }
+  template <class P>
+  P get_property() const {
+    if (!has_property<P>())
+      throw_error(errc::invalid, "get_property: the accessor was not constructed with the requested property");
+    return P{};
+  }
   // The first element of the accessed range (for contiguous fast paths).
   WEFT_HOST_DEVICE Value* first_element() const noexcept { return base() + linearize(m_offset, m_mem); }
 
@@ -201,6 +226,24 @@ class accessor_view {
   id<Dims> m_offset;
   range<Dims> m_range;
   weft::detail::buffer_ptr m_state;
+  bool m_no_init = false;  // constructed with property::no_init
+
+  // no_init discards what a read would see: with access_mode::read it is errc::invalid (4.7.6.9).
+  void note_properties(const property_list& props, access_mode mode) {
+    m_no_init = props.has_property<property::no_init>();
+    if (m_no_init && mode == access_mode::read)
+      throw_error(errc::invalid,
+                  "accessor: property::no_init with access_mode::read; read the contents or write without reading");
+  }
+  void swap_view(accessor_view& o) noexcept {
+    std::swap(m_base, o.m_base);
+    std::swap(m_device_base, o.m_device_base);
+    std::swap(m_mem, o.m_mem);
+    std::swap(m_offset, o.m_offset);
+    std::swap(m_range, o.m_range);
+    std::swap(m_state, o.m_state);
+    std::swap(m_no_init, o.m_no_init);
+  }
 
 #if WEFT_CHECKED
   void check(const id<Dims>& i) const {
@@ -317,27 +360,31 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
 
   // Placeholder accessors: bound to a command group later with handler::require.
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  accessor(buffer<BT, Dims, A>& buf, const property_list& = {}) {
+  accessor(buffer<BT, Dims, A>& buf, const property_list& props = {}) {
     this->bind(buf, buf.get_range(), {});
+    this->note_properties(props, Mode);
     m_placeholder = true;
   }
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
             std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<BT, Dims, A>& buf, Tag, const property_list& = {}) : accessor(buf) {}
+  accessor(buffer<BT, Dims, A>& buf, Tag, const property_list& props = {}) : accessor(buf, props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, const property_list& = {}) : accessor(buf, r, id<Dims>{}) {}
+  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, const property_list& props = {})
+      : accessor(buf, r, id<Dims>{}, props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& = {}) {
+  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
     this->bind(buf, r, offset);
+    this->note_properties(props, Mode);
     m_placeholder = true;
   }
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
             std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, Tag, const property_list& = {}) : accessor(buf, r, id<Dims>{}) {}
+  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, Tag, const property_list& props = {})
+      : accessor(buf, r, id<Dims>{}, props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
             std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& = {})
-      : accessor(buf, r, offset) {}
+  accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
+      : accessor(buf, r, offset, props) {}
 
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, const property_list& props = {})
@@ -360,6 +407,7 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, Dims, A>& buf, handler& cgh, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
     this->bind(buf, r, offset);
+    this->note_properties(props, Mode);
     // Only an accessor over all of a buffer (not a sub-buffer) may discard its contents.
     const bool whole = r == buf.get_range() && offset == id<Dims>{} && this->m_state->root() == this->m_state.get();
     std::byte* where =
@@ -390,6 +438,10 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
 
   bool is_placeholder() const noexcept { return m_placeholder; }
   access_mode get_mode() const noexcept { return Mode; }
+  void swap(accessor& other) noexcept {
+    this->swap_view(other);
+    std::swap(m_placeholder, other.m_placeholder);
+  }
   friend WEFT_HOST_DEVICE bool operator==(const accessor& a, const accessor& b) { return a.same_view(b); }
   friend WEFT_HOST_DEVICE bool operator!=(const accessor& a, const accessor& b) { return !a.same_view(b); }
   // Host-side bookkeeping for handler::require and copies.
@@ -448,12 +500,17 @@ class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, M
   host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, Tag, const property_list& props = {})
       : host_accessor(buf, r, offset, props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& = {}) {
+  host_accessor(buffer<BT, Dims, A>& buf, range<Dims> r, id<Dims> offset, const property_list& props = {}) {
     this->bind(buf, r, offset);
+    this->note_properties(props, Mode);
     auto node = weft::detail::acquire_host_access(this->m_state, Mode);
     m_access = std::shared_ptr<void>(nullptr, [node](void*) { weft::detail::release_host_access(node); });
   }
 
+  void swap(host_accessor& other) noexcept {
+    this->swap_view(other);
+    std::swap(m_access, other.m_access);
+  }
   friend bool operator==(const host_accessor& a, const host_accessor& b) { return a.same_view(b); }
   friend bool operator!=(const host_accessor& a, const host_accessor& b) { return !a.same_view(b); }
 
@@ -469,6 +526,14 @@ class accessor<T, Dims, Mode, target::host_buffer, P> : public host_accessor<T, 
  public:
   using host_accessor<T, Dims, Mode>::host_accessor;
 };
+
+namespace detail {
+// What a 0-dimensional accessor views: the first element, or nothing of a zero-length buffer.
+template <class B>
+range<1> first_element_of(const B& buf) {
+  return range<1>(buf.size() == 0 ? 0 : 1);
+}
+}  // namespace detail
 
 // 0-dimensional accessors (section 4.7.6.9): the first element of a one-dimensional
 // buffer, read through conversion to a reference and written by assignment. They
@@ -487,17 +552,18 @@ class accessor<T, 0, Mode, Tgt, P> : public accessor<T, 1, Mode, Tgt, P> {
   template <class OT, access_mode OM, detail::accessor_converts_t<OT, OM, T, Mode> = 0>
   accessor(const accessor<OT, 0, OM, Tgt, P>& other) : base(static_cast<const accessor<OT, 1, OM, Tgt, P>&>(other)) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, range<1>(1), props) {}
+  accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, detail::first_element_of(buf), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
             std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {}) : base(buf, range<1>(1), props) {}
+  accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {})
+      : base(buf, detail::first_element_of(buf), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
   accessor(buffer<BT, 1, A>& buf, handler& cgh, const property_list& props = {})
-      : base(buf, cgh, range<1>(1), id<1>(), props) {}
+      : base(buf, cgh, detail::first_element_of(buf), id<1>(), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
             std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
   accessor(buffer<BT, 1, A>& buf, handler& cgh, Tag, const property_list& props = {})
-      : base(buf, cgh, range<1>(1), id<1>(), props) {}
+      : base(buf, cgh, detail::first_element_of(buf), id<1>(), props) {}
 
   WEFT_HOST_DEVICE operator reference() const { return *this->get_pointer(); }
   template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>
@@ -528,10 +594,12 @@ class host_accessor<T, 0, Mode> : public host_accessor<T, 1, Mode> {
   template <class OT, access_mode OM, detail::accessor_converts_t<OT, OM, T, Mode> = 0>
   host_accessor(const host_accessor<OT, 0, OM>& other) : base(static_cast<const host_accessor<OT, 1, OM>&>(other)) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  host_accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, range<1>(1), id<1>(), props) {}
+  host_accessor(buffer<BT, 1, A>& buf, const property_list& props = {})
+      : base(buf, detail::first_element_of(buf), id<1>(), props) {}
   template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
             std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  host_accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {}) : base(buf, range<1>(1), id<1>(), props) {}
+  host_accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {})
+      : base(buf, detail::first_element_of(buf), id<1>(), props) {}
 
   operator reference() const { return *this->get_pointer(); }
   template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>

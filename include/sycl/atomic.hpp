@@ -8,6 +8,7 @@
 #include <sycl/access.hpp>
 #include <sycl/accessor.hpp>
 #include <sycl/atomic_ref.hpp>
+#include <sycl/local_accessor.hpp>
 #include <sycl/multi_ptr.hpp>
 #include <weft/kernel/atomic.hpp>
 #include <weft/kernel/target.hpp>
@@ -117,6 +118,27 @@ class accessor<T, Dims, access_mode::atomic, Tgt, P> : public accessor<T, Dims, 
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
   WEFT_HOST_DEVICE atomic<T, access::address_space::global_space> operator[](std::size_t i) const {
     return atomic<T, access::address_space::global_space>(&base::operator[](id<1>(i)));
+  }
+  access_mode get_mode() const noexcept { return access_mode::atomic; }
+};
+
+// The same in local memory (SYCL 1.2.1 accessor<T, Dims, atomic, target::local>(range, cgh)):
+// each element of the work group's allocation is a sycl::atomic of the local space.
+template <typename T, int Dims, access::placeholder P>
+class accessor<T, Dims, access_mode::atomic, target::local, P>
+    : public accessor<T, Dims, access_mode::read_write, target::local, P> {
+  using base = accessor<T, Dims, access_mode::read_write, target::local, P>;
+
+ public:
+  using value_type = T;
+  using reference = atomic<T, access::address_space::local_space>;
+  static constexpr access_mode mode = access_mode::atomic;
+  using base::base;
+
+  WEFT_HOST_DEVICE reference operator[](const id<Dims>& i) const { return reference(&base::operator[](i)); }
+  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
+  WEFT_HOST_DEVICE reference operator[](std::size_t i) const {
+    return reference(&base::operator[](id<1>(i)));
   }
   access_mode get_mode() const noexcept { return access_mode::atomic; }
 };

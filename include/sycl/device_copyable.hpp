@@ -13,6 +13,10 @@
 #include <sycl/span.hpp>
 #include <sycl/vec.hpp>
 
+// SYCL 2020 section 3.13.1: defined to 1 where users may specialize is_device_copyable
+// for their own types (the SYCL-CTS tests it before testing such a type in a kernel).
+#define SYCL_DEVICE_COPYABLE 1
+
 namespace weft::sycl {
 
 template <typename T>

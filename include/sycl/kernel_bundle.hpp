@@ -125,7 +125,13 @@ class kernel {
 
   template <typename Param>
   typename Param::return_type get_info() const {
-    if constexpr (std::is_same_v<Param, info::kernel::num_args>) return 0u;  // unknown without a compiler
+    // SYCL 2020 4.11.13: num_args is for kernels of interop bundles and built-in kernels only
+    // (Weft has neither); any other kernel throws errc::invalid.
+    if constexpr (std::is_same_v<Param, info::kernel::num_args>)
+      detail::throw_error(errc::invalid,
+                          "kernel::get_info<info::kernel::num_args>: only defined for kernels of a bundle made by a "
+                          "backend interop function and for built-in kernels; '" +
+                              std::string(m_name) + "' is neither");
     else if constexpr (std::is_same_v<Param, info::kernel::attributes>) return std::string();
     else if constexpr (std::is_same_v<Param, info::kernel::function_name>) return std::string(m_name);
     else static_assert(sizeof(Param) == 0, "not an info::kernel descriptor");

@@ -61,21 +61,22 @@ class local_accessor_base : public contiguous_member_types<DataT> {
 
   // The running group's copy; valid inside an nd_range kernel only.
   // (weft::kernel::local_memory(): the CPU engine's per-task block, or the CUDA block's shared memory.)
-  WEFT_HOST_DEVICE DataT* get_pointer() const noexcept {
+  WEFT_HOST_DEVICE DataT* data() const noexcept {
     return reinterpret_cast<DataT*>(weft::kernel::local_memory() + m_offset);
   }
-  WEFT_HOST_DEVICE DataT* data() const noexcept { return get_pointer(); }
+  // SYCL 2020 4.7.6.11 (deprecated there, kept): a local_ptr, which converts to DataT*.
+  WEFT_HOST_DEVICE local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(data()); }
   template <access::decorated IsDecorated>
   using accessor_ptr = multi_ptr<DataT, access::address_space::local_space, IsDecorated>;
   template <access::decorated IsDecorated>
   WEFT_HOST_DEVICE accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
-    return accessor_ptr<IsDecorated>(get_pointer());
+    return accessor_ptr<IsDecorated>(data());
   }
 
-  WEFT_HOST_DEVICE DataT& operator[](const id<Dims>& index) const { return get_pointer()[linearize(index, m_range)]; }
+  WEFT_HOST_DEVICE DataT& operator[](const id<Dims>& index) const { return data()[linearize(index, m_range)]; }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
   WEFT_HOST_DEVICE DataT& operator[](std::size_t index) const {
-    return get_pointer()[index];
+    return data()[index];
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   WEFT_HOST_DEVICE auto operator[](std::size_t index) const {
@@ -84,8 +85,8 @@ class local_accessor_base : public contiguous_member_types<DataT> {
     return subscript_proxy<local_accessor_base, Dims, 1>(*this, i);
   }
 
-  WEFT_HOST_DEVICE DataT* begin() const noexcept { return get_pointer(); }
-  WEFT_HOST_DEVICE DataT* end() const noexcept { return get_pointer() + size(); }
+  WEFT_HOST_DEVICE DataT* begin() const noexcept { return data(); }
+  WEFT_HOST_DEVICE DataT* end() const noexcept { return data() + size(); }
   WEFT_HOST_DEVICE const DataT* cbegin() const noexcept { return begin(); }
   WEFT_HOST_DEVICE const DataT* cend() const noexcept { return end(); }
   using reverse_iterator = std::reverse_iterator<DataT*>;
@@ -161,15 +162,15 @@ class local_accessor<DataT, 0> : public local_accessor<DataT, 1> {
   WEFT_HOST_DEVICE local_accessor(const local_accessor<OT, 0>& other)
       : base(static_cast<const local_accessor<OT, 1>&>(other)) {}
 
-  WEFT_HOST_DEVICE operator reference() const { return *this->get_pointer(); }
+  WEFT_HOST_DEVICE operator reference() const { return *this->data(); }
   template <class T = DataT, std::enable_if_t<!std::is_const_v<T>, int> = 0>
   WEFT_HOST_DEVICE const local_accessor& operator=(const value_type& v) const {
-    *this->get_pointer() = v;
+    *this->data() = v;
     return *this;
   }
   template <class T = DataT, std::enable_if_t<!std::is_const_v<T>, int> = 0>
   WEFT_HOST_DEVICE const local_accessor& operator=(value_type&& v) const {
-    *this->get_pointer() = std::move(v);
+    *this->data() = std::move(v);
     return *this;
   }
   local_accessor(const local_accessor&) = default;
@@ -183,7 +184,7 @@ class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_acces
   using base = detail::local_accessor_base<DataT, Dims>;
   static_assert(Mode == access_mode::read_write || Mode == access_mode::discard_read_write ||
                     Mode == access_mode::write || Mode == access_mode::discard_write,
-                "a local accessor is read_write (atomic local accessors: use atomic_ref on a local_accessor)");
+                "a local accessor is read_write (or atomic: atomic.hpp)");
 
  public:
   static constexpr int dimensions = Dims;
@@ -192,9 +193,6 @@ class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_acces
 
   accessor() = default;
   accessor(range<Dims> allocation_size, handler& cgh, const property_list& = {}) : base(allocation_size, cgh) {}
-
-  // SYCL 1.2.1 returns a local_ptr (which converts to a raw pointer).
-  WEFT_HOST_DEVICE local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(base::get_pointer()); }
 };
 
 // SYCL 2020 4.7.7.1: a multi_ptr made from a local accessor points into local

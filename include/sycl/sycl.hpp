@@ -3,12 +3,12 @@
 // API is in namespace sycl.
 #include <weft/config.hpp>
 
-// SYCL 2020 section 5.6: the version of SYCL the implementation supports. A SYCL
+// SYCL 2020 section 5.6: the version of SYCL the implementation supports, a long (202012L). A SYCL
 // compiler predefines it; Weft's CMake package defines it for the code that links
 // Weft::sycl (libraries such as oneDPL test it before including this header), and
 // this header for everyone else.
 #ifndef SYCL_LANGUAGE_VERSION
-#define SYCL_LANGUAGE_VERSION 202012
+#define SYCL_LANGUAGE_VERSION 202012L
 #endif
 
 // The assert macro, which SYCL 2020 allows in kernels: programs written for DPC++ or

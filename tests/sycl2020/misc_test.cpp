@@ -11,7 +11,8 @@ namespace {
 
 // SYCL 2020 5.6: the implementation's SYCL version (oneDPL tests it before including
 // <sycl/sycl.hpp>; Weft's CMake package predefines it, the header defines it too).
-static_assert(SYCL_LANGUAGE_VERSION == 202012, "SYCL_LANGUAGE_VERSION is SYCL 2020's");
+static_assert(SYCL_LANGUAGE_VERSION == 202012L, "SYCL_LANGUAGE_VERSION is SYCL 2020's");
+static_assert(std::is_same_v<decltype(SYCL_LANGUAGE_VERSION), long>, "SYCL_LANGUAGE_VERSION is a long (202012L)");
 
 TEST(Span, Basics) {
   int arr[5] = {1, 2, 3, 4, 5};
@@ -94,6 +95,8 @@ struct user_type {
 template <>
 struct sycl::is_device_copyable<user_type> : std::true_type {};
 namespace {
+
+static_assert(SYCL_DEVICE_COPYABLE == 1, "users may specialize is_device_copyable");
 
 TEST(DeviceCopyable, Trait) {
   static_assert(sycl::is_device_copyable_v<int>);

@@ -84,7 +84,7 @@ LINK = ("*libweft.so", "-Wl,-rpath,*", "-pthread")
 # plugin (where this build has it); -O2 when no -O is given (DPC++'s device default).
 plugin_built = "-fpass-plugin" in " ".join(weftxx("-c", "a.cpp", cxx=CLANG)[1] or [])
 ran = accepted("compile with clang 22", ["-fsycl", "-c", "a.cpp", "-o", "a.o"],
-               present=("-isystem", "-DSYCL_LANGUAGE_VERSION=202012", "-fno-math-errno", "-O2", "-c", "a.cpp", "-o")
+               present=("-isystem", "-DSYCL_LANGUAGE_VERSION=202012L", "-fno-math-errno", "-O2", "-c", "a.cpp", "-o")
                + (PLUGIN if plugin_built else ()), absent=SYCL_FLAGS + ("-Wl,-rpath,*",))
 accepted("compile with g++", ["-fsycl", "-c", "a.cpp"], cxx=GXX, present=("-fno-math-errno", "-O2"),
          absent=PLUGIN + SYCL_FLAGS)

@@ -28,9 +28,10 @@ if [ ${#cats[@]} -eq 0 ]; then
   done
 fi
 for c in "${cats[@]}"; do
-  exes=()  # the category's executables: test_<name>_objects.dir in its CMakeFiles folder
-  for d in "$build/tests/$c/CMakeFiles"/test_*_objects.dir; do
-    [ -d "$d" ] && d=${d##*/} && exes+=("${d%_objects.dir}")
+  exes=()  # the category's executables: test_<name>.dir beside test_<name>_objects.dir in its CMakeFiles
+  for d in "$build/tests/$c/CMakeFiles"/test_*_objects.dir; do  # (test_function_objects.dir is an executable's)
+    n=${d##*/} && n=${n%_objects.dir}
+    [ -d "$build/tests/$c/CMakeFiles/$n.dir" ] && exes+=("$n")
   done
   python3 "$here/cts.py" category --build "$build" --out "$out" --category "$c" --compiler "$compiler" \
     --build-rc "$(cat "$out/$c.build.rc" 2>/dev/null || echo 0)" \

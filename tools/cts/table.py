@@ -7,10 +7,11 @@ of each failed TU, matched against tools/cts/causes.txt; run failures: the faili
 usage: table.py [--causes FILE] [--update FILE.md] SUMMARY...
   SUMMARY  a <category>.json or a folder of them (BUILD_DIR/weft-results)
   --update replace the text between '<!-- cts-table begin -->' and '<!-- cts-table end -->'
-           in FILE.md; without it the table goes to standard output."""
+           in FILE.md; without it the table goes to standard output.
+  --name   the table's name in those markers (default cts-table), for a document of several tables."""
 import argparse, collections, glob, json, os, re, sys
 
-BEGIN, END = '<!-- cts-table begin -->', '<!-- cts-table end -->'
+MARKERS = '<!-- {} begin -->', '<!-- {} end -->'
 
 
 def load(paths):
@@ -185,6 +186,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--causes', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), 'causes.txt'))
     ap.add_argument('--update')
+    ap.add_argument('--name', default='cts-table')
     ap.add_argument('summaries', nargs='+')
     a = ap.parse_args()
     text = table(load(a.summaries), load_causes(a.causes))
@@ -192,6 +194,7 @@ def main():
         sys.stdout.write(text)
         return
     doc = open(a.update).read()
+    BEGIN, END = (m.format(a.name) for m in MARKERS)
     if BEGIN not in doc or END not in doc:
         sys.exit(f'{a.update}: no {BEGIN} ... {END} markers')
     head, rest = doc.split(BEGIN, 1)

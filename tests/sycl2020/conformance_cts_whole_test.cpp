@@ -1,0 +1,155 @@
+// SYCL 2020 conformance gaps found by the Khronos SYCL-CTS categories beyond the first 33
+// (docs/conformance.md): local_accessor::get_pointer's type; the accessors' no_init
+// property queries, swap, size_type and const_iterator; SYCL 1.2.1 atomic local accessors;
+// info::kernel::num_args of an ordinary kernel.
+// (SYCL_LANGUAGE_VERSION's type and SYCL_DEVICE_COPYABLE: misc_test.cpp.)
+#include <gtest/gtest.h>
+
+#include <iterator>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <sycl/sycl.hpp>
+
+#include "../support/expect_error.hpp"
+
+namespace {
+
+using weft_test::thrown_errc;
+
+class local_get_pointer_kernel;
+class accessor_properties_kernel;
+class atomic_local_accessor_kernel;
+class num_args_kernel;
+
+// ---- local_accessor::get_pointer() is a local_ptr (section 4.7.6.11; the CTS's local_accessor_api) ----
+TEST(ConformanceCtsWhole, LocalAccessorGetPointerIsALocalPtr) {
+  static_assert(std::is_same_v<decltype(std::declval<sycl::local_accessor<const float, 2>>().get_pointer()),
+                               sycl::local_ptr<const float>>);
+  sycl::queue q;
+  sycl::buffer<int> out{sycl::range<1>(4)};
+  q.submit([&](sycl::handler& cgh) {
+    sycl::local_accessor<int, 1> loc(sycl::range<1>(2), cgh);
+    sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
+    cgh.parallel_for<local_get_pointer_kernel>(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> it) {
+      auto p = loc.get_pointer();
+      static_assert(std::is_same_v<decltype(p), sycl::local_ptr<int>>);
+      if (it.get_local_id(0) == 0) p[1] = static_cast<int>(it.get_group(0)) + 10;
+      sycl::group_barrier(it.get_group());
+      const int* raw = p;  // a local_ptr converts to the raw pointer
+      o[it.get_global_id()] = raw[1] + (loc.get_multi_ptr<sycl::access::decorated::no>().get_raw() == raw ? 0 : 100);
+    });
+  });
+  sycl::host_accessor h(out);
+  EXPECT_EQ(h[0], 10);
+  EXPECT_EQ(h[1], 10);
+  EXPECT_EQ(h[2], 11);
+  EXPECT_EQ(h[3], 11);
+}
+
+// ---- accessors: has_property/get_property (section 4.5.4), swap, size_type, const_iterator -------
+TEST(ConformanceCtsWhole, AccessorPropertiesSwapAndTypes) {
+  using host_acc = sycl::host_accessor<int, 2>;
+  static_assert(std::is_same_v<host_acc::size_type, std::size_t>);
+  static_assert(std::is_same_v<host_acc::difference_type, std::ptrdiff_t>);
+  static_assert(std::is_same_v<sycl::host_accessor<int, 0>::size_type, std::size_t>);
+  static_assert(std::is_same_v<sycl::host_accessor<int, 1>::const_iterator, const int*>);
+  static_assert(std::is_same_v<decltype(std::declval<host_acc>().cbegin()), host_acc::const_iterator>);
+  static_assert(std::is_same_v<std::iterator_traits<host_acc::const_iterator>::reference, const int&>);
+  static_assert(std::is_same_v<decltype(std::declval<host_acc>().crbegin()), host_acc::const_reverse_iterator>);
+
+  sycl::buffer<int, 2> a{sycl::range<2>(2, 3)};
+  sycl::buffer<int, 2> b{sycl::range<2>(4, 1)};
+  {
+    host_acc ha(a, sycl::write_only, sycl::no_init);
+    host_acc hb(b);
+    EXPECT_TRUE(ha.has_property<sycl::property::no_init>());
+    EXPECT_FALSE(hb.has_property<sycl::property::no_init>());
+    EXPECT_FALSE(ha.has_property<sycl::property::buffer::use_host_ptr>());
+    sycl::property::no_init p = ha.get_property<sycl::property::no_init>();
+    (void)p;
+    EXPECT_EQ(thrown_errc([&] { hb.get_property<sycl::property::no_init>(); }), sycl::errc::invalid);
+    for (int& x : ha) x = 1;
+    for (int& x : hb) x = 2;
+    ha.swap(hb);  // each now views the other's buffer
+    EXPECT_EQ(ha.get_range(), sycl::range<2>(4, 1));
+    EXPECT_EQ(hb.get_range(), sycl::range<2>(2, 3));
+    EXPECT_EQ(*ha.cbegin(), 2);
+    EXPECT_EQ(*hb.crbegin(), 1);
+    EXPECT_EQ(std::distance(hb.cbegin(), hb.cend()), 6);
+    EXPECT_TRUE(ha.has_property<sycl::property::no_init>() == false && hb.has_property<sycl::property::no_init>());
+  }
+
+  sycl::queue q;
+  sycl::buffer<int> flags{sycl::range<1>(2)};
+  sycl::buffer<int> out{sycl::range<1>(4)};
+  q.submit([&](sycl::handler& cgh) {
+    sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
+    sycl::accessor f(flags, cgh, sycl::read_write);
+    EXPECT_TRUE(o.has_property<sycl::property::no_init>());
+    EXPECT_FALSE(f.has_property<sycl::property::no_init>());
+    EXPECT_EQ(thrown_errc([&] { f.get_property<sycl::property::no_init>(); }), sycl::errc::invalid);
+    static_assert(std::is_same_v<decltype(o)::size_type, std::size_t>);
+    static_assert(std::is_same_v<decltype(f.cbegin()), decltype(f)::const_iterator>);
+    cgh.parallel_for<accessor_properties_kernel>(sycl::range<1>(4), [=](sycl::id<1> i) { o[i] = int(i[0]) * 3; });
+  });
+  sycl::host_accessor h(out);
+  EXPECT_EQ(h[3], 9);
+}
+
+// ---- no_init with access_mode::read: errc::invalid; a 0-dimensional accessor of a zero-length
+// buffer is empty (section 4.7.6.9; the CTS's host_accessor constructors) ----------------------
+TEST(ConformanceCtsWhole, NoInitReadThrowsAndZeroDimensionalOfEmptyBuffer) {
+  sycl::buffer<int> buf{sycl::range<1>(2)};
+  EXPECT_EQ(thrown_errc([&] { sycl::host_accessor h(buf, sycl::read_only, sycl::no_init); }), sycl::errc::invalid);
+  sycl::queue q;
+  q.submit([&](sycl::handler& cgh) {
+     EXPECT_EQ(thrown_errc([&] { sycl::accessor a(buf, cgh, sycl::read_only, sycl::no_init); }), sycl::errc::invalid);
+   }).wait();
+  {
+    sycl::host_accessor<int, 1, sycl::access_mode::write> w(buf, sycl::no_init);  // write: allowed
+    EXPECT_TRUE(w.has_property<sycl::property::no_init>());
+  }
+
+  sycl::buffer<int> empty{sycl::range<1>(0)};
+  sycl::host_accessor<int, 0> e(empty);
+  EXPECT_TRUE(e.empty());
+  EXPECT_EQ(e.size(), 0u);
+  EXPECT_EQ(e.byte_size(), 0u);
+  EXPECT_TRUE(e.begin() == e.end());
+  sycl::host_accessor<int, 0> one(buf);
+  EXPECT_EQ(one.size(), 1u);
+}
+
+// ---- SYCL 1.2.1 accessor<T, D, atomic, target::local>: atomics on the group's local memory -------
+TEST(ConformanceCtsWhole, AtomicLocalAccessor) {
+  sycl::queue q;
+  sycl::buffer<int> out{sycl::range<1>(2)};
+  q.submit([&](sycl::handler& cgh) {
+    sycl::accessor<int, 1, sycl::access_mode::atomic, sycl::target::local> counter(sycl::range<1>(1), cgh);
+    sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
+    cgh.parallel_for<atomic_local_accessor_kernel>(sycl::nd_range<1>(16, 8), [=](sycl::nd_item<1> it) {
+      sycl::atomic<int, sycl::access::address_space::local_space> c = counter[0];
+      if (it.get_local_id(0) == 0) c.store(0);
+      sycl::group_barrier(it.get_group());
+      c.fetch_add(int(it.get_local_id(0)) + 1);
+      sycl::group_barrier(it.get_group());
+      if (it.get_local_id(0) == 0) o[it.get_group(0)] = c.load();
+    });
+  });
+  sycl::host_accessor h(out);
+  EXPECT_EQ(h[0], 36);  // 1 + 2 + ... + 8 in each group
+  EXPECT_EQ(h[1], 36);
+}
+
+// ---- info::kernel::num_args: interop and built-in kernels only, else errc::invalid (4.11.13) -------
+TEST(ConformanceCtsWhole, KernelNumArgsOfAnOrdinaryKernelThrowsInvalid) {
+  sycl::queue q;
+  q.single_task<num_args_kernel>([] {}).wait();
+  auto kb = sycl::get_kernel_bundle<num_args_kernel, sycl::bundle_state::executable>(q.get_context());
+  sycl::kernel k = kb.get_kernel(sycl::get_kernel_id<num_args_kernel>());
+  EXPECT_EQ(thrown_errc([&] { (void)k.get_info<sycl::info::kernel::num_args>(); }), sycl::errc::invalid);
+  EXPECT_NE(k.get_info<sycl::info::kernel::function_name>().find("num_args_kernel"), std::string::npos);
+}
+
+}  // namespace
