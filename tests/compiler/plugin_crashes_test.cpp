@@ -66,8 +66,8 @@ TEST(PluginCrashes, NdRange3SubGroupShiftAndBroadcast) {
 // point for the best dot product: the outer-loop vectorizer widens it (clang crashed
 // in loop-unroll on the <16 x metadata> the inlined noalias scopes became).
 constexpr int scan_points = 256, scan_dims = 128;
-void best_match(sycl::nd_item<1>& item, const float* __restrict a, const float* __restrict b, float* __restrict best,
-                int* __restrict at) {
+SYCL_EXTERNAL void best_match(sycl::nd_item<1>& item, const float* __restrict a, const float* __restrict b,
+                              float* __restrict best, int* __restrict at) {
   const int p1 = static_cast<int>(item.get_global_id(0));
   int index = -1;
   float max_score = 0.0f;
