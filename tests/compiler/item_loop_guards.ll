@@ -13,6 +13,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; REMARK: kernel bounds_guard: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
 ; REMARK: kernel border_test: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
+; REMARK: kernel outside_test: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
 ; REMARK: kernel odd_items: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
 
 ; CHECK-LABEL: define void @bounds_guard(
@@ -114,6 +115,54 @@ exit:
   ret void
 }
 
+; The border test as instcombine leaves it: `x <= 0 || x >= n - 1` goes around the work,
+; with a part on the row that is the same for all items; the versioned loop wants both
+; compares false.
+; CHECK-LABEL: define void @outside_test(
+; CHECK: %all.items.pass = and i1
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.search
+; CHECK: item:
+; CHECK-NOT: icmp sle i32
+; CHECK: br label %inner
+define void @outside_test(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m, i32 %n, i32 %row, i32 %rows) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  %last = add nsw i32 %n, -1
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %i = trunc i64 %j to i32
+  %left = icmp sle i32 %i, 0
+  %right = icmp sge i32 %i, %last
+  %top = icmp sle i32 %row, 0
+  %x.out = select i1 %left, i1 true, i1 %right
+  %out = select i1 %x.out, i1 true, i1 %top
+  br i1 %out, label %item.latch, label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %idx = add i64 %k, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !31
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %r = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %r, ptr %pc, align 4, !llvm.access.group !31
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !32
+
+exit:
+  ret void
+}
+
 ; CHECK-LABEL: define void @odd_items(
 ; CHECK-NOT: all.items.pass
 ; CHECK: ret void
@@ -166,6 +215,10 @@ exit:
 !12 = distinct !{!12, !13, !14}
 !13 = !{!"llvm.loop.parallel_accesses", !11}
 !14 = !{!"llvm.loop.vectorize.enable", i1 true}
+!31 = distinct !{}
+!32 = distinct !{!32, !33, !34}
+!33 = !{!"llvm.loop.parallel_accesses", !31}
+!34 = !{!"llvm.loop.vectorize.enable", i1 true}
 !21 = distinct !{}
 !22 = distinct !{!22, !23, !24}
 !23 = !{!"llvm.loop.parallel_accesses", !21}

@@ -324,6 +324,31 @@ TEST(SubGroup, BackToBackCollectives) {
   sycl::free(out, q);
 }
 
+// A vote (bytes) and then a scan of u32 over sub-groups of 32 in a group of 40: the first
+// sub-group's scan writes its outputs before the partial second sub-group has read its
+// vote (split at the barriers, items run in order), so each sub-group's slots must stay
+// apart whatever the type (kernel-fuzz seed 2109).
+TEST(SubGroup, VoteThenWiderScanOverAPartialSubGroup) {
+  sycl::queue q;
+  unsigned* in = sycl::malloc_shared<unsigned>(40, q);
+  unsigned* o = sycl::malloc_shared<unsigned>(80, q);
+  for (unsigned i = 0; i < 40; ++i) in[i] = 2 * i;
+  in[5] = 1;
+  q.parallel_for(sycl::nd_range<1>(40, 40), syclex::properties{syclex::sub_group_size<32>}, [=](sycl::nd_item<1> it) {
+     auto sg = it.get_sub_group();
+     const auto lin = static_cast<unsigned>(it.get_global_linear_id());
+     const unsigned w = unsigned(sycl::all_of_group(sg, (in[lin] & 1u) == 0u)) * 21u;
+     o[lin] = w;
+     o[40 + lin] = sycl::inclusive_scan_over_group(sg, w, sycl::bit_xor<unsigned>());
+   }).wait();
+  for (unsigned i = 0; i < 40; ++i) {
+    const unsigned w = i < 32 ? 0u : 21u, scan = i < 32 ? 0u : ((i - 32) % 2 == 0 ? 21u : 0u);
+    EXPECT_EQ(o[i], w) << i;
+    EXPECT_EQ(o[40 + i], scan) << i;
+  }
+  sycl::free(in, q), sycl::free(o, q);
+}
+
 // On fibers a sub-group runs its sub-group collectives while the sub-groups before it
 // wait at a work-group collective with their values in scratch: a vote (bytes) after
 // a reduction of doubles must not overwrite them.

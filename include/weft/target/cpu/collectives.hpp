@@ -52,6 +52,12 @@ inline lane_buffers buffers(std::size_t work_group_size, bool sub_groups) {
           base + aux_bytes + max_lane_bytes * work_group_size};
 }
 
+// Where a sub-group's slots start in a lane buffer: max_lane_bytes per item before its
+// first item, whatever the type, so that the sub-groups' slots stay apart when one
+// collective's values are wider than the previous one's (a u32 scan's output over a
+// sub-group of 32 would otherwise cover the next sub-group's bool vote).
+inline unsigned char* scope_slots(unsigned char* buffer, std::size_t first) { return buffer + first * max_lane_bytes; }
+
 template <class T>
 constexpr void check_lane_type() {
   static_assert(std::is_trivially_copyable_v<T>, "group collectives need a trivially copyable type");
@@ -89,8 +95,8 @@ R collective(const sub_group_scope& p, const T& x, std::uint32_t aux, Compute&& 
   detail::check_lane_type<T>();
   detail::check_lane_type<R>();
   const detail::lane_buffers b = detail::buffers(p.work_group_size, true);
-  T* in = reinterpret_cast<T*>(b.in) + p.first;
-  R* out = reinterpret_cast<R*>(b.out) + p.first;
+  T* in = reinterpret_cast<T*>(detail::scope_slots(b.in, p.first));
+  R* out = reinterpret_cast<R*>(detail::scope_slots(b.out, p.first));
   std::memcpy(static_cast<void*>(in + p.lane), &x, sizeof(T));
   b.aux[p.first + p.lane] = aux;
   if (p.lane + 1 == p.n)
@@ -163,13 +169,13 @@ T exchange_slots(T* slots, std::size_t lane, std::size_t n, const T& x, Source s
 }  // namespace detail
 template <class T, class Source>
 T exchange(const sub_group_scope& p, const T& x, Source source) {
-  T* slots = reinterpret_cast<T*>(detail::buffers(p.work_group_size, true).out);
+  unsigned char* out = detail::buffers(p.work_group_size, true).out;
   // A work group of one sub-group: its first item is item 0 for every item, which
   // lets a broadcast's loop read one slot for all items (a test the same for every
   // item, which the region loop is unswitched on).
   if (p.work_group_size <= p.size)
-    return detail::exchange_slots<true>(slots, p.first + p.lane, p.work_group_size, x, source);
-  return detail::exchange_slots<true>(slots + p.first, p.lane, p.n, x, source);
+    return detail::exchange_slots<true>(reinterpret_cast<T*>(out), p.first + p.lane, p.work_group_size, x, source);
+  return detail::exchange_slots<true>(reinterpret_cast<T*>(detail::scope_slots(out, p.first)), p.lane, p.n, x, source);
 }
 template <class T, class Source>
 T exchange(const work_group_scope& s, const T& x, Source source) {
