@@ -1,6 +1,6 @@
 // SYCL 2020 conformance gaps found by the Khronos SYCL-CTS categories beyond the first 33
 // (docs/conformance.md): local_accessor::get_pointer's type; the accessors' no_init
-// property queries, swap, size_type and const_iterator; SYCL 1.2.1 atomic local accessors;
+// property queries, swap, size_type, const_iterator and a device accessor's get_pointer; SYCL 1.2.1 atomic local accessors;
 // info::kernel::num_args of an ordinary kernel; one-element swizzles' operators and
 // vec<std::byte, N> with std::byte operands.
 // (SYCL_LANGUAGE_VERSION's type and SYCL_DEVICE_COPYABLE: misc_test.cpp.)
@@ -93,6 +93,9 @@ TEST(ConformanceCtsWhole, AccessorPropertiesSwapAndTypes) {
     EXPECT_EQ(thrown_errc([&] { f.get_property<sycl::property::no_init>(); }), sycl::errc::invalid);
     static_assert(std::is_same_v<decltype(o)::size_type, std::size_t>);
     static_assert(std::is_same_v<decltype(f.cbegin()), decltype(f)::const_iterator>);
+    // A device accessor's get_pointer() is a global_ptr (the CTS's accessor_generic); it converts.
+    static_assert(std::is_same_v<decltype(f.get_pointer()), sycl::global_ptr<int>>);
+    EXPECT_EQ(static_cast<int*>(f.get_pointer()), f.get_multi_ptr<sycl::access::decorated::no>().get_raw());
     cgh.parallel_for<accessor_properties_kernel>(sycl::range<1>(4), [=](sycl::id<1> i) { o[i] = int(i[0]) * 3; });
   });
   sycl::host_accessor h(out);
