@@ -422,7 +422,13 @@ class accessor : public detail::accessor_view<detail::accessor_value_t<T, Mode>,
   WEFT_HOST_DEVICE accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
     return accessor_ptr<IsDecorated>(view::get_pointer());
   }
-  template <target G = Tgt, std::enable_if_t<G != target::constant_buffer, int> = 0>
+  // A device accessor's is a global_ptr (SYCL 2020 4.7.6.9, deprecated there), which converts to
+  // value_type*; a host task's is the raw pointer.
+  template <target G = Tgt, std::enable_if_t<G == target::device, int> = 0>
+  WEFT_HOST_DEVICE global_ptr<value_type> get_pointer() const noexcept {
+    return global_ptr<value_type>(view::get_pointer());
+  }
+  template <target G = Tgt, std::enable_if_t<G != target::constant_buffer && G != target::device, int> = 0>
   WEFT_HOST_DEVICE value_type* get_pointer() const noexcept {
     return view::get_pointer();
   }

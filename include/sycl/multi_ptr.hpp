@@ -213,7 +213,7 @@ multi_ptr<ElementType, Space, DecorateAddress> make_ptr(ElementType* p) {
 }
 
 // Deduction from accessors: multi_ptr(acc) is a global_ptr.
-template <class Acc, class T = std::remove_pointer_t<decltype(std::declval<const Acc&>().get_pointer())>>
+template <class Acc, class T = std::remove_reference_t<decltype(*std::declval<const Acc&>().get_pointer())>>
 multi_ptr(const Acc&) -> multi_ptr<T, access::address_space::global_space, access::decorated::no>;
 
 }  // namespace weft::sycl

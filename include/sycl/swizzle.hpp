@@ -67,11 +67,11 @@ class swizzle_view : private swizzle_padding<typename std::remove_const_t<V>::el
     return *this = o.to_vec();
   }
 
-#define WEFT_SWIZZLE_COMPOUND(op)                                                        \
-  const swizzle_view& operator op##=(const R& r) const { return *this = to_vec() op r; } \
-  template <class U, std::enable_if_t<is_vec_scalar_v<U>, int> = 0>                      \
-  const swizzle_view& operator op##=(const U& s) const {                                 \
-    return *this = to_vec() op R(static_cast<T>(s));                                     \
+#define WEFT_SWIZZLE_COMPOUND(op)                                                           \
+  const swizzle_view& operator op##=(const R& r) const { return *this = to_vec() op r; }    \
+  template <class U, std::enable_if_t<is_vec_scalar_v<U> || std::is_same_v<U, T>, int> = 0> \
+  const swizzle_view& operator op##=(const U& s) const {                                    \
+    return *this = to_vec() op R(static_cast<T>(s));                                        \
   }
   WEFT_SWIZZLE_COMPOUND(+)
   WEFT_SWIZZLE_COMPOUND(-)
@@ -96,6 +96,58 @@ class swizzle_view : private swizzle_padding<typename std::remove_const_t<V>::el
     *this -= T(1);
     return old;
   }
+
+  // A swizzle with a swizzle of the same type, and a swizzle's unary operators: vec<T, M>'s.
+  // (Without these, a one-element swizzle converts to vec<T, 1> and to T alike, and T's own
+  // operators, half's or std::byte's or bool's built-in ones, make such a call ambiguous.)
+  // The same with a scalar: a one-element swizzle's comparison is vec<T, 1>'s (-1 where true),
+  // not the built-in one on T.
+#define WEFT_SWIZZLE_BINARY(op)                                                                                      \
+  template <class S, std::enable_if_t<std::is_same_v<S, swizzle_view>, int> = 0>                                     \
+  friend auto operator op(const S& a, const S& b)->decltype(a.to_vec() op b.to_vec()) {                              \
+    return a.to_vec() op b.to_vec();                                                                                 \
+  }                                                                                                                  \
+  template <class S, class U,                                                                                        \
+            std::enable_if_t<std::is_same_v<S, swizzle_view> && (is_vec_scalar_v<U> || std::is_same_v<U, T>), int> = \
+                0>                                                                                                   \
+  friend auto operator op(const S& a, const U& s)->decltype(a.to_vec() op R(static_cast<T>(s))) {                    \
+    return a.to_vec() op R(static_cast<T>(s));                                                                       \
+  }                                                                                                                  \
+  template <class S, class U,                                                                                        \
+            std::enable_if_t<std::is_same_v<S, swizzle_view> && (is_vec_scalar_v<U> || std::is_same_v<U, T>), int> = \
+                0>                                                                                                   \
+  friend auto operator op(const U& s, const S& a)->decltype(R(static_cast<T>(s)) op a.to_vec()) {                    \
+    return R(static_cast<T>(s)) op a.to_vec();                                                                       \
+  }
+  WEFT_SWIZZLE_BINARY(+)
+  WEFT_SWIZZLE_BINARY(-)
+  WEFT_SWIZZLE_BINARY(*)
+  WEFT_SWIZZLE_BINARY(/)
+  WEFT_SWIZZLE_BINARY(%)
+  WEFT_SWIZZLE_BINARY(&)
+  WEFT_SWIZZLE_BINARY(|)
+  WEFT_SWIZZLE_BINARY(^)
+  WEFT_SWIZZLE_BINARY(<<)
+  WEFT_SWIZZLE_BINARY(>>)
+  WEFT_SWIZZLE_BINARY(&&)
+  WEFT_SWIZZLE_BINARY(||)
+  WEFT_SWIZZLE_BINARY(==)
+  WEFT_SWIZZLE_BINARY(!=)
+  WEFT_SWIZZLE_BINARY(<)
+  WEFT_SWIZZLE_BINARY(>)
+  WEFT_SWIZZLE_BINARY(<=)
+  WEFT_SWIZZLE_BINARY(>=)
+#undef WEFT_SWIZZLE_BINARY
+#define WEFT_SWIZZLE_UNARY(op)                                                   \
+  template <class S, std::enable_if_t<std::is_same_v<S, swizzle_view>, int> = 0> \
+  friend auto operator op(const S& a)->decltype(op a.to_vec()) {                 \
+    return op a.to_vec();                                                        \
+  }
+  WEFT_SWIZZLE_UNARY(!)
+  WEFT_SWIZZLE_UNARY(~)
+  WEFT_SWIZZLE_UNARY(-)
+  WEFT_SWIZZLE_UNARY(+)
+#undef WEFT_SWIZZLE_UNARY
 
   static constexpr std::size_t size() noexcept { return M; }
   [[deprecated("use size()")]] static constexpr std::size_t get_count() noexcept { return M; }

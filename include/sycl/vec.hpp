@@ -304,26 +304,27 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
 
   // --- operators (section 4.14.2.6) ---------------------------------------------------
   // The vec-by-scalar and scalar-by-vec forms of a binary operator: broadcast, then apply.
-#define WEFT_VEC_SCALAR_OPERANDS(R, op)                                     \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0> \
-  friend R operator op(const vec& a, const U& s) {                          \
-    return a op vec(static_cast<T>(s));                                     \
-  }                                                                         \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0> \
-  friend R operator op(const U& s, const vec& a) {                          \
-    return vec(static_cast<T>(s)) op a;                                     \
+// (The element type is always a scalar operand: std::byte's vec takes std::byte.)
+#define WEFT_VEC_SCALAR_OPERANDS(R, op)                                                             \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U> || std::is_same_v<U, T>, int> = 0> \
+  friend R operator op(const vec& a, const U& s) {                                                  \
+    return a op vec(static_cast<T>(s));                                                             \
+  }                                                                                                 \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U> || std::is_same_v<U, T>, int> = 0> \
+  friend R operator op(const U& s, const vec& a) {                                                  \
+    return vec(static_cast<T>(s)) op a;                                                             \
   }
-#define WEFT_VEC_BINARY(op)                                                               \
-  friend vec operator op(const vec& a, const vec& b) {                                    \
-    vec r;                                                                                \
-    for (int i = 0; i < N; ++i) r.m_data[i] = static_cast<T>(a.m_data[i] op b.m_data[i]); \
-    return r;                                                                             \
-  }                                                                                       \
-  WEFT_VEC_SCALAR_OPERANDS(vec, op)                                                       \
-  friend vec& operator op##=(vec& a, const vec& b) { return a = a op b; }                 \
-  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U>, int> = 0>               \
-  friend vec& operator op##=(vec& a, const U& s) {                                        \
-    return a = a op vec(static_cast<T>(s));                                               \
+#define WEFT_VEC_BINARY(op)                                                                         \
+  friend vec operator op(const vec& a, const vec& b) {                                              \
+    vec r;                                                                                          \
+    for (int i = 0; i < N; ++i) r.m_data[i] = static_cast<T>(a.m_data[i] op b.m_data[i]);           \
+    return r;                                                                                       \
+  }                                                                                                 \
+  WEFT_VEC_SCALAR_OPERANDS(vec, op)                                                                 \
+  friend vec& operator op##=(vec& a, const vec& b) { return a = a op b; }                           \
+  template <class U, std::enable_if_t<detail::is_vec_scalar_v<U> || std::is_same_v<U, T>, int> = 0> \
+  friend vec& operator op##=(vec& a, const U& s) {                                                  \
+    return a = a op vec(static_cast<T>(s));                                                         \
   }
   WEFT_VEC_BINARY(+)
   WEFT_VEC_BINARY(-)

@@ -111,7 +111,7 @@ TEST(LocalAccessor, QueriesAndSubscripts3D) {
         if (it.get_local_linear_id() == 0) {
           inf[0] = tile.size();
           inf[1] = tile.get_range()[2];
-          inf[2] = reinterpret_cast<std::uintptr_t>(other.get_pointer().get()) % 64;
+          inf[2] = reinterpret_cast<std::uintptr_t>(other.get_multi_ptr<sycl::access::decorated::no>().get_raw()) % 64;
           inf[3] = tile.byte_size();
         }
       });

@@ -1,10 +1,12 @@
 // SYCL 2020 conformance gaps found by the Khronos SYCL-CTS categories beyond the first 33
 // (docs/conformance.md): local_accessor::get_pointer's type; the accessors' no_init
-// property queries, swap, size_type and const_iterator; SYCL 1.2.1 atomic local accessors;
-// info::kernel::num_args of an ordinary kernel.
+// property queries, swap, size_type, const_iterator and a device accessor's get_pointer; SYCL 1.2.1 atomic local accessors;
+// info::kernel::num_args of an ordinary kernel; one-element swizzles' operators and
+// vec<std::byte, N> with std::byte operands.
 // (SYCL_LANGUAGE_VERSION's type and SYCL_DEVICE_COPYABLE: misc_test.cpp.)
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <iterator>
 #include <string>
 #include <type_traits>
@@ -91,6 +93,9 @@ TEST(ConformanceCtsWhole, AccessorPropertiesSwapAndTypes) {
     EXPECT_EQ(thrown_errc([&] { f.get_property<sycl::property::no_init>(); }), sycl::errc::invalid);
     static_assert(std::is_same_v<decltype(o)::size_type, std::size_t>);
     static_assert(std::is_same_v<decltype(f.cbegin()), decltype(f)::const_iterator>);
+    // A device accessor's get_pointer() is a global_ptr (the CTS's accessor_generic); it converts.
+    static_assert(std::is_same_v<decltype(f.get_pointer()), sycl::global_ptr<int>>);
+    EXPECT_EQ(static_cast<int*>(f.get_pointer()), f.get_multi_ptr<sycl::access::decorated::no>().get_raw());
     cgh.parallel_for<accessor_properties_kernel>(sycl::range<1>(4), [=](sycl::id<1> i) { o[i] = int(i[0]) * 3; });
   });
   sycl::host_accessor h(out);
@@ -150,6 +155,40 @@ TEST(ConformanceCtsWhole, KernelNumArgsOfAnOrdinaryKernelThrowsInvalid) {
   sycl::kernel k = kb.get_kernel(sycl::get_kernel_id<num_args_kernel>());
   EXPECT_EQ(thrown_errc([&] { (void)k.get_info<sycl::info::kernel::num_args>(); }), sycl::errc::invalid);
   EXPECT_NE(k.get_info<sycl::info::kernel::function_name>().find("num_args_kernel"), std::string::npos);
+}
+
+// ---- swizzles: a one-element swizzle's operators are vec<T, 1>'s (with a swizzle, a scalar,
+// unary); vec<std::byte, N> takes std::byte operands (section 4.14.2; the CTS's vector_operators) ----
+TEST(ConformanceCtsWhole, OneElementSwizzleOperatorsAndByteVectors) {
+  sycl::vec<sycl::half, 1> h1(sycl::half(1.5f)), h2(sycl::half(2.0f));
+  sycl::vec<sycl::half, 1> hs = h1.swizzle<sycl::elem::s0>() + h2.swizzle<sycl::elem::s0>();
+  EXPECT_EQ(float(hs[0]), 3.5f);
+  sycl::vec<bool, 1> b1(true), b2(false);
+  EXPECT_FALSE((b1.swizzle<sycl::elem::s0>() && b2.swizzle<sycl::elem::s0>())[0]);
+  EXPECT_FALSE((!b1.swizzle<sycl::elem::s0>())[0]);
+  sycl::vec<int, 1> i1(1);
+  auto lt = i1.swizzle<sycl::elem::s0>() < 2;  // vec<int, 1>'s comparison: -1 where true
+  static_assert(std::is_same_v<decltype(lt), sycl::vec<int, 1>>);
+  EXPECT_EQ(lt[0], -1);
+  EXPECT_EQ((2 > i1.swizzle<sycl::elem::s0>())[0], -1);
+  EXPECT_EQ((i1.swizzle<sycl::elem::s0>() == i1.swizzle<sycl::elem::s0>())[0], -1);
+  EXPECT_EQ((-i1.swizzle<sycl::elem::s0>())[0], -1);
+
+  sycl::vec<std::byte, 2> v(std::byte{0x0f}, std::byte{0xf0});
+  const sycl::vec<std::byte, 2> a = v & std::byte{0x3c};
+  EXPECT_EQ(a[0], std::byte{0x0c});
+  EXPECT_EQ(a[1], std::byte{0x30});
+  const sycl::vec<std::byte, 2> o = std::byte{0x01} | v;
+  EXPECT_EQ(o[0], std::byte{0x0f});
+  EXPECT_EQ(o[1], std::byte{0xf1});
+  v ^= std::byte{0xff};
+  EXPECT_EQ(v[0], std::byte{0xf0});
+  v.swizzle<sycl::elem::s1>() |= std::byte{0x01};
+  EXPECT_EQ(v[1], std::byte{0x0f});
+  sycl::vec<std::byte, 1> c1(std::byte{0x05});
+  const sycl::vec<std::byte, 1> c2 = c1.swizzle<sycl::elem::s0>() & c1.swizzle<sycl::elem::s0>();
+  EXPECT_EQ(c2[0], std::byte{0x05});
+  EXPECT_EQ((~c1.swizzle<sycl::elem::s0>())[0], std::byte{0xfa});
 }
 
 }  // namespace
