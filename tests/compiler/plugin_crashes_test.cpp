@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <sycl/sycl.hpp>
 #include <vector>
 
@@ -95,7 +96,7 @@ TEST(PluginCrashes, RestrictFunctionScanningAllPoints) {
   q.parallel_for(sycl::nd_range<1>(sycl::range<1>(scan_points), sycl::range<1>(128)), [=](sycl::nd_item<1> item) {
      best_match(item, da, db, dbest, dat);
    }).wait();
-  std::vector<float> best(scan_points), want_best(scan_points);
+  std::vector<float> best(scan_points), want_best(scan_points), magnitude(scan_points);
   std::vector<int> at(scan_points), want_at(scan_points);
   q.memcpy(best.data(), dbest, scan_points * sizeof(float)).wait();
   q.memcpy(at.data(), dat, scan_points * sizeof(int)).wait();
@@ -111,8 +112,14 @@ TEST(PluginCrashes, RestrictFunctionScanningAllPoints) {
       }
     }
   }
-  weft_test::expect_same_bits(best, want_best, "best scores");
-  EXPECT_EQ(at, want_at);
+  for (int p1 = 0; p1 < scan_points; ++p1)
+    for (int d = 0; want_at[p1] >= 0 && d < scan_dims; ++d)
+      magnitude[p1] += std::fabs(a[p1 * scan_dims + d] * b[want_at[p1] * scan_dims + d]);
+  // (On a GPU, whose compiler contracts the dot products, the best score is within their
+  // rounding bound, and a near tie may pick the other point.)
+  const bool on_cpu = q.get_device().is_cpu();
+  weft_test::expect_kernel_result(on_cpu, best, want_best, magnitude, scan_dims, "best scores");
+  if (on_cpu) EXPECT_EQ(at, want_at);
   for (void* p : {static_cast<void*>(da), static_cast<void*>(db), static_cast<void*>(dbest), static_cast<void*>(dat)})
     sycl::free(p, q);
 }

@@ -39,8 +39,7 @@ void expect_bits_equal(const std::vector<float>& got, const std::vector<float>& 
 // up to magnitude[l]: bit for bit on a CPU, within the rounding bound elsewhere.
 void expect_result(const sycl::queue& q, const std::vector<float>& got, const std::vector<float>& want,
                    const std::vector<float>& magnitude, std::size_t terms) {
-  if (q.get_device().is_cpu()) expect_bits_equal(got, want);
-  else weft_test::expect_within_rounding(got, want, magnitude, terms, "kernel result");
+  weft_test::expect_kernel_result(q.get_device().is_cpu(), got, want, magnitude, terms, "kernel result");
 }
 
 // Naive matrix product, one item per output, the item's loop over a run-time size:
@@ -224,7 +223,8 @@ TEST(PluginKernels, TriangularLoopsAndAtomicsStayScalarAndRight) {
 TEST(PluginKernels, BoundsGuardsAroundTheItemLoop) {
   const std::size_t n = at_run_time(1000), m = at_run_time(777), steps = at_run_time(37);
   const int count = static_cast<int>(n);
-  std::vector<float> x = data(n, 11), lower(n), border(n), want_lower(n), want_border(n);
+  std::vector<float> x = data(n, 11), lower(n), border(n), want_lower(n), want_border(n), lower_magnitude(n),
+                     border_magnitude(n);
   sycl::queue q;
   {
     sycl::buffer<float> bx(x.data(), sycl::range<1>(n)), bl(lower.data(), sycl::range<1>(n)),
@@ -255,19 +255,25 @@ TEST(PluginKernels, BoundsGuardsAroundTheItemLoop) {
   for (std::size_t gid = 0; gid < n; ++gid) {
     float s = 0.0f;
     if (gid < m)
-      for (std::size_t k = 0; k < steps; ++k) s += x[gid] * x[k] - 1.0f;
+      for (std::size_t k = 0; k < steps; ++k) {
+        s += x[gid] * x[k] - 1.0f;
+        lower_magnitude[gid] += std::fabs(x[gid] * x[k]) + 1.0f;
+      }
     want_lower[gid] = s;
     const int i = static_cast<int>(gid);
     float t = x[i];
     if (i > 0 && i < count - 1)
-      for (std::size_t k = 0; k < steps; ++k) t = t * 0.5f + x[i - 1] - x[i + 1] * float(k);
+      for (std::size_t k = 0; k < steps; ++k) {
+        border_magnitude[gid] += std::fabs(t * 0.5f) + std::fabs(x[i - 1]) + std::fabs(x[i + 1] * float(k));
+        t = t * 0.5f + x[i - 1] - x[i + 1] * float(k);
+      }
     want_border[gid] = t;
   }
-  expect_bits_equal(lower, want_lower);
-  expect_bits_equal(border, want_border);
+  expect_result(q, lower, want_lower, lower_magnitude, 2 * steps);
+  expect_result(q, border, want_border, border_magnitude, 2 * steps + 1);
 
   const std::size_t rows = at_run_time(9), cols = at_run_time(203), width = at_run_time(150);
-  std::vector<float> grid(rows * cols), want_grid(rows * cols);
+  std::vector<float> grid(rows * cols), want_grid(rows * cols), grid_magnitude(rows * cols);
   {
     sycl::buffer<float, 2> bg(grid.data(), sycl::range<2>(rows, cols));
     sycl::buffer<float> bx(x.data(), sycl::range<1>(n));
@@ -284,21 +290,25 @@ TEST(PluginKernels, BoundsGuardsAroundTheItemLoop) {
   }
   for (std::size_t i = 0; i < rows; ++i)
     for (std::size_t j = 0; j < cols; ++j) {
-      float s = float(i);
+      float s = float(i), magnitude = float(i);
       if (j < width)
-        for (std::size_t k = 0; k < steps; ++k) s += x[j + k] * x[i + k];
+        for (std::size_t k = 0; k < steps; ++k) {
+          s += x[j + k] * x[i + k];
+          magnitude += std::fabs(x[j + k] * x[i + k]);
+        }
       want_grid[i * cols + j] = s;
+      grid_magnitude[i * cols + j] = magnitude;
     }
-  expect_bits_equal(grid, want_grid);
+  expect_result(q, grid, want_grid, grid_magnitude, steps);
 }
 
 // Each item walks its own row (polybench mvt): widened with gathers where the target's
 // gathers are fast, left scalar where they are slow (item_loop_rows.ll); right either way.
 TEST(PluginKernels, RowPerItem) {
   const std::size_t n = at_run_time(133);
-  std::vector<float> a = data(n * n, 12), y = data(n, 13), x(n), want(n);
+  std::vector<float> a = data(n * n, 12), y = data(n, 13), x(n), want(n), magnitude(n);
+  sycl::queue q;
   {
-    sycl::queue q;
     sycl::buffer<float, 2> ba(a.data(), sycl::range<2>(n, n));
     sycl::buffer<float> by(y.data(), sycl::range<1>(n)), bx(x.data(), sycl::range<1>(n));
     q.submit([&](sycl::handler& h) {
@@ -315,10 +325,13 @@ TEST(PluginKernels, RowPerItem) {
   }
   for (std::size_t i = 0; i < n; ++i) {
     float s = 0.0f;
-    for (std::size_t j = 0; j < n; ++j) s += a[i * n + j] * y[j];
+    for (std::size_t j = 0; j < n; ++j) {
+      s += a[i * n + j] * y[j];
+      magnitude[i] += std::fabs(a[i * n + j] * y[j]);
+    }
     want[i] = s;
   }
-  expect_bits_equal(x, want);
+  expect_result(q, x, want, magnitude, n);
 }
 
 // A 3x3 convolution whose items skip the image's border (`x > 0 && x < w - 1 && ...`,
@@ -326,9 +339,9 @@ TEST(PluginKernels, RowPerItem) {
 TEST(PluginKernels, ConvolutionWithBorderTest) {
   const std::size_t h = at_run_time(37), w = at_run_time(211), taps = at_run_time(3);
   const std::vector<float> in = data(h * w, 14), filter = data(taps * taps, 15);
-  std::vector<float> out(h * w), want(h * w);
+  std::vector<float> out(h * w), want(h * w), magnitude(h * w);
+  sycl::queue q;
   {
-    sycl::queue q;
     sycl::buffer<float, 2> bi(in.data(), sycl::range<2>(h, w)), bo(out.data(), sycl::range<2>(h, w));
     sycl::buffer<float> bf(filter.data(), sycl::range<1>(taps * taps));
     q.submit([&](sycl::handler& cgh) {
@@ -352,10 +365,13 @@ TEST(PluginKernels, ConvolutionWithBorderTest) {
       float sum = 0.0f;
       if (x > 0 && x < w - 1 && y > 0 && y < h - 1)
         for (std::size_t fy = 0; fy < taps; ++fy)
-          for (std::size_t fx = 0; fx < taps; ++fx) sum += in[(y - 1 + fy) * w + (x - 1 + fx)] * filter[fy * taps + fx];
+          for (std::size_t fx = 0; fx < taps; ++fx) {
+            sum += in[(y - 1 + fy) * w + (x - 1 + fx)] * filter[fy * taps + fx];
+            magnitude[y * w + x] += std::fabs(in[(y - 1 + fy) * w + (x - 1 + fx)] * filter[fy * taps + fx]);
+          }
       want[y * w + x] = sum;
     }
-  expect_bits_equal(out, want);
+  expect_result(q, out, want, magnitude, taps * taps);
 }
 
 }  // namespace

@@ -52,4 +52,14 @@ inline void expect_within_rounding(const std::vector<float>& got, const std::vec
   }
 }
 
+// A kernel's result of `terms` rounded operations per element whose exact absolute
+// values add up to magnitude[l]: bit for bit where it ran on a CPU (Weft's CPU code,
+// the plugin's included, reorders and contracts no arithmetic), within the rounding
+// bound on a GPU (whose compiler contracts a * b + c).
+inline void expect_kernel_result(bool on_cpu, const std::vector<float>& got, const std::vector<float>& want,
+                                 const std::vector<float>& magnitude, std::size_t terms, const char* what) {
+  if (on_cpu) expect_same_bits(got, want, what);
+  else expect_within_rounding(got, want, magnitude, terms, what);
+}
+
 }  // namespace weft_test
