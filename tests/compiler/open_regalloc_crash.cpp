@@ -1,0 +1,51 @@
+// An open bug, kept as an expected failure: clang 22 + Weft's plugin crashes in the
+// greedy register allocator on this split nd_range<2> kernel (kernel-fuzz seed 2173,
+// reduced: three group barriers, select_from_group, reduce_over_group, a run-time loop
+// around a dead block storing at a data-dependent index) with AVX-512. g++ and clang
+// without the plugin build it and agree. When the plugin is fixed lit reports XPASS:
+// drop the XFAIL line and check the program's result in the kernel-fuzz corpus.
+// XFAIL: *
+// RUN: %clangxx -march=skylake-avx512 -fveclib=libmvec -w -I%S/../../tools/kernel-fuzz -c -o %t.o %s
+// kernel-fuzz: sub-group-size 8
+#include "kf_harness.hpp"  // tools/kernel-fuzz/
+
+static volatile u32 kf_rt[8] = {5u, 5u, 0u, 0u, 2928461461u, 3u, 7u, 0u};
+
+int main() {
+  sycl::queue q;
+  const u32 r0 = kf_rt[0];
+  const u32 r3 = kf_rt[3];
+  u32* perm = kf_alloc<u32>(q, 1024, 0u);
+  u32* o3 = kf_alloc<u32>(q, 384, 432160032u);
+  {
+    q.submit([&](sycl::handler& cgh) {
+       cgh.parallel_for(sycl::nd_range<2>(sycl::range<2>(16, 24), sycl::range<2>(8, 8)), [=](sycl::nd_item<2> it) {
+         auto g = it.get_group();
+         auto sg = it.get_sub_group();
+         const u32 lin = u32(it.get_global_linear_id());
+         const u32 lid = u32(it.get_local_linear_id());
+         const u32 g0 = u32(it.get_global_id(0));
+         const u32 g1 = u32(it.get_global_id(1));
+         u32 v = o3[lin];
+         u32 w = (13u + v);
+         sycl::group_barrier(g);  // keep
+         sycl::group_barrier(g);  // keep
+         sycl::group_barrier(g);  // keep
+         v += sycl::select_from_group(sg, w, ((g0 - g1)) % sg.get_local_linear_range());
+         v += sycl::reduce_over_group(g, w, sycl::plus<u32>());
+         for (u32 k0 = 0; k0 < r0; ++k0) {
+           if (r3 == 77u) {
+             if (r3 == 77u) {
+               w += (u32(sycl::min(perm[std::size_t((std::size_t(lin) * 1u + 9u) % 1024u)], w))
+                     << ((v >> (k0 & 31u)) & 31u));
+             }
+             o3[std::size_t((k0 + lid)) % 384u] = v;
+           }
+         }
+         o3[lin] = v ^ w;
+       });
+     }).wait();
+  }
+  q.wait();
+  return 0;
+}
