@@ -31,6 +31,8 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/CommandLine.h>
+#include <llvm/Transforms/Scalar/LoopDeletion.h>
+#include <llvm/Transforms/Scalar/LoopDistribute.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/LoopRotation.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
@@ -694,8 +696,15 @@ trial_result try_widening(Function& f, ArrayRef<Loop*> accepted, FunctionAnalysi
         loop->setLoopID(makePostTransformationMetadata(c, loop->getLoopID(), {}, {MDNode::get(c, tag)}));
       }
   }
+  // The passes LLVM's -O2/-O3 pipeline runs between this pass and the vectorizer: the
+  // native path's output depends on the loops around the item loop (it broke the SSA
+  // form of a split kernel only after loop-deletion removed an empty region loop).
   FunctionPassManager widen;
-  widen.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+  LoopPassManager before_vectorizer;
+  before_vectorizer.addPass(LoopRotatePass());
+  before_vectorizer.addPass(LoopDeletionPass());
+  widen.addPass(createFunctionToLoopPassAdaptor(std::move(before_vectorizer)));
+  widen.addPass(LoopDistributePass());
   widen.addPass(InjectTLIMappings());
   widen.addPass(LoopVectorizePass());
   widen.run(*copy, analyses);

@@ -1,11 +1,11 @@
-// An open bug, kept as an expected failure: clang 22 + Weft's plugin crashes in the
-// greedy register allocator on this split nd_range<2> kernel (kernel-fuzz seed 2173,
-// reduced: three group barriers, select_from_group, reduce_over_group, a run-time loop
-// around a dead block storing at a data-dependent index) with AVX-512. g++ and clang
-// without the plugin build it and agree. When the plugin is fixed lit reports XPASS:
-// drop the XFAIL line and check the program's result in the kernel-fuzz corpus.
-// XFAIL: *
-// RUN: %clangxx -march=skylake-avx512 -fveclib=libmvec -w -I%S/../../tools/kernel-fuzz -c -o %t.o %s
+// Regression (kernel-fuzz seed 2173, reduced): clang 22 + plugin crashed in the register
+// allocator on this split nd_range<2> kernel with AVX-512 (-march=skylake-avx512, or
+// -march=native on such a CPU): the outer-loop vectorizer widened the region's item loop,
+// around an unswitched run-time loop whose never-entered copy loop-deletion had removed,
+// into IR that fails LLVM's verifier. weft-item-loop-select's trial widening now runs the
+// pipeline's passes before the vectorizer and refuses the loop (IR test:
+// tests/compiler/item_loop_trial_pipeline.ll). Three barriers, select_from_group,
+// reduce_over_group, a run-time loop around a dead block storing at a data-dependent index.
 // kernel-fuzz: sub-group-size 8
 #include "kf_harness.hpp"  // tools/kernel-fuzz/
 
@@ -47,5 +47,6 @@ int main() {
      }).wait();
   }
   q.wait();
+  kf_dump_u32("o3", o3, 384);
   return 0;
 }
