@@ -10,6 +10,7 @@ import unittest
 
 TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "kernel-fuzz")
 sys.path.insert(0, TOOLS)
+import kfcompare  # noqa: E402
 import kfgen  # noqa: E402
 import reduce as kfreduce  # noqa: E402
 
@@ -70,6 +71,31 @@ class Generator(unittest.TestCase):
                 self.assertTrue(grp.endswith(want), "%s in %s" % (grp, e))
                 checked += 1
         self.assertGreater(checked, 100)
+
+    def test_cuda_programs_use_32_item_sub_groups_and_the_gpu(self):
+        for seed in range(0, 60):
+            cpu, gpu = kfgen.generate(seed), kfgen.generate(seed, cuda=True)
+            self.assertEqual(kfgen.header(gpu)["sub_group_size"], 32)
+            self.assertIn("sycl::queue q = kf_queue();", gpu)
+            self.assertEqual(set(re.findall(r"sub_group_size<(\d+)>", gpu)) - {"32"}, set(), "seed %d" % seed)
+            # The same kernels otherwise: the sub-group sizes are drawn all the same.
+            self.assertEqual(kfgen.header(cpu)["constructs"], kfgen.header(gpu)["constructs"])
+            self.assertEqual(cpu.count("parallel_for"), gpu.count("parallel_for"))
+
+    def test_batch_holds_each_program_once_and_splits_its_output(self):
+        seeds = [3, 9, 27]
+        text = kfgen.batch([(s, kfgen.generate(s)) for s in seeds])
+        self.assertEqual(text.count("int main("), 1)
+        for s in seeds:
+            self.assertEqual(text.count("namespace kf_s%d {" % s), 1)
+            self.assertEqual(text.count("kf_s%d::run();" % s), 1)
+        out = "kernel-fuzz-program 3\no0 u32 1\nkernel-fuzz-program 9\nkernel-fuzz-program 27\no0 u32 2\no1 f32 0x1p+0\n"
+        parts = kfcompare.split_batch_output(out)
+        self.assertEqual(parts, {3: "o0 u32 1\n", 9: "", 27: "o0 u32 2\no1 f32 0x1p+0\n"})
+        self.assertEqual(kfcompare.compare(kfcompare.parse_output(parts[27]),
+                                           kfcompare.parse_output("o0 u32 2\no1 f32 0x1.000002p+0\n"), {"o1": 1.0}), [])
+        self.assertEqual(kfcompare.compare(kfcompare.parse_output(parts[27]),
+                                           kfcompare.parse_output("o0 u32 3\no1 f32 0x1p+0\n"), {}), ["o0"])
 
     def test_reducer_units_keep_barriers(self):
         lines = kfgen.generate(3).split("\n")

@@ -49,6 +49,15 @@ static void kf_permutation(u32* p, int n, u32 seed) {
     p[j] = t;
   }
 }
+// A CUDA build's programs (kfgen's cuda option) run on the GPU (gpu_selector_v throws without
+// one), every other build on the CPU.
+static sycl::queue kf_queue() {
+#ifdef __CUDA__
+  return sycl::queue{sycl::gpu_selector_v};
+#else
+  return sycl::queue{sycl::cpu_selector_v};
+#endif
+}
 SYCL_EXTERNAL inline u32 kf_mix(u32 a, u32 b) { return (a ^ (b >> 3)) * 0x9e3779b1u + (b << 7); }
 static void kf_dump_u32(const char* name, const u32* p, int n) {
   u32 h = 2166136261u;

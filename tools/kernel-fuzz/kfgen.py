@@ -18,6 +18,8 @@ guards) are removed only with their block.
 import os
 import random
 
+from kfcompare import BATCH_MARK  # noqa: F401 (batch's marker line)
+
 NIN = 1024  # elements of each input array (a power of two)
 
 # Relative error bound of each float operation in ulps (SYCL 2020 table 4.113 for the
@@ -92,8 +94,9 @@ class Body:
 
 
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, cuda=False):
         self.seed = seed
+        self.cuda = cuda
         self.r = random.Random(seed * 2654435761 % (2**32) + 17)
         self.used = set()
         self.kernels = []  # text blocks of main
@@ -104,6 +107,8 @@ class Gen:
         self.u32_arrays = {"in_u": NIN, "perm": NIN}
         self.nk = 0
         self.sg_size = self.r.choice([4, 8, 8, 16, 16, 32])
+        if cuda:  # an NVIDIA GPU's only sub-group size (drawn all the same: the rest of the program is the CPU one's)
+            self.sg_size = 32
         self.rt = [self.r.randint(1, 5), self.r.randint(0, 9), self.r.randint(0, 1), 0, self.r.getrandbits(32),
                    self.r.randint(1, 4), self.r.randint(2, 12), 0]
 
@@ -610,6 +615,8 @@ class Gen:
         if sgprop:
             self.used.add("sg_size_property")
             s = self.r.choice([4, 8, 16, 32])
+            if self.cuda:
+                s = 32
             cg.append("cgh.parallel_for(%s, sycl::ext::oneapi::experimental::properties{"
                       "sycl::ext::oneapi::experimental::sub_group_size<%d>}, [=](sycl::nd_item<%d> it) {" % (rng, s, d))
         else:
@@ -949,6 +956,8 @@ class Gen:
         L = []
         L.append("// kernel-fuzz program, seed %d (tools/kernel-fuzz/kfgen.py): results fully specified." % self.seed)
         L.append("// kernel-fuzz: sub-group-size %d" % self.sg_size)
+        if self.cuda:
+            L.append("// kernel-fuzz: target cuda")
         for name, err in sorted(self.float_ulps.items()):
             L.append("// kernel-fuzz: float-ulp %s %.1f" % (name, err))
         L.append("// kernel-fuzz: constructs %s" % " ".join(sorted(self.used)))
@@ -958,7 +967,7 @@ class Gen:
         for h in self.helpers:
             L += h + [""]
         L.append("int main() {")
-        L.append("  sycl::queue q;")
+        L.append("  sycl::queue q = kf_queue();" if self.cuda else "  sycl::queue q;")
         for j in range(8):
             L.append("  const u32 r%d = kf_rt[%d];" % (j, j))
         L.append("  u32* in_u = kf_alloc<u32>(q, %d, %du);" % (NIN, self.r.getrandbits(32)))
@@ -983,9 +992,10 @@ with open(HARNESS_FILE) as _f:
     HARNESS = [line for line in _f.read().split("\n") if line != "#pragma once"]
 
 
-def generate(seed):
-    """The program text of `seed` (deterministic)."""
-    return Gen(seed).program()
+def generate(seed, cuda=False):
+    """The program text of `seed` (deterministic). cuda: the program for an NVIDIA GPU, where
+    sub-groups have 32 items (every sub-group size it names is 32) and the queue is the GPU's."""
+    return Gen(seed, cuda).program()
 
 
 def header(text):
@@ -1004,3 +1014,38 @@ def header(text):
         elif words[0] == "constructs":
             info["constructs"] = words[1:]
     return info
+
+
+def batch(texts):
+    """One translation unit running several programs (a list of (seed, text)): the harness
+    once, each program's code in namespace kf_s<seed> with its main renamed run, and a main
+    that runs the programs whose seeds its arguments name (all without arguments), each
+    after a line `kernel-fuzz-program SEED` on stdout. Saves a compile's fixed cost (the
+    header, the link, the process) per program; the programs' kernels are the same."""
+    L = ["// kernel-fuzz batch of seeds %s (tools/kernel-fuzz/kfgen.py batch())" % " ".join(str(s) for s, _ in texts)]
+    L += HARNESS
+    L.append("#include <cstring>")
+    for seed, text in texts:
+        lines = text.split("\n")
+        start = next(i for i, line in enumerate(lines) if line.startswith("static volatile u32 kf_rt["))
+        L.append("namespace kf_s%d {" % seed)
+        L += ["int run() {" if line == "int main() {" else line for line in lines[start:]]
+        L.append("}  // namespace kf_s%d" % seed)
+    L.append("int main(int argc, char** argv) {")
+    L.append("  auto wanted = [&](const char* seed) {")
+    L.append("    if (argc < 2) return true;")
+    L.append("    for (int i = 1; i < argc; ++i)")
+    L.append("      if (!std::strcmp(argv[i], seed)) return true;")
+    L.append("    return false;")
+    L.append("  };")
+    for seed, _ in texts:
+        L.append('  if (wanted("%d")) {' % seed)
+        L.append('    std::printf("%s %d\\n");' % (BATCH_MARK, seed))
+        L.append("    std::fflush(stdout);")
+        L.append("    kf_s%d::run();" % seed)
+        L.append("    std::fflush(stdout);")
+        L.append("  }")
+    L.append("  return 0;")
+    L.append("}")
+    return "\n".join(L) + "\n"
+

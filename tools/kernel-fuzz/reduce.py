@@ -32,7 +32,7 @@ def units(lines):
         d += code.count("{") - code.count("}")
         depth_after.append(d)
     for i in range(first, len(lines)):
-        if i == start or lines[i].strip() in ("}", "return 0;", "q.wait();", "sycl::queue q;"):
+        if i == start or lines[i].strip() in ("}", "return 0;", "q.wait();", "sycl::queue q;", "sycl::queue q = kf_queue();"):
             continue
         code = lines[i].split("//")[0].rstrip()
         if not code.strip() or "// keep" in lines[i]:
