@@ -8,8 +8,9 @@
 // is compiled on its own (in one file the first no longer met the crashing state).
 // RUN: %clangxx -DSUB_GROUP_3D -S -emit-llvm -o %t.split.ll %s -Rpass=weft -Rpass-missed=weft 2>%t.split.remarks
 // RUN: %FileCheck --check-prefix=SPLIT %s < %t.split.remarks
-// The first's cause with a work-group broadcast and accessors (kernel-fuzz, seed 11):
-// RUN: %clangxx -DWORK_GROUP_3D -S -emit-llvm -o %t.group.ll %s -Rpass=weft -Rpass-missed=weft 2>%t.group.remarks
+// The first's cause with a work-group broadcast and accessors (kernel-fuzz, seed 11; the
+// kernel-fuzz corpus runs the same program and compares its results):
+// RUN: %clangxx -I%S/../../tools/kernel-fuzz -S -emit-llvm -o %t.group.ll %S/../kernel-fuzz/corpus/nd_range3_work_group_broadcast.cpp -Rpass=weft -Rpass-missed=weft 2>%t.group.remarks
 // RUN: %FileCheck --check-prefix=SPLIT %s < %t.group.remarks
 // (The second on a target with fast gathers, where its rows are widened: item_loop_rows.ll.)
 // RUN: %clangxx -march=skylake-avx512 -S -emit-llvm -o %t.ll %s -Rpass=weft -Rpass-missed=weft -Rpass-analysis=weft 2>%t.remarks
@@ -29,53 +30,6 @@ int main() {
   return d[0] == 1.0f ? 0 : 1;
 }
 // SPLIT: remark: kernel main::{{.*}}: split at {{[0-9]+}} barrier(s) into {{[0-9]+}} loops over the work group's items
-#elif defined(WORK_GROUP_3D)
-#include <cstdint>
-using u32 = std::uint32_t;
-template <class T>
-static T* alloc(sycl::queue& q, int n, u32 seed) {
-  T* p = sycl::malloc_shared<T>(std::size_t(n), q);
-  u32 x = seed * 2654435761u + 1u;
-  for (int i = 0; i < n; ++i) {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    p[i] = T(x);
-  }
-  return p;
-}
-static volatile u32 rt = 1524781594u;
-int main() {
-  sycl::queue q;
-  const u32 r4 = rt;
-  u32* in_u = alloc<u32>(q, 1024, 819403957u);
-  u32* perm = alloc<u32>(q, 1024, 0u);
-  u32* o0 = alloc<u32>(q, 128, 734103151u);
-  {
-    sycl::buffer<u32, 1> b_in_u(in_u, sycl::range<1>(1024));
-    sycl::buffer<u32, 1> b_o0(o0, sycl::range<1>(128));
-    sycl::buffer<u32, 1> b_perm(perm, sycl::range<1>(1024));
-    q.submit([&](sycl::handler& cgh) {
-      sycl::accessor in_u(b_in_u, cgh, sycl::read_only);
-      sycl::accessor perm(b_perm, cgh, sycl::read_only);
-      sycl::accessor o0(b_o0, cgh, sycl::read_write);
-      cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(2, 8, 8), sycl::range<3>(2, 4, 4)), [=](sycl::nd_item<3> it) {
-        const u32 lin = u32(it.get_global_linear_id());
-        const u32 lid = u32(it.get_local_linear_id());
-        const u32 g1 = u32(it.get_global_id(1));
-        const u32 g2 = u32(it.get_global_id(2));
-        u32 v = o0[lin];
-        u32 w =
-            7u * ((r4 + in_u[(std::size_t(g1) * 4u + 20u) % 1024u]) >> ((in_u[1024u - 1u - g2 % 1024u] & g2) & 31u));
-        v += sycl::group_broadcast(it.get_group(), w, std::size_t(18u));
-        w += perm[perm[lid % 1024u] % 1024u];
-        o0[lin] = v + w;
-      });
-    });
-  }
-  q.wait();
-  return 0;
-}
 #else
 
 constexpr int points = 2048, dims = 128;

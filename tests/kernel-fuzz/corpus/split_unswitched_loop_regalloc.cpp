@@ -20,18 +20,16 @@ int main() {
   {
     q.submit([&](sycl::handler& cgh) {
        cgh.parallel_for(sycl::nd_range<2>(sycl::range<2>(16, 24), sycl::range<2>(8, 8)), [=](sycl::nd_item<2> it) {
-         auto g = it.get_group();
-         auto sg = it.get_sub_group();
          const u32 lin = u32(it.get_global_linear_id());
-         const u32 lid = u32(it.get_local_linear_id());
-         const u32 g0 = u32(it.get_global_id(0));
-         const u32 g1 = u32(it.get_global_id(1));
          u32 v = o3[lin];
          u32 w = (13u + v);
+         auto g = it.get_group();
+         auto sg = it.get_sub_group();
+         const u32 lid = u32(it.get_local_linear_id());
          sycl::group_barrier(g);  // keep
          sycl::group_barrier(g);  // keep
          sycl::group_barrier(g);  // keep
-         v += sycl::select_from_group(sg, w, ((g0 - g1)) % sg.get_local_linear_range());
+         v += sycl::select_from_group(sg, w, (u32(it.get_global_id(0)) - u32(it.get_global_id(1))) % sg.get_local_linear_range());
          v += sycl::reduce_over_group(g, w, sycl::plus<u32>());
          for (u32 k0 = 0; k0 < r0; ++k0) {
            if (r3 == 77u) {
