@@ -29,7 +29,8 @@ int main() {
          sycl::group_barrier(g);  // keep
          sycl::group_barrier(g);  // keep
          sycl::group_barrier(g);  // keep
-         v += sycl::select_from_group(sg, w, (u32(it.get_global_id(0)) - u32(it.get_global_id(1))) % sg.get_local_linear_range());
+         v += sycl::select_from_group(
+             sg, w, (u32(it.get_global_id(0)) - u32(it.get_global_id(1))) % sg.get_local_linear_range());
          v += sycl::reduce_over_group(g, w, sycl::plus<u32>());
          for (u32 k0 = 0; k0 < r0; ++k0) {
            if (r3 == 77u) {
