@@ -42,6 +42,12 @@ struct unswitch_innermost : llvm::PassInfoMixin<unswitch_innermost> {
 constexpr const char* last_item_mark = "weft.last_item";
 constexpr const char* alike_exit_mark = "weft.exit";
 
+// Step 2 alone, for a loop over a scoped or hierarchical group's items
+// (candidate_item_loops.cpp): where its items first test `S * id < U` and those that
+// fail do nothing at all, the loop runs over the items that pass. Returns whether it
+// narrowed the loop.
+bool skip_items_failing_guard(llvm::Loop& loop);
+
 // Returns whether it changed `f`.
 bool narrow_region_loops(llvm::Function& f, llvm::FunctionAnalysisManager& analyses);
 

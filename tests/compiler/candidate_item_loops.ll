@@ -1,0 +1,189 @@
+; Loops over the items of a scoped `distribute_items` or a hierarchical
+; `parallel_for_work_item` carry Weft's candidate mark (`llvm.loop.distribute.enable`):
+; weft-candidate-item-loops (candidate_item_loops.cpp) makes a loop an item loop
+; (parallel accesses and the vectorize mark) where it proves its items independent,
+; runs a loop whose items first test `id < U` over the items that pass it, and
+; otherwise leaves the items in order (the mark goes, a remark says why).
+; RUN: %opt -passes=weft-candidate-item-loops -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
+; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
+; RUN: %opt -mcpu=skylake-avx512 -passes='function(weft-candidate-item-loops,weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; REMARK: kernel tree_step: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard): an item loop
+; REMARK: kernel private_slots: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel group_sum: the items of a scoped or hierarchical loop keep their order: every item stores to the same address (an accumulation into a group variable, whose order is kept)
+; REMARK: kernel two_arrays: the items of a scoped or hierarchical loop keep their order: a load of the work item and a store may touch the same memory (the plugin cannot tell their arrays apart)
+; REMARK: kernel neighbour: the items of a scoped or hierarchical loop keep their order: a load of one work item may touch what another item of the loop stores
+; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
+
+; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
+; items: the loop runs over min(n, 64) items, whose stores are their own and whose
+; loads (s[l], s[l + 64], l < 64) miss every other item's store.
+; CHECK-LABEL: define void @tree_step(
+; CHECK: %passing.items = call i64 @llvm.umax.i64(
+; CHECK: load i32, ptr %q, align 4, !llvm.access.group ![[GROUP:[0-9]+]]
+; CHECK: store i32 %sum, ptr %p, align 4, !llvm.access.group ![[GROUP]]
+; CHECK: %done = icmp eq i64 %inext, %passing.items
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[TREE:[0-9]+]]
+; WIDE-LABEL: define void @tree_step(
+; WIDE: vector.body:
+; WIDE: add nsw <{{[0-9]+}} x i32>
+define void @tree_step(ptr %s, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %latch ]
+  %pass = icmp ult i64 %i, 64
+  br i1 %pass, label %work, label %latch
+
+work:
+  %p = getelementptr i32, ptr %s, i64 %i
+  %q = getelementptr i8, ptr %p, i64 256
+  %b = load i32, ptr %q, align 4
+  %a = load i32, ptr %p, align 4
+  %sum = add nsw i32 %a, %b
+  store i32 %sum, ptr %p, align 4
+  br label %latch
+
+latch:
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !0
+
+exit:
+  ret void
+}
+
+; Each item's own slot of private memory, from an input the alias analysis tells apart.
+; CHECK-LABEL: define void @private_slots(
+; CHECK: store float %{{.*}}, ptr %{{.*}}, !llvm.access.group ![[SLOTS_GROUP:[0-9]+]]
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[SLOTS:[0-9]+]]
+define void @private_slots(ptr noalias %slots, ptr noalias %in, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %src = getelementptr float, ptr %in, i64 %i
+  %v = load float, ptr %src, align 4
+  %twice = fmul float %v, 2.0
+  %dst = getelementptr float, ptr %slots, i64 %i
+  store float %twice, ptr %dst, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; Every item adds into one group variable: the items keep their order.
+; CHECK-LABEL: define void @group_sum(
+; CHECK-NOT: llvm.access.group
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[SUM:[0-9]+]]
+define void @group_sum(ptr noalias %total, ptr noalias %in, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %src = getelementptr i32, ptr %in, i64 %i
+  %v = load i32, ptr %src, align 4
+  %t = load i32, ptr %total, align 4
+  %t2 = add i32 %t, %v
+  store i32 %t2, ptr %total, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !4
+
+exit:
+  ret void
+}
+
+; Two arrays the alias analysis cannot tell apart: not proven (the loop vectorizer
+; checks them at run time itself).
+; CHECK-LABEL: define void @two_arrays(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[TWO:[0-9]+]]
+define void @two_arrays(ptr %out, ptr %in, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %src = getelementptr i32, ptr %in, i64 %i
+  %v = load i32, ptr %src, align 4
+  %dst = getelementptr i32, ptr %out, i64 %i
+  store i32 %v, ptr %dst, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !6
+
+exit:
+  ret void
+}
+
+; Item i reads item i + 1's slot, which that item then writes.
+; CHECK-LABEL: define void @neighbour(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[NEXT:[0-9]+]]
+define void @neighbour(ptr %s, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %inext = add nuw i64 %i, 1
+  %src = getelementptr i32, ptr %s, i64 %inext
+  %v = load i32, ptr %src, align 4
+  %dst = getelementptr i32, ptr %s, i64 %i
+  store i32 %v, ptr %dst, align 4
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !8
+
+exit:
+  ret void
+}
+
+declare void @opaque(ptr)
+
+; A call that may touch memory.
+; CHECK-LABEL: define void @opaque_call(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[CALL:[0-9]+]]
+define void @opaque_call(ptr noalias %s, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %dst = getelementptr i32, ptr %s, i64 %i
+  store i32 1, ptr %dst, align 4
+  call void @opaque(ptr %dst)
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !10
+
+exit:
+  ret void
+}
+
+; Proven loops: parallel accesses, the vectorize mark, no distribution mark.
+; CHECK-DAG: ![[TREE]] = distinct !{![[TREE]], ![[TREE_P:[0-9]+]], ![[FORCE:[0-9]+]]}
+; CHECK-DAG: ![[TREE_P]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
+; CHECK-DAG: ![[FORCE]] = !{!"llvm.loop.vectorize.enable", i1 true}
+; CHECK-DAG: ![[SLOTS]] = distinct !{![[SLOTS]], ![[SLOTS_P:[0-9]+]], ![[FORCE]]}
+; CHECK-DAG: ![[SLOTS_P]] = !{!"llvm.loop.parallel_accesses", ![[SLOTS_GROUP]]}
+; Loops left in order: no mark at all (a plain loop).
+; CHECK-DAG: ![[SUM]] = distinct !{![[SUM]]}
+; CHECK-DAG: ![[TWO]] = distinct !{![[TWO]]}
+; CHECK-DAG: ![[NEXT]] = distinct !{![[NEXT]]}
+; CHECK-DAG: ![[CALL]] = distinct !{![[CALL]]}
+; CHECK-NOT: llvm.loop.distribute
+!0 = distinct !{!0, !1}
+!1 = !{!"llvm.loop.distribute.enable", i1 true}
+!2 = distinct !{!2, !1}
+!4 = distinct !{!4, !1}
+!6 = distinct !{!6, !1}
+!8 = distinct !{!8, !1}
+!10 = distinct !{!10, !1}
