@@ -75,10 +75,8 @@ bool hint(const Instruction& inst) {
     case Intrinsic::lifetime_end:
     case Intrinsic::experimental_noalias_scope_decl:
     case Intrinsic::pseudoprobe:
-    case Intrinsic::sideeffect:
-      return true;
-    default:
-      return false;
+    case Intrinsic::sideeffect: return true;
+    default: return false;
   }
 }
 
@@ -126,8 +124,8 @@ bool items_meet(std::int64_t c, std::int64_t step, std::int64_t store_size, std:
 }
 
 // Whether the stretch [c + min(0, step * (trips - 1)), ... + size) misses [store's stretch).
-bool stretches_apart(std::int64_t c, const walk& store, std::int64_t store_size, const walk& other,
-                     std::int64_t size, std::uint64_t trips) {
+bool stretches_apart(std::int64_t c, const walk& store, std::int64_t store_size, const walk& other, std::int64_t size,
+                     std::uint64_t trips) {
   const __int128 span = __int128(trips) - 1;
   const __int128 s_lo = store.step < 0 ? store.step * span : 0;
   const __int128 s_hi = (store.step > 0 ? store.step * span : 0) + store_size;
@@ -221,8 +219,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
     std::string why;
     if (!loop->isInnermost())
       why = "a loop inside the work item (the plugin proves only loops whose items hold no loop of their own)";
-    else
-      why = dependence(*loop, scev, aa, f.getDataLayout());
+    else why = dependence(*loop, scev, aa, f.getDataLayout());
     if (why.empty()) {
       mark_independent(*loop);
       remarks.emit([&] {
