@@ -136,6 +136,12 @@ bool stretches_apart(std::int64_t c, const walk& store, std::int64_t store_size,
 
 // Why the items of `loop` might not be independent, or an empty string.
 std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, const DataLayout& layout) {
+  for (PHINode& phi : loop.getHeader()->phis()) {  // only counters (a value stepping by a constant)
+    const auto* rec = scev.isSCEVable(phi.getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(&phi)) : nullptr;
+    if (!rec || rec->getLoop() != &loop || !rec->isAffine() || !isa<SCEVConstant>(rec->getStepRecurrence(scev)))
+      return "a value is carried from one work item to the next (an accumulation into a group variable, whose "
+             "order is kept)";
+  }
   SmallVector<access, 16> all;
   if (std::string why = accesses_of(loop, layout, all); !why.empty()) return why;
   std::optional<std::uint64_t> trips;

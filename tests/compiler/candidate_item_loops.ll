@@ -16,6 +16,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel group_sum: the items of a scoped or hierarchical loop keep their order: every item stores to the same address (an accumulation into a group variable, whose order is kept)
 ; REMARK: kernel two_arrays: the items of a scoped or hierarchical loop keep their order: a load of the work item and a store may touch the same memory (the plugin cannot tell their arrays apart)
 ; REMARK: kernel neighbour: the items of a scoped or hierarchical loop keep their order: a load of one work item may touch what another item of the loop stores
+; REMARK: kernel carried_sum: the items of a scoped or hierarchical loop keep their order: a value is carried from one work item to the next (an accumulation into a group variable, whose order is kept)
 ; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
 
 ; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
@@ -146,6 +147,27 @@ exit:
   ret void
 }
 
+; A group variable kept in a register: the sum is carried from item to item.
+; CHECK-LABEL: define float @carried_sum(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[CARRIED:[0-9]+]]
+define float @carried_sum(ptr noalias %in, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %sum = phi float [ 0.0, %entry ], [ %sum.next, %item ]
+  %src = getelementptr float, ptr %in, i64 %i
+  %v = load float, ptr %src, align 4
+  %sum.next = fadd float %sum, %v
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !12
+
+exit:
+  ret float %sum.next
+}
+
 declare void @opaque(ptr)
 
 ; A call that may touch memory.
@@ -179,6 +201,7 @@ exit:
 ; CHECK-DAG: ![[TWO]] = distinct !{![[TWO]]}
 ; CHECK-DAG: ![[NEXT]] = distinct !{![[NEXT]]}
 ; CHECK-DAG: ![[CALL]] = distinct !{![[CALL]]}
+; CHECK-DAG: ![[CARRIED]] = distinct !{![[CARRIED]]}
 ; CHECK-NOT: llvm.loop.distribute
 !0 = distinct !{!0, !1}
 !1 = !{!"llvm.loop.distribute.enable", i1 true}
@@ -187,3 +210,4 @@ exit:
 !6 = distinct !{!6, !1}
 !8 = distinct !{!8, !1}
 !10 = distinct !{!10, !1}
+!12 = distinct !{!12, !1}
