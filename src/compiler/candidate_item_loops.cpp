@@ -13,6 +13,7 @@
 #include "candidate_item_loops.hpp"
 
 #include "kernel_name.hpp"
+#include "next_group_prefetch.hpp"
 #include "region_loops.hpp"
 
 #include <llvm/Analysis/AliasAnalysis.h>
@@ -134,6 +135,19 @@ bool stretches_apart(std::int64_t c, const walk& store, std::int64_t store_size,
   return a_hi <= s_lo || s_hi <= a_lo;
 }
 
+// A loop of at most `few_items` items (a tree reduction's last steps) is left
+// scalar: widened, it is one masked vector operation, and a load of the next step
+// that overlaps a masked store waits for it to reach the cache (store forwarding
+// fails): those steps took a quarter of the seed reduction's time in cache.
+constexpr std::uint64_t few_items = 4;
+
+std::optional<std::uint64_t> most_items(const Loop& loop, ScalarEvolution& scev) {
+  if (const auto* max = dyn_cast<SCEVConstant>(scev.getConstantMaxBackedgeTakenCount(&loop));
+      max && max->getAPInt().getActiveBits() < 63)
+    return max->getAPInt().getZExtValue() + 1;
+  return std::nullopt;
+}
+
 // Why the items of `loop` might not be independent, or an empty string.
 std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, const DataLayout& layout) {
   for (PHINode& phi : loop.getHeader()->phis()) {  // only counters (a value stepping by a constant)
@@ -144,10 +158,7 @@ std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, c
   }
   SmallVector<access, 16> all;
   if (std::string why = accesses_of(loop, layout, all); !why.empty()) return why;
-  std::optional<std::uint64_t> trips;
-  if (const auto* max = dyn_cast<SCEVConstant>(scev.getConstantMaxBackedgeTakenCount(&loop));
-      max && max->getAPInt().getActiveBits() < 63)
-    trips = max->getAPInt().getZExtValue() + 1;
+  const std::optional<std::uint64_t> trips = most_items(loop, scev);
   SmallVector<std::optional<walk>, 16> walks;
   for (const access& a : all) walks.push_back(walk_of(a.pointer, loop, scev));
   for (unsigned s = 0; s < all.size(); ++s) {
@@ -185,7 +196,7 @@ std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, c
 // Makes `loop` an item loop: every access that touches memory in one access group,
 // named by the loop's `llvm.loop.parallel_accesses`, and the vectorize mark (what
 // `vectorize(assume_safety)` makes), for weft-item-loop-select.
-void mark_independent(Loop& loop) {
+void mark_independent(Loop& loop, bool scalar) {
   LLVMContext& context = loop.getHeader()->getContext();
   MDNode* group = MDNode::getDistinct(context, {});
   for (BasicBlock* block : loop.blocks())
@@ -194,8 +205,11 @@ void mark_independent(Loop& loop) {
         inst.setMetadata(LLVMContext::MD_access_group,
                          uniteAccessGroups(inst.getMetadata(LLVMContext::MD_access_group), group));
   MDNode* parallel = MDNode::get(context, {MDString::get(context, "llvm.loop.parallel_accesses"), group});
-  MDNode* force = MDNode::get(context, {MDString::get(context, "llvm.loop.vectorize.enable"),
-                                        ConstantAsMetadata::get(ConstantInt::getTrue(context))});
+  MDNode* force = scalar
+                      ? MDNode::get(context, {MDString::get(context, "llvm.loop.vectorize.width"),
+                                              ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(context), 1))})
+                      : MDNode::get(context, {MDString::get(context, "llvm.loop.vectorize.enable"),
+                                              ConstantAsMetadata::get(ConstantInt::getTrue(context))});
   loop.setLoopID(
       makePostTransformationMetadata(context, loop.getLoopID(), {"llvm.loop.distribute."}, {parallel, force}));
 }
@@ -209,7 +223,8 @@ void drop_marks(Loop& loop) {
 
 PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManager& analyses) {
   SmallVector<Loop*, 4> candidates;
-  for (Loop* loop : analyses.getResult<LoopAnalysis>(f).getLoopsInPreorder())
+  LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+  for (Loop* loop : loops.getLoopsInPreorder())
     if (candidate(*loop)) candidates.push_back(loop);
   if (candidates.empty()) return PreservedAnalyses::all();
   OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
@@ -217,7 +232,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
   AAResults& aa = analyses.getResult<AAManager>(f);
   bool narrowed_any = false;
   for (Loop* loop : candidates) {
-    const bool narrowed = loop->isInnermost() && skip_items_failing_guard(*loop);
+    const bool narrowed = loop->isInnermost() && skip_items_failing_guard(*loop, loops);
     if (narrowed) {
       scev.forgetLoop(loop);
       narrowed_any = true;
@@ -227,11 +242,14 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       why = "a loop inside the work item (the plugin proves only loops whose items hold no loop of their own)";
     else why = dependence(*loop, scev, aa, f.getDataLayout());
     if (why.empty()) {
-      mark_independent(*loop);
+      const std::optional<std::uint64_t> items = most_items(*loop, scev);
+      const bool few = items && *items <= few_items;
+      mark_independent(*loop, few);
       remarks.emit([&] {
         return OptimizationRemarkAnalysis(pass_name, "ItemsIndependent", loop->getStartLoc(), loop->getHeader())
                << "kernel " << kernel_name(f) << ": the items of a scoped or hierarchical loop are independent"
-               << (narrowed ? " (run over the items that pass its guard)" : "") << ": an item loop";
+               << (narrowed ? " (run over the items that pass its guard)" : "")
+               << (few ? ": an item loop of at most 4 items, left scalar" : ": an item loop");
       });
     } else {
       drop_marks(*loop);
@@ -243,7 +261,19 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       });
     }
   }
-  if (narrowed_any) return PreservedAnalyses::none();
+  // Then each loop's streams of the next group are prefetched after it (a worker runs
+  // its groups one after another; the group computes in local memory meanwhile).
+  bool prefetched = false;
+  for (Loop* loop : candidates)
+    if (const unsigned streams = prefetch_next_pass(*loop, scev)) {
+      prefetched = true;
+      remarks.emit([&] {
+        return OptimizationRemarkAnalysis(pass_name, "NextGroupPrefetch", loop->getStartLoc(), loop->getHeader())
+               << "kernel " << kernel_name(f) << ": the next group's copy of " << ore::NV("Streams", streams)
+               << " stream(s) this loop reads is prefetched after it";
+      });
+    }
+  if (narrowed_any || prefetched) return PreservedAnalyses::none();
   PreservedAnalyses kept;
   kept.preserveSet<CFGAnalyses>();
   kept.preserve<LoopAnalysis>();

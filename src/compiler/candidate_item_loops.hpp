@@ -15,7 +15,9 @@
 // (a plain loop, as without the plugin), with a
 // remark that says why (a store every item makes to one address: an accumulation
 // into a group variable), and LLVM's loop vectorizer weighs it as any loop (its
-// own dependence checks; a reduction it recognises is still widened).
+// own dependence checks; a reduction it recognises is still widened). After each
+// candidate loop that reads a stream the group loop around it moves (a group's
+// slice of its input), the next group's slice is prefetched (next_group_prefetch.hpp).
 #include <llvm/IR/PassManager.h>
 
 namespace weft::compiler {

@@ -12,11 +12,15 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-pc-linux-gnu"
 
 ; REMARK: kernel tree_step: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard): an item loop
+; REMARK: kernel tree_step_runtime: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard): an item loop
+; REMARK: kernel last_steps: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard): an item loop of at most 4 items, left scalar
 ; REMARK: kernel private_slots: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel group_sum: the items of a scoped or hierarchical loop keep their order: every item stores to the same address (an accumulation into a group variable, whose order is kept)
 ; REMARK: kernel two_arrays: the items of a scoped or hierarchical loop keep their order: a load of the work item and a store may touch the same memory (the plugin cannot tell their arrays apart)
 ; REMARK: kernel neighbour: the items of a scoped or hierarchical loop keep their order: a load of one work item may touch what another item of the loop stores
 ; REMARK: kernel carried_sum: the items of a scoped or hierarchical loop keep their order: a value is carried from one work item to the next (an accumulation into a group variable, whose order is kept)
+; REMARK: kernel groups_copy: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel groups_copy: the next group's copy of 1 stream(s) this loop reads is prefetched after it
 ; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
 
 ; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
@@ -24,6 +28,11 @@ target triple = "x86_64-pc-linux-gnu"
 ; loads (s[l], s[l + 64], l < 64) miss every other item's store.
 ; CHECK-LABEL: define void @tree_step(
 ; CHECK: %passing.items = call i64 @llvm.umax.i64(
+; Every item of the narrowed run passes: no guard left in the loop.
+; CHECK: item:
+; CHECK-NEXT: %i = phi i64
+; CHECK-NEXT: %pass = icmp ult i64 %i, 64
+; CHECK-NEXT: br label %work
 ; CHECK: load i32, ptr %q, align 4, !llvm.access.group ![[GROUP:[0-9]+]]
 ; CHECK: store i32 %sum, ptr %p, align 4, !llvm.access.group ![[GROUP]]
 ; CHECK: %done = icmp eq i64 %inext, %passing.items
@@ -53,6 +62,69 @@ latch:
   %inext = add nuw i64 %i, 1
   %done = icmp eq i64 %inext, %n
   br i1 %done, label %exit, label %item, !llvm.loop !0
+
+exit:
+  ret void
+}
+
+; A step whose bound is known at run time only: where it is 0, no item passes and the
+; loop is skipped.
+; CHECK-LABEL: define void @tree_step_runtime(
+; CHECK: %passing.items = call i64 @llvm.umax.i64(
+; CHECK: %no.item.passes = icmp eq i64 %half, 0
+; CHECK-NEXT: br i1 %no.item.passes, label %exit, label %entry.split
+; CHECK: item:
+; CHECK-NEXT: %i = phi i64
+; CHECK-NEXT: %pass = icmp ult i64 %i, %half
+; CHECK-NEXT: br label %work
+define void @tree_step_runtime(ptr %s, i64 %n, i64 %half) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %latch ]
+  %pass = icmp ult i64 %i, %half
+  br i1 %pass, label %work, label %latch
+
+work:
+  %p = getelementptr i32, ptr %s, i64 %i
+  store i32 0, ptr %p, align 4
+  br label %latch
+
+latch:
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !14
+
+exit:
+  ret void
+}
+
+; A tree's last steps (`lid < 4`): at most 4 items, left scalar (width 1).
+; CHECK-LABEL: define void @last_steps(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[FEW:[0-9]+]]
+define void @last_steps(ptr %s, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %latch ]
+  %pass = icmp ult i64 %i, 4
+  br i1 %pass, label %work, label %latch
+
+work:
+  %p = getelementptr i32, ptr %s, i64 %i
+  %q = getelementptr i8, ptr %p, i64 16
+  %b = load i32, ptr %q, align 4
+  %a = load i32, ptr %p, align 4
+  %sum = add nsw i32 %a, %b
+  store i32 %sum, ptr %p, align 4
+  br label %latch
+
+latch:
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !18
 
 exit:
   ret void
@@ -168,6 +240,41 @@ exit:
   ret float %sum.next
 }
 
+; A task's loop over its groups around the item loop: each group copies its slice
+; of the input (in[g * 128 + i]) to local memory; after the copy, the next group's
+; slice is prefetched by cache lines.
+; CHECK-LABEL: define void @groups_copy(
+; CHECK: prefetch.next.group:
+; CHECK: call void @llvm.prefetch.p0(ptr %{{.*}}, i32 0, i32 3, i32 1)
+define void @groups_copy(ptr noalias %local, ptr noalias %in, i64 %groups) {
+entry:
+  br label %group
+
+group:
+  %g = phi i64 [ 0, %entry ], [ %gnext, %copied ]
+  %row = mul nuw i64 %g, 128
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %group ], [ %inext, %item ]
+  %gid = add nuw i64 %row, %i
+  %src = getelementptr inbounds float, ptr %in, i64 %gid
+  %v = load float, ptr %src, align 4
+  %dst = getelementptr inbounds float, ptr %local, i64 %i
+  store float %v, ptr %dst, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, 128
+  br i1 %done, label %copied, label %item, !llvm.loop !16
+
+copied:
+  %gnext = add nuw i64 %g, 1
+  %last = icmp eq i64 %gnext, %groups
+  br i1 %last, label %exit, label %group
+
+exit:
+  ret void
+}
+
 declare void @opaque(ptr)
 
 ; A call that may touch memory.
@@ -194,6 +301,8 @@ exit:
 ; CHECK-DAG: ![[TREE]] = distinct !{![[TREE]], ![[TREE_P:[0-9]+]], ![[FORCE:[0-9]+]]}
 ; CHECK-DAG: ![[TREE_P]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
 ; CHECK-DAG: ![[FORCE]] = !{!"llvm.loop.vectorize.enable", i1 true}
+; CHECK-DAG: ![[FEW]] = distinct !{![[FEW]], ![[FEW_P:[0-9]+]], ![[WIDTH1:[0-9]+]]}
+; CHECK-DAG: ![[WIDTH1]] = !{!"llvm.loop.vectorize.width", i32 1}
 ; CHECK-DAG: ![[SLOTS]] = distinct !{![[SLOTS]], ![[SLOTS_P:[0-9]+]], ![[FORCE]]}
 ; CHECK-DAG: ![[SLOTS_P]] = !{!"llvm.loop.parallel_accesses", ![[SLOTS_GROUP]]}
 ; Loops left in order: no mark at all (a plain loop).
@@ -211,3 +320,6 @@ exit:
 !8 = distinct !{!8, !1}
 !10 = distinct !{!10, !1}
 !12 = distinct !{!12, !1}
+!14 = distinct !{!14, !1}
+!16 = distinct !{!16, !1}
+!18 = distinct !{!18, !1}
