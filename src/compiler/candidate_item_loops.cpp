@@ -265,7 +265,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
   // its groups one after another; the group computes in local memory meanwhile).
   bool prefetched = false;
   for (Loop* loop : candidates)
-    if (const unsigned streams = prefetch_next_pass(*loop, scev)) {
+    if (const unsigned streams = prefetch_next_pass(*loop, loops, scev)) {
       prefetched = true;
       remarks.emit([&] {
         return OptimizationRemarkAnalysis(pass_name, "NextGroupPrefetch", loop->getStartLoc(), loop->getHeader())

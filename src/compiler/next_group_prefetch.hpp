@@ -26,7 +26,9 @@ unsigned prefetch_next_group(llvm::Function& f, llvm::FunctionAnalysisManager& a
 // The same for a scoped or hierarchical group's item loop (weft-candidate-item-loops)
 // that a task runs inside its loop over the groups: after `items`, each stream it
 // reads is prefetched where the next pass of the nearest loop around it that moves
-// the stream (the next group) will read it. Returns the number of streams.
-unsigned prefetch_next_pass(llvm::Loop& items, llvm::ScalarEvolution& scev);
+// the stream (the next group) will read it: streams of input only (not the
+// function's own arrays, nor memory the loop writes). Returns the number of streams.
+// `loops` is kept up to date (the prefetch loop is a child of the loop around `items`).
+unsigned prefetch_next_pass(llvm::Loop& items, llvm::LoopInfo& loops, llvm::ScalarEvolution& scev);
 
 }  // namespace weft::compiler
