@@ -250,9 +250,17 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
 // (0.25 of the hand-written sum); widened by clang's own choice and not unrolled
 // (unroll(disable), which the widened loop keeps), the L / W vectors took turns in
 // one chain through memory, a store and a reload per vector (cf1: 0.67 of the
-// hand-written sum at 16 CPUs, g++ 0.87). Where the body cannot be widened the
-// loop stays as it is, without a warning (-Wpass-failed is off around it).
+// hand-written sum at 16 CPUs, g++ 0.87). The items of a range kernel are
+// independent and each has its own lane, so the loop is marked so (as the item loops
+// are, WEFT_SIMD_ITEMS): else the vectorizer checks at run time, every block, that
+// the lanes do not overlap the kernel's data, and the lanes stay in memory. Where the
+// body cannot be widened the loop stays as it is, without a warning (-Wpass-failed
+// is off around it).
+#if WEFT_SIMD_ITEMS && !WEFT_CHECKED
+#pragma clang loop vectorize(assume_safety) vectorize_width(W) interleave_count(L / W) unroll(disable)
+#else
 #pragma clang loop vectorize(enable) vectorize_width(W) interleave_count(L / W) unroll(disable)
+#endif
 #elif defined(__GNUC__)
 #pragma GCC unroll 32
 #endif
