@@ -157,7 +157,10 @@ unsigned prefetch_next_group(Function& f, FunctionAnalysisManager& analyses, Val
 }
 
 unsigned prefetch_next_pass(Loop& items, LoopInfo& loops, ScalarEvolution& scev) {
-  if (!items.isInnermost() || !items.getExitBlock()) return 0;
+  // After the loop, in a block of the loop around it (not another loop's header).
+  BasicBlock* exit = items.getExitBlock();
+  if (!items.isInnermost() || !exit || loops.isLoopHeader(exit) || loops.getLoopFor(exit) != items.getParentLoop())
+    return 0;
   // Only input: not the work-group function's own arrays (allocas), nor memory the
   // loop writes (local memory a tree reduction's steps read and write).
   SmallPtrSet<const Value*, 8> written;

@@ -20,6 +20,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel neighbour: the items of a scoped or hierarchical loop keep their order: a load of one work item may touch what another item of the loop stores
 ; REMARK: kernel carried_sum: the items of a scoped or hierarchical loop keep their order: a value is carried from one work item to the next (an accumulation into a group variable, whose order is kept)
 ; REMARK: kernel groups_copy: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel groups_copy: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel groups_copy: the next group's copy of 1 stream(s) this loop reads is prefetched after it
 ; REMARK: kernel groups_copy: the next group's copy of 1 stream(s) this loop reads is prefetched after it
 ; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
 
@@ -240,13 +242,16 @@ exit:
   ret float %sum.next
 }
 
-; A task's loop over its groups around the item loop: each group copies its slice
-; of the input (in[g * 128 + i]) to local memory; after the copy, the next group's
-; slice is prefetched by cache lines.
+; A task's loop over its groups around the item loops: each group copies its slice
+; of two inputs (in[g * 128 + i], then in2[g * 128 + i]) to local memory; after each
+; copy, the next group's slice is prefetched by cache lines (the second loop's analysis
+; sees the first's prefetch loop: loop information kept up to date).
 ; CHECK-LABEL: define void @groups_copy(
 ; CHECK: prefetch.next.group:
 ; CHECK: call void @llvm.prefetch.p0(ptr %{{.*}}, i32 0, i32 3, i32 1)
-define void @groups_copy(ptr noalias %local, ptr noalias %in, i64 %groups) {
+; CHECK: prefetch.next.group{{[0-9]+}}:
+; CHECK: call void @llvm.prefetch.p0(ptr %{{.*}}, i32 0, i32 3, i32 1)
+define void @groups_copy(ptr noalias %local, ptr noalias %in, ptr noalias %in2, i64 %groups) {
 entry:
   br label %group
 
@@ -264,7 +269,21 @@ item:
   store float %v, ptr %dst, align 4
   %inext = add nuw i64 %i, 1
   %done = icmp eq i64 %inext, 128
-  br i1 %done, label %copied, label %item, !llvm.loop !16
+  br i1 %done, label %between, label %item, !llvm.loop !16
+
+between:
+  br label %second
+
+second:
+  %j = phi i64 [ 0, %between ], [ %jnext, %second ]
+  %gid2 = add nuw i64 %row, %j
+  %src2 = getelementptr inbounds float, ptr %in2, i64 %gid2
+  %w = load float, ptr %src2, align 4
+  %dst2 = getelementptr inbounds float, ptr %local, i64 %j
+  store float %w, ptr %dst2, align 4
+  %jnext = add nuw i64 %j, 1
+  %jdone = icmp eq i64 %jnext, 128
+  br i1 %jdone, label %copied, label %second, !llvm.loop !20
 
 copied:
   %gnext = add nuw i64 %g, 1
@@ -323,3 +342,4 @@ exit:
 !14 = distinct !{!14, !1}
 !16 = distinct !{!16, !1}
 !18 = distinct !{!18, !1}
+!20 = distinct !{!20, !1}
