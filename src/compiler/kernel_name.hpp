@@ -3,7 +3,9 @@
 // from the demangled name of the function Weft runs a range kernel's items in
 // (weft::cpu::run_rows<Dims, WithOffset, Kernel>, or item_loop<Dims, Kernel, ...>
 // where that is a function of its own) or an nd_range kernel's groups
-// (nd_worker_body<Dims, Kernel>, or nd_task<Dims, Kernel> for a split group), else the function's name.
+// (nd_worker_body<Dims, Kernel>, or nd_task<Dims, Kernel> for a split group) or a scoped or
+// hierarchical kernel's groups (scoped_launch<Dims, Kernel>, hierarchical_launch<Dims, Kernel>),
+// else the function's name.
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Function.h>
 
@@ -37,7 +39,9 @@ inline std::string kernel_name(const llvm::Function& f) {
   for (auto [marker, index] : {std::pair<const char*, int>{"weft::cpu::run_rows<", 2},
                                {"weft::cpu::item_loop<", 1},
                                {"weft::cpu::detail::nd_worker_body<", 1},
-                               {"weft::cpu::detail::nd_task<", 1}})
+                               {"weft::cpu::detail::nd_task<", 1},
+                               {"weft::cpu::scoped_launch<", 1},
+                               {"weft::cpu::hierarchical_launch<", 1}})
     if (std::string kernel = template_argument(name, marker, index); !kernel.empty()) return kernel;
   return name;
 }

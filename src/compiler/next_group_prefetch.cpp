@@ -2,7 +2,9 @@
 // (next_group_prefetch.hpp).
 #include "next_group_prefetch.hpp"
 
+#include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/IR/IRBuilder.h>
@@ -31,27 +33,38 @@ struct stream {
   std::int64_t step = 0;
 };
 
+// An address for the next pass of `groups` (a loop around the item loop that runs
+// a task's groups one after another): each recurrence of that loop one step on.
+class next_pass : public SCEVRewriteVisitor<next_pass> {
+ public:
+  next_pass(ScalarEvolution& scev, const Loop* groups) : SCEVRewriteVisitor(scev), groups_(groups) {}
+  const SCEV* visitAddRecExpr(const SCEVAddRecExpr* rec) {
+    if (rec->getLoop() == groups_ && rec->isAffine()) return rec->getPostIncExpr(SE);
+    return SCEVRewriteVisitor<next_pass>::visitAddRecExpr(rec);
+  }
+
+ private:
+  const Loop* groups_;
+};
+
 // The loads of `loop` whose address is `start + step * id`, step a constant of at
-// most a cache line, and whose start depends on the group's id: their start for
-// the next group. One stream for loads within a cache line of each other.
-SmallVector<stream, 4> streams_of(Loop* loop, ScalarEvolution& scev, Value* group) {
+// most a cache line, and whose start `next_of` moves to the next group (null where
+// it does not): their start for the next group. One stream for loads within a
+// cache line of each other.
+template <class Next, class Input>
+SmallVector<stream, 4> streams_of(Loop* loop, ScalarEvolution& scev, const Next& next_of, const Input& input) {
   SmallVector<stream, 4> found;
-  const SCEV* group_scev = scev.getSCEV(group);
-  if (!isa<SCEVUnknown>(group_scev)) return found;  // (the rewrite below replaces unknowns only)
-  ValueToSCEVMapTy next_group;
-  next_group[group] = scev.getAddExpr(group_scev, scev.getOne(group->getType()));
   for (BasicBlock* block : loop->blocks())
     for (Instruction& inst : *block) {
       auto* load = dyn_cast<LoadInst>(&inst);
-      if (!load || !load->isSimple()) continue;
+      if (!load || !load->isSimple() || !input(*load)) continue;
       const auto* address = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(load->getPointerOperand()));
       if (!address || address->getLoop() != loop || !address->isAffine()) continue;
       const auto* step = dyn_cast<SCEVConstant>(address->getStepRecurrence(scev));
       if (!step || step->getAPInt().isNonPositive() || step->getAPInt().sgt(line_bytes)) continue;
       const SCEV* start = address->getStart();
-      if (!SCEVExprContains(start, [&](const SCEV* s) { return s == group_scev; })) continue;
-      const SCEV* next = SCEVParameterRewriter::rewrite(start, scev, next_group);
-      if (next == start) continue;
+      const SCEV* next = next_of(start);
+      if (!next || next == start) continue;
       const bool known = any_of(found, [&](const stream& s) {
         std::optional<APInt> apart = scev.computeConstantDifference(next, s.next);
         return apart && apart->abs().slt(line_bytes);
@@ -64,7 +77,10 @@ SmallVector<stream, 4> streams_of(Loop* loop, ScalarEvolution& scev, Value* grou
 // At `where` (the loop's exit, or the block after a stream already prefetched
 // there): prefetch [next, next + min(step * items, limit)) by lines. `where`
 // becomes the block after this prefetch loop.
-bool prefetch_after(Loop* loop, const stream& s, ScalarEvolution& scev, SCEVExpander& expander, BasicBlock*& where) {
+// `loops`, where given, is kept up to date: the new blocks join the loop around `where`,
+// the prefetch loop becomes its child.
+bool prefetch_after(Loop* loop, const stream& s, ScalarEvolution& scev, SCEVExpander& expander, BasicBlock*& where,
+                    LoopInfo* loops = nullptr) {
   const SCEV* taken = scev.getBackedgeTakenCount(loop);
   if (isa<SCEVCouldNotCompute>(taken)) return false;
   const SCEV* items = scev.getAddExpr(taken, scev.getOne(taken->getType()));
@@ -97,6 +113,13 @@ bool prefetch_after(Loop* loop, const stream& s, ScalarEvolution& scev, SCEVExpa
   MDNode* id = MDNode::getDistinct(ctx, {nullptr, no_widen, no_unroll});
   id->replaceOperandWith(0, id);
   back->setMetadata(LLVMContext::MD_loop, id);
+  if (loops)
+    if (Loop* around = loops->getLoopFor(head)) {
+      around->addBasicBlockToLoop(rest, *loops);
+      Loop* prefetch = loops->AllocateLoop();
+      around->addChildLoop(prefetch);
+      prefetch->addBasicBlockToLoop(body, *loops);
+    }
   where = rest;
   return true;
 }
@@ -108,10 +131,19 @@ unsigned prefetch_next_group(Function& f, FunctionAnalysisManager& analyses, Val
   analyses.invalidate(f, PreservedAnalyses::none());
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
   ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
+  const SCEV* group_scev = scev.getSCEV(group);
+  if (!isa<SCEVUnknown>(group_scev)) return 0;  // (the rewrite below replaces unknowns only)
+  ValueToSCEVMapTy next_group;
+  next_group[group] = scev.getAddExpr(group_scev, scev.getOne(group->getType()));
+  auto next_of = [&](const SCEV* start) -> const SCEV* {
+    if (!SCEVExprContains(start, [&](const SCEV* s) { return s == group_scev; })) return nullptr;
+    return SCEVParameterRewriter::rewrite(start, scev, next_group);
+  };
   SmallVector<std::pair<Loop*, SmallVector<stream, 4>>, 4> planned;
   for (Loop* loop : loops.getLoopsInPreorder())
     if (loop->isInnermost() && findOptionMDForLoop(loop, entry_region_mark))
-      if (SmallVector<stream, 4> s = streams_of(loop, scev, group); !s.empty()) planned.push_back({loop, s});
+      if (SmallVector<stream, 4> s = streams_of(loop, scev, next_of, [](const LoadInst&) { return true; }); !s.empty())
+        planned.push_back({loop, s});
   SCEVExpander expander(scev, "next.group");
   unsigned most = 0;  // (the unswitched copies of the entry loop prefetch the same streams)
   for (auto& [loop, found] : planned) {
@@ -122,6 +154,41 @@ unsigned prefetch_next_group(Function& f, FunctionAnalysisManager& analyses, Val
     most = std::max(most, prefetched);
   }
   return most;
+}
+
+unsigned prefetch_next_pass(Loop& items, LoopInfo& loops, ScalarEvolution& scev) {
+  // After the loop, in a block of the loop around it (not another loop's header).
+  BasicBlock* exit = items.getExitBlock();
+  if (!items.isInnermost() || !exit || loops.isLoopHeader(exit) || loops.getLoopFor(exit) != items.getParentLoop())
+    return 0;
+  // Only input: not the work-group function's own arrays (allocas), nor memory the
+  // loop writes (local memory a tree reduction's steps read and write).
+  SmallPtrSet<const Value*, 8> written;
+  for (BasicBlock* block : items.blocks())
+    for (Instruction& inst : *block)
+      if (auto* store = dyn_cast<StoreInst>(&inst)) written.insert(getUnderlyingObject(store->getPointerOperand()));
+  auto input = [&](const LoadInst& load) {
+    const Value* object = getUnderlyingObject(load.getPointerOperand());
+    return !isa<AllocaInst>(object) && !written.contains(object);
+  };
+  SmallVector<stream, 4> found;
+  // The nearest loop around `items` that moves a stream: the task's loop over its groups.
+  for (Loop* groups = items.getParentLoop(); groups && found.empty(); groups = groups->getParentLoop()) {
+    auto next_of = [&](const SCEV* start) -> const SCEV* {
+      if (!SCEVExprContains(start, [&](const SCEV* s) {
+            const auto* rec = dyn_cast<SCEVAddRecExpr>(s);
+            return rec && rec->getLoop() == groups;
+          }))
+        return nullptr;
+      return next_pass(scev, groups).visit(start);
+    };
+    found = streams_of(&items, scev, next_of, input);
+  }
+  SCEVExpander expander(scev, "next.group");
+  BasicBlock* where = items.getExitBlock();
+  unsigned prefetched = 0;
+  for (const stream& s : found) prefetched += prefetch_after(&items, s, scev, expander, where, &loops);
+  return prefetched;
 }
 
 }  // namespace weft::compiler

@@ -2,7 +2,9 @@
 // with -fpass-plugin=, it gives `flatten` g++'s meaning (weft-flatten, at the start
 // of the pipeline), splits nd_range kernels at their barriers into loops over the
 // work group's items (weft-barrier-split, once everything is inlined), turns on
-// LLVM's outer-loop vectorizer (the VPlan native path), lets it see only Weft's item
+// LLVM's outer-loop vectorizer (the VPlan native path), makes the loops over a
+// scoped or hierarchical group's items item loops where it proves their items
+// independent (weft-candidate-item-loops), lets the vectorizer see only Weft's item
 // loops and only where it can widen them exactly (weft-item-loop-select, before the
 // vectorizer), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
@@ -11,6 +13,7 @@
 // slots (weft-kernel-attributes, at the start, from the front-end plugin's
 // annotations). The passes are also available to opt by name for testing.
 #include "barrier_split.hpp"
+#include "candidate_item_loops.hpp"
 #include "flatten.hpp"
 #include "item_loop_report.hpp"
 #include "item_loop_select.hpp"
@@ -44,7 +47,10 @@ void register_passes(PassBuilder& builder) {
       passes.addPass(createModuleToFunctionPassAdaptor(weft::compiler::BarrierSplitPass()));
   });
   builder.registerVectorizerStartEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
-    if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::ItemLoopSelectPass());
+    if (level != OptimizationLevel::O0) {
+      passes.addPass(weft::compiler::CandidateItemLoopsPass());
+      passes.addPass(weft::compiler::ItemLoopSelectPass());
+    }
   });
   builder.registerVectorizerEndEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
     if (level != OptimizationLevel::O0) {
@@ -66,6 +72,10 @@ void register_passes(PassBuilder& builder) {
       [](StringRef name, FunctionPassManager& passes, ArrayRef<PassBuilder::PipelineElement>) {
         if (name == "weft-barrier-split") {
           passes.addPass(weft::compiler::BarrierSplitPass());
+          return true;
+        }
+        if (name == "weft-candidate-item-loops") {
+          passes.addPass(weft::compiler::CandidateItemLoopsPass());
           return true;
         }
         if (name == "weft-item-loop-select") {

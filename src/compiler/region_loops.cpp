@@ -146,14 +146,14 @@ bool sink_last_item_stores(const item_loop& l, DominatorTree& dom) {
 // with S and U the same for every item; the items that fail it write nothing but
 // their exit record, of which only item 0's is read (the loop's `weft.exit` mark),
 // so only the first ceil(U / S) items run, or all where S * id could wrap.
-bool skip_failing_items(const item_loop& l) {
+bool skip_failing_items(const item_loop& l, bool exit_records = true, LoopInfo* drop_guard = nullptr) {
   BasicBlock* header = l.loop->getHeader();  // (then the blocks it runs straight into)
   while (BasicBlock* next = header->getUniqueSuccessor())
     if (next->getSinglePredecessor() != header || !l.loop->contains(next) || next == l.loop->getHeader()) break;
     else header = next;
   auto* branch = dyn_cast<BranchInst>(header->getTerminator());
   if (!branch || !branch->isConditional()) return false;
-  if (!findOptionMDForLoop(l.loop, alike_exit_mark)) return false;
+  if (exit_records && !findOptionMDForLoop(l.loop, alike_exit_mark)) return false;
   auto* guard = dyn_cast<ICmpInst>(branch->getCondition());
   if (!guard) return false;
   Value* scaled = guard->getOperand(0);
@@ -196,9 +196,24 @@ bool skip_failing_items(const item_loop& l) {
   Value* no_wrap = b.CreateAnd(b.CreateICmpNE(stride, zero), b.CreateNot(b.CreateExtractValue(last_scaled, 1)));
   Value* passing = b.CreateSelect(b.CreateICmpEQ(bound, zero), zero,
                                   b.CreateAdd(b.CreateUDiv(b.CreateSub(bound, one), safe_stride), one));
-  Value* narrowed = b.CreateSelect(no_wrap, b.CreateBinaryIntrinsic(Intrinsic::umin, passing, l.count), l.count);
+  // (S = 1 cannot wrap: the plain minimum, whose bound scalar evolution sees.)
+  Value* fewer = b.CreateBinaryIntrinsic(Intrinsic::umin, passing, l.count);
+  Value* narrowed = match(stride, m_One()) ? fewer : b.CreateSelect(no_wrap, fewer, l.count);
   Value* count = b.CreateBinaryIntrinsic(Intrinsic::umax, narrowed, one, nullptr, "passing.items");
   l.test->setOperand(1, count);
+  // With S = 1 every item of the narrowed run passes, but where U is 0 (the run is
+  // item 0, which fails): the guard goes, and the loop is skipped where U is 0. A
+  // loop without exit records only (the split form's items record their exits
+  // where they fail), and only where nothing after the loop merges values from it.
+  if (!drop_guard || !match(stride, m_One()) || !l.exit->phis().empty()) return true;
+  BasicBlock* fail = branch->getSuccessor(1);
+  BasicBlock* entry = SplitEdge(l.preheader, l.loop->getHeader(), nullptr, drop_guard);
+  l.preheader->getTerminator()->eraseFromParent();
+  IRBuilder<> skip(l.preheader);
+  skip.CreateCondBr(skip.CreateICmpEQ(bound, zero, "no.item.passes"), l.exit, entry);
+  fail->removePredecessor(header);
+  BranchInst::Create(pass, branch->getIterator());
+  branch->eraseFromParent();
   return true;
 }
 
@@ -322,6 +337,11 @@ PreservedAnalyses unswitch_innermost::run(Loop& loop, LoopAnalysisManager& analy
   if (!loop.isInnermost()) return PreservedAnalyses::all();
   own_cost_only weighed;
   return SimpleLoopUnswitchPass(/*NonTrivial=*/true).run(loop, analyses, results, updater);
+}
+
+bool skip_items_failing_guard(Loop& loop, LoopInfo& loops) {
+  std::optional<item_loop> l = as_item_loop(&loop);
+  return l && skip_failing_items(*l, /*exit_records=*/false, &loops);
 }
 
 bool narrow_region_loops(Function& f, FunctionAnalysisManager& analyses) {

@@ -25,6 +25,7 @@
 // Steps 1, 2 and 4 need the marks barrier_split.cpp leaves: `weft.last_item` on the
 // last-item tests, `weft.exit` on the loops of regions whose items provably leave
 // alike (the dispatcher reads item 0's exit record, if any, only).
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 
@@ -41,6 +42,14 @@ struct unswitch_innermost : llvm::PassInfoMixin<unswitch_innermost> {
 
 constexpr const char* last_item_mark = "weft.last_item";
 constexpr const char* alike_exit_mark = "weft.exit";
+
+// Step 2 alone, for a loop over a scoped or hierarchical group's items
+// (candidate_item_loops.cpp): where its items first test `S * id < U` and those that
+// fail do nothing at all, the loop runs over the items that pass; with S = 1 it then
+// runs without the guard (every item of it passes), and not at all where U is 0.
+// Returns whether it narrowed the loop (`loops` is kept up to date; the dominator
+// tree is not).
+bool skip_items_failing_guard(llvm::Loop& loop, llvm::LoopInfo& loops);
 
 // Returns whether it changed `f`.
 bool narrow_region_loops(llvm::Function& f, llvm::FunctionAnalysisManager& analyses);

@@ -385,3 +385,73 @@ TEST(PluginKernels, ConvolutionWithBorderTest) {
 }
 
 }  // namespace
+
+// Scoped and hierarchical loops over a group's items (the plugin's candidate item
+// loops, weft-candidate-item-loops): a tree reduction's steps, each item's own slot
+// of local memory and a store at the item's id, are widened; every item adding into
+// one group variable keeps the items' order, so its float sum is the host loop's bit
+// for bit (on the CPU, where a group's items run one after another).
+TEST(PluginKernels, ScopedAndHierarchicalTreesAndGroupSums) {
+  constexpr std::size_t group = 128;
+  const std::size_t groups = at_run_time(37);
+  const std::size_t n = groups * group;
+  sycl::queue q;
+  std::vector<int> in(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = int(i % 1013) - 500;
+  const std::vector<float> f = data(n, 11);
+  int* din = sycl::malloc_shared<int>(n, q);
+  float* df = sycl::malloc_shared<float>(n, q);
+  int* scoped_sums = sycl::malloc_shared<int>(groups, q);
+  int* hier_sums = sycl::malloc_shared<int>(groups, q);
+  int* doubled = sycl::malloc_shared<int>(n, q);
+  float* group_sums = sycl::malloc_shared<float>(groups, q);
+  std::memcpy(din, in.data(), n * sizeof(int));
+  std::memcpy(df, f.data(), n * sizeof(float));
+  q.parallel(sycl::range<1>(groups), sycl::range<1>(group), [=](auto grp) {
+     sycl::memory_environment(grp, sycl::require_local_mem<int[group]>(), [&](auto& scratch) {
+       sycl::distribute_items(grp, [&](sycl::s_item<1> idx) {
+         scratch[idx.get_local_id(grp, 0)] = din[idx.get_global_id(0)];
+         doubled[idx.get_global_id(0)] = 2 * din[idx.get_global_id(0)];
+       });
+       sycl::group_barrier(grp);
+       for (int i = group / 2; i > 0; i /= 2)
+         sycl::distribute_items_and_wait(grp, [&](sycl::s_item<1> idx) {
+           const std::size_t lid = idx.get_innermost_local_id(0);
+           if (lid < std::size_t(i)) scratch[lid] += scratch[lid + i];
+         });
+       sycl::single_item(grp, [&] { scoped_sums[grp.get_group_id(0)] = scratch[0]; });
+     });
+   }).wait();
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for_work_group(sycl::range<1>(groups), sycl::range<1>(group), [=](sycl::group<1> g) {
+       int scratch[group];
+       float sum = 0;
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { scratch[it.get_local_id(0)] = din[it.get_global_id(0)]; });
+       for (std::size_t half = group / 2; half > 0; half /= 2)
+         g.parallel_for_work_item(sycl::range<1>(half), [&](sycl::h_item<1> it) {
+           scratch[it.get_local_id(0)] += scratch[it.get_local_id(0) + half];
+         });
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { sum += df[it.get_global_id(0)]; });
+       hier_sums[g.get_group_id(0)] = scratch[0];
+       group_sums[g.get_group_id(0)] = sum;
+     });
+   }).wait();
+  for (std::size_t g = 0; g < groups; ++g) {
+    int s = 0;
+    float fs = 0;
+    for (std::size_t i = g * group; i < (g + 1) * group; ++i) {
+      s += in[i];
+      fs += f[i];
+    }
+    EXPECT_EQ(scoped_sums[g], s) << "scoped group " << g;
+    EXPECT_EQ(hier_sums[g], s) << "hierarchical group " << g;
+    if (q.get_device().is_cpu()) {
+      EXPECT_EQ(std::memcmp(&group_sums[g], &fs, sizeof(float)), 0)
+          << "group " << g << ": " << group_sums[g] << ", expected " << fs;
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(doubled[i], 2 * in[i]) << "item " << i;
+  for (void* p : {static_cast<void*>(din), static_cast<void*>(df), static_cast<void*>(scoped_sums),
+                  static_cast<void*>(hier_sums), static_cast<void*>(doubled), static_cast<void*>(group_sums)})
+    sycl::free(p, q);
+}

@@ -24,6 +24,7 @@
 #include <sycl/h_item.hpp>
 #include <sycl/id.hpp>
 #include <sycl/range.hpp>
+#include <weft/kernel/item_loop_mark.hpp>
 #include <weft/kernel/target.hpp>
 
 namespace weft::kernel::hierarchical {
@@ -37,7 +38,9 @@ struct private_block {
 // f(h_item) for every logical item of a work group, in logical row-major order,
 // on the calling thread: the definition of work_items() for targets that run a
 // work group on one thread. The innermost dimension is a plain counted loop (no
-// division), so a kernel without calls vectorizes.
+// division), so a kernel without calls vectorizes; with Weft's pass plugin it has
+// the candidate mark (weft/kernel/item_loop_mark.hpp): widened across items where
+// the plugin proves them independent.
 template <int Dims, class F>
 WEFT_HOST_DEVICE inline void serial_work_items(const sycl::id<Dims>& group_id, const sycl::range<Dims>& group_range,
                                                const sycl::range<Dims>& physical, const sycl::range<Dims>& logical,
@@ -49,6 +52,7 @@ WEFT_HOST_DEVICE inline void serial_work_items(const sycl::id<Dims>& group_id, c
   // The innermost dimension, with the outer ones' logical and physical ids fixed.
   auto row = [&](sycl::id<Dims> lid, sycl::id<Dims> pid) {
     if (n <= p) {
+      WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
       for (std::size_t i = 0; i < n; ++i) {
         lid[last] = i;
         pid[last] = i;
@@ -57,6 +61,7 @@ WEFT_HOST_DEVICE inline void serial_work_items(const sycl::id<Dims>& group_id, c
     } else {
       for (std::size_t base = 0; base < n; base += p) {
         const std::size_t count = n - base < p ? n - base : p;
+        WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
         for (std::size_t i = 0; i < count; ++i) {
           lid[last] = base + i;
           pid[last] = i;

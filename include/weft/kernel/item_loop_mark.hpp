@@ -6,11 +6,22 @@
 // Only where clang compiles host code with the plugin (WEFT_SIMD_ITEMS=2, which
 // Weft::sycl defines then); g++ and GPU device code see no mark. Checked mode
 // records each item before it runs, an order the mark would not keep.
+//
+// A loop over the items of a scoped `distribute_items` or a hierarchical
+// `parallel_for_work_item` gets the candidate mark instead: its items may
+// accumulate into a group variable, so they are independent only where the
+// plugin proves it (weft-candidate-item-loops: the items' stores distinct, no
+// item reading what another stores); the plugin makes a proven candidate an item
+// loop and leaves the others in order. The mark is `distribute(enable)`, a
+// loop-distribution request Weft makes nowhere else, which the plugin takes off
+// before LLVM's loop distribution runs.
 #if defined(WEFT_SIMD_ITEMS) && WEFT_SIMD_ITEMS >= 2 && defined(__clang__) && !defined(__CUDA_ARCH__) && \
     !defined(__HIP_DEVICE_COMPILE__) && !(defined(WEFT_CHECKED) && WEFT_CHECKED)
 #define WEFT_PLUGIN_ITEM_LOOPS 1  // the plugin compiles this code's item loops
 #define WEFT_PLUGIN_ITEM_LOOP _Pragma("clang loop vectorize(assume_safety)")
+#define WEFT_PLUGIN_CANDIDATE_ITEM_LOOP _Pragma("clang loop distribute(enable)")
 #else
 #define WEFT_PLUGIN_ITEM_LOOPS 0
 #define WEFT_PLUGIN_ITEM_LOOP
+#define WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
 #endif

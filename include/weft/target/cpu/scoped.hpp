@@ -2,7 +2,8 @@
 // The CPU target's scoped parallelism (weft/kernel/scoped_ops.hpp). One task runs
 // whole work groups with physical group size 1, so:
 //   distribute_items   a plain loop over the group's logical items (nested loops in
-//                      2 and 3 D, innermost over the contiguous dimension)
+//                      2 and 3 D, innermost over the contiguous dimension), with
+//                      the plugin's candidate mark (weft/kernel/item_loop_mark.hpp)
 //   distribute_groups  a loop over the sub-groups; single_item a call
 //   barrier            nothing to wait for: a compiler barrier
 //   memory             local and logical-private memory come from the task's arena
@@ -23,6 +24,7 @@
 #include <sycl/scoped/groups.hpp>
 #include <sycl/scoped/memory_request.hpp>
 #include <sycl/scoped/s_item.hpp>
+#include <weft/kernel/item_loop_mark.hpp>
 #include <weft/kernel/scoped.hpp>
 #include <weft/target/cpu/range_fold.hpp>
 #include <weft/target/cpu/scoped_arena.hpp>
@@ -46,12 +48,14 @@ void distribute_items(const G& g, F& f) WEFT_SCOPED_NOEXCEPT {
   using sd::s_item_access;
   if constexpr (Dims == 1) {
     const std::size_t n = lr[0], o = s.global_origin[0], w = s.wg_offset;
+    WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
     for (std::size_t i = 0; i < n; ++i) f(s_item_access::make<1>(id<1>(o + i), gr, id<1>(i), lr, w + i));
   } else if constexpr (Dims == 2) {
     const std::size_t n0 = lr[0], n1 = lr[1];
     const std::size_t o0 = s.global_origin[0], o1 = s.global_origin[1];
     for (std::size_t i = 0; i < n0; ++i) {
       const std::size_t w = s.wg_offset + i * n1;
+      WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
       for (std::size_t j = 0; j < n1; ++j) f(s_item_access::make<2>(id<2>(o0 + i, o1 + j), gr, id<2>(i, j), lr, w + j));
     }
   } else {
@@ -60,6 +64,7 @@ void distribute_items(const G& g, F& f) WEFT_SCOPED_NOEXCEPT {
     for (std::size_t i = 0; i < n0; ++i)
       for (std::size_t j = 0; j < n1; ++j) {
         const std::size_t w = s.wg_offset + (i * n1 + j) * n2;
+        WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
         for (std::size_t k = 0; k < n2; ++k)
           f(s_item_access::make<3>(id<3>(o0 + i, o1 + j, o2 + k), gr, id<3>(i, j, k), lr, w + k));
       }

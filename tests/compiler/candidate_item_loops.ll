@@ -1,0 +1,345 @@
+; Loops over the items of a scoped `distribute_items` or a hierarchical
+; `parallel_for_work_item` carry Weft's candidate mark (`llvm.loop.distribute.enable`):
+; weft-candidate-item-loops (candidate_item_loops.cpp) makes a loop an item loop
+; (parallel accesses and the vectorize mark) where it proves its items independent,
+; runs a loop whose items first test `id < U` over the items that pass it, and
+; otherwise leaves the items in order (the mark goes, a remark says why).
+; RUN: %opt -passes=weft-candidate-item-loops -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
+; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
+; RUN: %opt -mcpu=skylake-avx512 -passes='function(weft-candidate-item-loops,weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; REMARK: kernel tree_step: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard): an item loop
+; REMARK: kernel tree_step_runtime: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard): an item loop
+; REMARK: kernel last_steps: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard): an item loop of at most 4 items, left scalar
+; REMARK: kernel private_slots: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel group_sum: the items of a scoped or hierarchical loop keep their order: every item stores to the same address (an accumulation into a group variable, whose order is kept)
+; REMARK: kernel two_arrays: the items of a scoped or hierarchical loop keep their order: a load of the work item and a store may touch the same memory (the plugin cannot tell their arrays apart)
+; REMARK: kernel neighbour: the items of a scoped or hierarchical loop keep their order: a load of one work item may touch what another item of the loop stores
+; REMARK: kernel carried_sum: the items of a scoped or hierarchical loop keep their order: a value is carried from one work item to the next (an accumulation into a group variable, whose order is kept)
+; REMARK: kernel groups_copy: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel groups_copy: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel groups_copy: the next group's copy of 1 stream(s) this loop reads is prefetched after it
+; REMARK: kernel groups_copy: the next group's copy of 1 stream(s) this loop reads is prefetched after it
+; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
+
+; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
+; items: the loop runs over min(n, 64) items, whose stores are their own and whose
+; loads (s[l], s[l + 64], l < 64) miss every other item's store.
+; CHECK-LABEL: define void @tree_step(
+; CHECK: %passing.items = call i64 @llvm.umax.i64(
+; Every item of the narrowed run passes: no guard left in the loop.
+; CHECK: item:
+; CHECK-NEXT: %i = phi i64
+; CHECK-NEXT: %pass = icmp ult i64 %i, 64
+; CHECK-NEXT: br label %work
+; CHECK: load i32, ptr %q, align 4, !llvm.access.group ![[GROUP:[0-9]+]]
+; CHECK: store i32 %sum, ptr %p, align 4, !llvm.access.group ![[GROUP]]
+; CHECK: %done = icmp eq i64 %inext, %passing.items
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[TREE:[0-9]+]]
+; WIDE-LABEL: define void @tree_step(
+; WIDE: vector.body:
+; WIDE: add nsw <{{[0-9]+}} x i32>
+define void @tree_step(ptr %s, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %latch ]
+  %pass = icmp ult i64 %i, 64
+  br i1 %pass, label %work, label %latch
+
+work:
+  %p = getelementptr i32, ptr %s, i64 %i
+  %q = getelementptr i8, ptr %p, i64 256
+  %b = load i32, ptr %q, align 4
+  %a = load i32, ptr %p, align 4
+  %sum = add nsw i32 %a, %b
+  store i32 %sum, ptr %p, align 4
+  br label %latch
+
+latch:
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !0
+
+exit:
+  ret void
+}
+
+; A step whose bound is known at run time only: where it is 0, no item passes and the
+; loop is skipped.
+; CHECK-LABEL: define void @tree_step_runtime(
+; CHECK: %passing.items = call i64 @llvm.umax.i64(
+; CHECK: %no.item.passes = icmp eq i64 %half, 0
+; CHECK-NEXT: br i1 %no.item.passes, label %exit, label %entry.split
+; CHECK: item:
+; CHECK-NEXT: %i = phi i64
+; CHECK-NEXT: %pass = icmp ult i64 %i, %half
+; CHECK-NEXT: br label %work
+define void @tree_step_runtime(ptr %s, i64 %n, i64 %half) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %latch ]
+  %pass = icmp ult i64 %i, %half
+  br i1 %pass, label %work, label %latch
+
+work:
+  %p = getelementptr i32, ptr %s, i64 %i
+  store i32 0, ptr %p, align 4
+  br label %latch
+
+latch:
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !14
+
+exit:
+  ret void
+}
+
+; A tree's last steps (`lid < 4`): at most 4 items, left scalar (width 1).
+; CHECK-LABEL: define void @last_steps(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[FEW:[0-9]+]]
+define void @last_steps(ptr %s, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %latch ]
+  %pass = icmp ult i64 %i, 4
+  br i1 %pass, label %work, label %latch
+
+work:
+  %p = getelementptr i32, ptr %s, i64 %i
+  %q = getelementptr i8, ptr %p, i64 16
+  %b = load i32, ptr %q, align 4
+  %a = load i32, ptr %p, align 4
+  %sum = add nsw i32 %a, %b
+  store i32 %sum, ptr %p, align 4
+  br label %latch
+
+latch:
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !18
+
+exit:
+  ret void
+}
+
+; Each item's own slot of private memory, from an input the alias analysis tells apart.
+; CHECK-LABEL: define void @private_slots(
+; CHECK: store float %{{.*}}, ptr %{{.*}}, !llvm.access.group ![[SLOTS_GROUP:[0-9]+]]
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[SLOTS:[0-9]+]]
+define void @private_slots(ptr noalias %slots, ptr noalias %in, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %src = getelementptr float, ptr %in, i64 %i
+  %v = load float, ptr %src, align 4
+  %twice = fmul float %v, 2.0
+  %dst = getelementptr float, ptr %slots, i64 %i
+  store float %twice, ptr %dst, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; Every item adds into one group variable: the items keep their order.
+; CHECK-LABEL: define void @group_sum(
+; CHECK-NOT: llvm.access.group
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[SUM:[0-9]+]]
+define void @group_sum(ptr noalias %total, ptr noalias %in, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %src = getelementptr i32, ptr %in, i64 %i
+  %v = load i32, ptr %src, align 4
+  %t = load i32, ptr %total, align 4
+  %t2 = add i32 %t, %v
+  store i32 %t2, ptr %total, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !4
+
+exit:
+  ret void
+}
+
+; Two arrays the alias analysis cannot tell apart: not proven (the loop vectorizer
+; checks them at run time itself).
+; CHECK-LABEL: define void @two_arrays(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[TWO:[0-9]+]]
+define void @two_arrays(ptr %out, ptr %in, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %src = getelementptr i32, ptr %in, i64 %i
+  %v = load i32, ptr %src, align 4
+  %dst = getelementptr i32, ptr %out, i64 %i
+  store i32 %v, ptr %dst, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !6
+
+exit:
+  ret void
+}
+
+; Item i reads item i + 1's slot, which that item then writes.
+; CHECK-LABEL: define void @neighbour(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[NEXT:[0-9]+]]
+define void @neighbour(ptr %s, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %inext = add nuw i64 %i, 1
+  %src = getelementptr i32, ptr %s, i64 %inext
+  %v = load i32, ptr %src, align 4
+  %dst = getelementptr i32, ptr %s, i64 %i
+  store i32 %v, ptr %dst, align 4
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !8
+
+exit:
+  ret void
+}
+
+; A group variable kept in a register: the sum is carried from item to item.
+; CHECK-LABEL: define float @carried_sum(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[CARRIED:[0-9]+]]
+define float @carried_sum(ptr noalias %in, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %sum = phi float [ 0.0, %entry ], [ %sum.next, %item ]
+  %src = getelementptr float, ptr %in, i64 %i
+  %v = load float, ptr %src, align 4
+  %sum.next = fadd float %sum, %v
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !12
+
+exit:
+  ret float %sum.next
+}
+
+; A task's loop over its groups around the item loops: each group copies its slice
+; of two inputs (in[g * 128 + i], then in2[g * 128 + i]) to local memory; after each
+; copy, the next group's slice is prefetched by cache lines (the second loop's analysis
+; sees the first's prefetch loop: loop information kept up to date).
+; CHECK-LABEL: define void @groups_copy(
+; CHECK: prefetch.next.group:
+; CHECK: call void @llvm.prefetch.p0(ptr %{{.*}}, i32 0, i32 3, i32 1)
+; CHECK: prefetch.next.group{{[0-9]+}}:
+; CHECK: call void @llvm.prefetch.p0(ptr %{{.*}}, i32 0, i32 3, i32 1)
+define void @groups_copy(ptr noalias %local, ptr noalias %in, ptr noalias %in2, i64 %groups) {
+entry:
+  br label %group
+
+group:
+  %g = phi i64 [ 0, %entry ], [ %gnext, %copied ]
+  %row = mul nuw i64 %g, 128
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %group ], [ %inext, %item ]
+  %gid = add nuw i64 %row, %i
+  %src = getelementptr inbounds float, ptr %in, i64 %gid
+  %v = load float, ptr %src, align 4
+  %dst = getelementptr inbounds float, ptr %local, i64 %i
+  store float %v, ptr %dst, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, 128
+  br i1 %done, label %between, label %item, !llvm.loop !16
+
+between:
+  br label %second
+
+second:
+  %j = phi i64 [ 0, %between ], [ %jnext, %second ]
+  %gid2 = add nuw i64 %row, %j
+  %src2 = getelementptr inbounds float, ptr %in2, i64 %gid2
+  %w = load float, ptr %src2, align 4
+  %dst2 = getelementptr inbounds float, ptr %local, i64 %j
+  store float %w, ptr %dst2, align 4
+  %jnext = add nuw i64 %j, 1
+  %jdone = icmp eq i64 %jnext, 128
+  br i1 %jdone, label %copied, label %second, !llvm.loop !20
+
+copied:
+  %gnext = add nuw i64 %g, 1
+  %last = icmp eq i64 %gnext, %groups
+  br i1 %last, label %exit, label %group
+
+exit:
+  ret void
+}
+
+declare void @opaque(ptr)
+
+; A call that may touch memory.
+; CHECK-LABEL: define void @opaque_call(
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[CALL:[0-9]+]]
+define void @opaque_call(ptr noalias %s, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %entry ], [ %inext, %item ]
+  %dst = getelementptr i32, ptr %s, i64 %i
+  store i32 1, ptr %dst, align 4
+  call void @opaque(ptr %dst)
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !10
+
+exit:
+  ret void
+}
+
+; Proven loops: parallel accesses, the vectorize mark, no distribution mark.
+; CHECK-DAG: ![[TREE]] = distinct !{![[TREE]], ![[TREE_P:[0-9]+]], ![[FORCE:[0-9]+]]}
+; CHECK-DAG: ![[TREE_P]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
+; CHECK-DAG: ![[FORCE]] = !{!"llvm.loop.vectorize.enable", i1 true}
+; CHECK-DAG: ![[FEW]] = distinct !{![[FEW]], ![[FEW_P:[0-9]+]], ![[WIDTH1:[0-9]+]]}
+; CHECK-DAG: ![[WIDTH1]] = !{!"llvm.loop.vectorize.width", i32 1}
+; CHECK-DAG: ![[SLOTS]] = distinct !{![[SLOTS]], ![[SLOTS_P:[0-9]+]], ![[FORCE]]}
+; CHECK-DAG: ![[SLOTS_P]] = !{!"llvm.loop.parallel_accesses", ![[SLOTS_GROUP]]}
+; Loops left in order: no mark at all (a plain loop).
+; CHECK-DAG: ![[SUM]] = distinct !{![[SUM]]}
+; CHECK-DAG: ![[TWO]] = distinct !{![[TWO]]}
+; CHECK-DAG: ![[NEXT]] = distinct !{![[NEXT]]}
+; CHECK-DAG: ![[CALL]] = distinct !{![[CALL]]}
+; CHECK-DAG: ![[CARRIED]] = distinct !{![[CARRIED]]}
+; CHECK-NOT: llvm.loop.distribute
+!0 = distinct !{!0, !1}
+!1 = !{!"llvm.loop.distribute.enable", i1 true}
+!2 = distinct !{!2, !1}
+!4 = distinct !{!4, !1}
+!6 = distinct !{!6, !1}
+!8 = distinct !{!8, !1}
+!10 = distinct !{!10, !1}
+!12 = distinct !{!12, !1}
+!14 = distinct !{!14, !1}
+!16 = distinct !{!16, !1}
+!18 = distinct !{!18, !1}
+!20 = distinct !{!20, !1}
