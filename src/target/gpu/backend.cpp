@@ -80,15 +80,21 @@ void check_call(api::error_t e, const char* call, const char* operation = nullpt
 // kernels queued behind it.
 constexpr int streams_per_device = 4;
 
-// Markers are numbered per work stream in the order they are recorded there, and
-// the highest number seen reached is kept: the GPU runs a stream in order, so every
-// marker up to it is reached too and needs no runtime call (a chain's commands
-// complete in one call for the newest).
+// Markers are numbered per work stream in the order their commands finish there,
+// and the highest number seen reached is kept: the GPU runs a stream in order, so
+// every marker up to it is reached too and needs no runtime call (a chain's
+// commands complete in one call for the newest).
+// An in-order queue's command (weft::detail::marker_may_wait_later) leaves its
+// marker's event unrecorded: the queue's next command records it, at its place,
+// when something besides the queue can wait for it (device_waits::observed), and
+// otherwise it is recorded only when waited for, at the stream's end then (it
+// covers the work queued behind it too). A chain of kernels nobody waits for one
+// by one so costs no event per kernel.
 struct stream_pair {
   api::stream_t work = nullptr;
   api::stream_t notify = nullptr;
   std::mutex record;           // numbering and recording go together
-  std::uint64_t recorded = 0;  // the last marker's number
+  std::uint64_t numbered = 0;  // the last marker's number
   std::atomic<std::uint64_t> reached{0};
 };
 
@@ -130,6 +136,10 @@ struct marker {
   int device = 0;
   stream_pair* streams = nullptr;
   std::uint64_t number = 0;  // on streams->work; 0: not numbered
+  // The event is recorded (under streams->record), behind the stream's work up to
+  // marker number `covers` (>= number; with no number: recorded where it stands).
+  std::atomic<bool> recorded{false};
+  std::uint64_t covers = 0;
   const char* what = "";
   // A profiled command's work lies between two timing events (made on first use).
   bool timed = false;
@@ -178,6 +188,7 @@ marker* acquire_marker(int device) {
         marker* m = p.free[i];
         p.free.erase(p.free.begin() + std::ptrdiff_t(i));
         m->timed = false;
+        m->recorded.store(false, std::memory_order_relaxed);
         return m;
       }
   }
@@ -208,15 +219,34 @@ bool known_reached(const marker* m) {
 void note_reached(const marker* m) {
   if (!m->number) return;
   std::uint64_t seen = m->streams->reached.load(std::memory_order_relaxed);
-  while (seen < m->number && !m->streams->reached.compare_exchange_weak(seen, m->number, std::memory_order_release,
+  while (seen < m->covers && !m->streams->reached.compare_exchange_weak(seen, m->covers, std::memory_order_release,
                                                                         std::memory_order_relaxed)) {
   }
+}
+
+// Records a numbered marker's event now if it was left unrecorded: behind the
+// work queued on its stream so far. Caller holds m->streams->record.
+api::error_t record_locked(marker* m) {
+  if (m->recorded.load(std::memory_order_relaxed)) return api::success;
+  const api::error_t e = api::event_record(m->event, m->streams->work);
+  if (e != api::success) return e;
+  m->covers = m->streams->numbered;
+  m->recorded.store(true, std::memory_order_release);
+  return api::success;
+}
+
+// Makes sure the marker's event is recorded before anything waits on it.
+api::error_t settle(marker* m) {
+  if (m->recorded.load(std::memory_order_acquire)) return api::success;
+  std::lock_guard<std::mutex> g(m->streams->record);
+  return record_locked(m);
 }
 
 bool marker_wait(void* mp, std::string* error) {
   auto* m = static_cast<marker*>(mp);
   if (known_reached(m)) return true;
-  const api::error_t e = api::event_synchronize(m->event);
+  api::error_t e = settle(m);
+  if (e == api::success) e = api::event_synchronize(m->event);
   if (e == api::success) {
     note_reached(m);
     return true;
@@ -276,7 +306,8 @@ bool marker_times(void* mp, std::uint64_t* start_ns, std::uint64_t* end_ns) {
 bool marker_reached(void* mp) {
   auto* m = static_cast<marker*>(mp);
   if (known_reached(m)) return true;
-  const api::error_t e = api::event_query(m->event);
+  api::error_t e = settle(m);
+  if (e == api::success) e = api::event_query(m->event);
   if (e == api::success) note_reached(m);
   return e != api::error_not_ready;
 }
@@ -296,7 +327,7 @@ void on_notify(api::stream_t, api::error_t, void* p) {
 
 bool marker_notify(void* mp, void (*callback)(void*), void* arg) {
   auto* m = static_cast<marker*>(mp);
-  if (api::set_device(m->device) != api::success) return false;
+  if (api::set_device(m->device) != api::success || settle(m) != api::success) return false;
   api::stream_t s = m->streams->notify;
   if (api::stream_wait_event(s, m->event) != api::success) return false;
   auto* n = new notification{callback, arg};
@@ -465,9 +496,16 @@ void* prepare(const device_state& d) {
   }
   if (!sp) sp = &pick_streams(d.ordinal);
   for (std::size_t i = 0; i < waits.count; ++i) {
-    auto* m = static_cast<const marker*>(waits.markers[i]);
-    if (m->streams != sp && !known_reached(m))
+    auto* m = static_cast<marker*>(waits.markers[i]);
+    if (known_reached(m)) continue;
+    if (m->streams != sp) {
+      check_call(settle(m), "EventRecord");
       check_call(api::stream_wait_event(sp->work, m->event), "StreamWaitEvent");
+    } else if (waits.observed[i] && !m->recorded.load(std::memory_order_acquire)) {
+      // Someone may wait for that command alone: its event goes right behind it,
+      // before this command's work (if no other queue's work came between).
+      check_call(settle(m), "EventRecord");
+    }
   }
   t_streams = sp;
   t_device = d.ordinal;
@@ -516,11 +554,16 @@ void finish(void* stream, const char* what) {
   }
   m->number = 0;
   if (prepared) {
+    // Left unrecorded where the queue's next command or a waiter records it
+    // (marker_may_wait_later), but for timed and tracked commands, whose events
+    // must stand right behind their work.
+    const bool later = weft::detail::marker_may_wait_later() && !m->timed && !m->done;
     std::lock_guard<std::mutex> g(m->streams->record);
-    e = api::event_record(m->event, s);
-    if (e == api::success) m->number = ++m->streams->recorded;
+    m->number = ++m->streams->numbered;
+    e = later ? api::success : record_locked(m);
   } else {
     e = api::event_record(m->event, s);
+    m->recorded.store(true, std::memory_order_release);
   }
   if (e != api::success) {
     marker_release(m);
