@@ -118,7 +118,8 @@ void event_state::wait() {
   if (t_held_host_access && blocked_by_held_access(this)) report_self_deadlock("waiting for this command");
   trace_wait traced(sequence);
   for (;;) {
-    {
+    // (Device work already in flight needs no lock to be waited for.)
+    if (!marker.load(std::memory_order_acquire) || claimed.load(std::memory_order_acquire)) {
       std::unique_lock<std::mutex> g(mutex);
       done.wait(g, [this] {
         return status.load(std::memory_order_acquire) == node_status::complete ||
@@ -127,6 +128,7 @@ void event_state::wait() {
       if (status.load(std::memory_order_acquire) == node_status::complete) return;
     }
     complete_deferred(*this);  // may lose the race to another completer: then wait for it
+    if (is_complete()) return;
   }
 }
 

@@ -93,8 +93,10 @@ constexpr int streams_per_device = 4;
 struct stream_pair {
   api::stream_t work = nullptr;
   api::stream_t notify = nullptr;
-  std::mutex record;           // numbering and recording go together
-  std::uint64_t numbered = 0;  // the last marker's number
+  std::mutex record;  // recording an event and reading `numbered` for it go together
+  // The last marker's number. A marker is numbered after its work is queued, so an
+  // event recorded after reading k follows the work of every marker up to k.
+  std::atomic<std::uint64_t> numbered{0};
   std::atomic<std::uint64_t> reached{0};
 };
 
@@ -179,7 +181,28 @@ stream_pair& pick_streams(int device) {
   return ds->pairs[ds->next.fetch_add(1, std::memory_order_relaxed) % streams_per_device];
 }
 
+// Each thread keeps a few released markers for itself (a chain's commands are
+// usually completed and released on the thread that submits the next ones), so
+// most commands take and give back a marker without the pool's lock. The cache is
+// never destroyed (markers are released up to exit, after thread_local destructors).
+constexpr std::size_t thread_cache_size = 64;
+struct marker_cache {
+  marker* items[thread_cache_size];
+  std::size_t count = 0;
+};
+thread_local marker_cache* t_cache = nullptr;
+
+marker* take_cached(int device) {
+  marker_cache* c = t_cache;
+  if (!c || c->count == 0 || c->items[c->count - 1]->device != device) return nullptr;
+  marker* m = c->items[--c->count];
+  m->timed = false;
+  m->recorded.store(false, std::memory_order_relaxed);
+  return m;
+}
+
 marker* acquire_marker(int device) {
+  if (marker* m = take_cached(device)) return m;
   auto& p = pool();
   {
     std::lock_guard<std::mutex> g(p.mutex);
@@ -206,6 +229,12 @@ marker* acquire_marker(int device) {
 }
 
 void marker_release(void* m) {
+  if (!t_cache) t_cache = new marker_cache;
+  marker_cache* c = t_cache;
+  if (c->count < thread_cache_size) {
+    c->items[c->count++] = static_cast<marker*>(m);
+    return;
+  }
   auto& p = pool();
   std::lock_guard<std::mutex> g(p.mutex);
   p.free.push_back(static_cast<marker*>(m));
@@ -228,9 +257,10 @@ void note_reached(const marker* m) {
 // work queued on its stream so far. Caller holds m->streams->record.
 api::error_t record_locked(marker* m) {
   if (m->recorded.load(std::memory_order_relaxed)) return api::success;
+  const std::uint64_t covers = m->streams->numbered.load(std::memory_order_acquire);
   const api::error_t e = api::event_record(m->event, m->streams->work);
   if (e != api::success) return e;
-  m->covers = m->streams->numbered;
+  m->covers = covers;
   m->recorded.store(true, std::memory_order_release);
   return api::success;
 }
@@ -558,9 +588,11 @@ void finish(void* stream, const char* what) {
     // (marker_may_wait_later), but for timed and tracked commands, whose events
     // must stand right behind their work.
     const bool later = weft::detail::marker_may_wait_later() && !m->timed && !m->done;
-    std::lock_guard<std::mutex> g(m->streams->record);
-    m->number = ++m->streams->numbered;
-    e = later ? api::success : record_locked(m);
+    m->number = m->streams->numbered.fetch_add(1, std::memory_order_acq_rel) + 1;
+    if (!later) {
+      std::lock_guard<std::mutex> g(m->streams->record);
+      e = record_locked(m);
+    }
   } else {
     e = api::event_record(m->event, s);
     m->recorded.store(true, std::memory_order_release);

@@ -83,9 +83,12 @@ __global__ void single_task_entry(const Kernel k) {
   k();
 }
 
+// The range's item count is computed here and the offset passed only where there
+// is one: every kernel parameter costs the host time at each launch.
 template <int Dims, bool WithOffset, class Kernel>
-__global__ void range_entry(const Kernel k, const sycl::range<Dims> r, const sycl::id<Dims> offset, std::size_t n) {
+__device__ inline void range_items(const Kernel& k, const sycl::range<Dims>& r, const sycl::id<Dims>& offset) {
   using sycl::detail::item_access;
+  const std::size_t n = r.size();
   const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
   for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
     sycl::id<Dims> id;
@@ -94,6 +97,16 @@ __global__ void range_entry(const Kernel k, const sycl::range<Dims> r, const syc
     if constexpr (WithOffset) k(item_access::make(sycl::id<Dims>(id + offset), r, offset));
     else k(item_access::make(id, r));
   }
+}
+
+template <int Dims, class Kernel>
+__global__ void range_entry(const Kernel k, const sycl::range<Dims> r) {
+  range_items<Dims, false>(k, r, sycl::id<Dims>());
+}
+
+template <int Dims, class Kernel>
+__global__ void range_offset_entry(const Kernel k, const sycl::range<Dims> r, const sycl::id<Dims> offset) {
+  range_items<Dims, true>(k, r, offset);
 }
 
 // The running thread's local id and its block's group id: SYCL's last
@@ -179,7 +192,8 @@ void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const syc
     auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     const std::size_t blocks = (n + detail::range_block - 1) / detail::range_block;
     const unsigned grid = static_cast<unsigned>(blocks < 0x7fffffffu ? blocks : 0x7fffffffu);
-    detail::range_entry<Dims, WithOffset><<<grid, detail::range_block, 0, s>>>(k, r, offset, n);
+    if constexpr (WithOffset) detail::range_offset_entry<Dims><<<grid, detail::range_block, 0, s>>>(k, r, offset);
+    else detail::range_entry<Dims><<<grid, detail::range_block, 0, s>>>(k, r);
     runtime::finish(s, "parallel_for(range)");
   }
 }
