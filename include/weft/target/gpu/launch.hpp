@@ -128,12 +128,24 @@ __device__ inline void block_ids(const sycl::range<Dims>& groups, sycl::id<Dims>
   }
 }
 
+// The work-group range is the block's (and in 1-D the group range the grid's):
+// read from the GPU's registers, whose bounds the compiler knows (a block has at
+// most 1024 threads), it narrows the kernel's index arithmetic where a kernel
+// parameter would leave it 64-bit, and the launch passes one parameter less.
+template <int Dims>
+__device__ inline sycl::range<Dims> block_range() {
+  if constexpr (Dims == 1) return sycl::range<1>(blockDim.x);
+  else if constexpr (Dims == 2) return sycl::range<2>(blockDim.y, blockDim.x);
+  else return sycl::range<3>(blockDim.z, blockDim.y, blockDim.x);
+}
+
 template <int Dims, class Kernel>
-__global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, const sycl::range<Dims> groups,
-                               const sycl::id<Dims> offset) {
+__global__ void nd_range_entry(const Kernel k, sycl::range<Dims> groups, const sycl::id<Dims> offset) {
+  if constexpr (Dims == 1) groups[0] = gridDim.x;
   sycl::id<Dims> lid, gid;
   block_ids(groups, lid, gid);
-  k(sycl::detail::nd_item_access::make(sycl::detail::group_access::make(gid, lid, local, groups), offset));
+  k(sycl::detail::nd_item_access::make(sycl::detail::group_access::make(gid, lid, block_range<Dims>(), groups),
+                                       offset));
 }
 
 [[noreturn]] inline void too_large(const std::string& what) { weft::detail::throw_error(sycl::errc::nd_range, what); }
@@ -212,7 +224,7 @@ void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, c
     auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     auto entry = &detail::nd_range_entry<Dims, Kernel>;
     detail::allow_shared(t, entry, local.bytes, "nd_range kernel: local accessors");
-    entry<<<unsigned(gr.size()), block, local.bytes, s>>>(k, lr, gr, sycl::detail::nd_range_access::offset(ndr));
+    entry<<<unsigned(gr.size()), block, local.bytes, s>>>(k, gr, sycl::detail::nd_range_access::offset(ndr));
     runtime::finish(s, "parallel_for(nd_range)");
   }
 }
