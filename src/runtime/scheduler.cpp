@@ -551,14 +551,14 @@ void queue_state::track_in_flight(const event_ptr& node, std::vector<event_ptr>&
   in_flight.push_back(node);
 }
 
-// Completes the picked commands the device has done. Newest first, stopping at
-// the first not yet done: once one is reached, the backend knows the older ones
-// on its stream are too without asking the device, and asking about one whose
-// marker the backend left unplaced places it (marker_may_wait_later).
+// Completes the picked commands the device has done. Oldest first, stopping at
+// the first not yet done (the device runs a stream in order): asking about one
+// whose marker the backend left unplaced (marker_may_wait_later) may place it,
+// which is done for one command per poll at most.
 namespace {
 void poll_in_device_flight(std::vector<event_ptr>& in_device_flight) {
-  for (auto& e : in_device_flight)
-    if (e->poll() != node_status::complete) break;
+  for (auto it = in_device_flight.rbegin(); it != in_device_flight.rend(); ++it)
+    if ((*it)->poll() != node_status::complete) break;
 }
 }  // namespace
 

@@ -98,6 +98,10 @@ struct stream_pair {
   // event recorded after reading k follows the work of every marker up to k.
   std::atomic<std::uint64_t> numbered{0};
   std::atomic<std::uint64_t> reached{0};
+  // Recorded behind every 16th unrecorded marker (under `record`): a poll learns
+  // from it how far the stream got without recording the marker it asks about.
+  api::event_t progress = nullptr;
+  std::uint64_t progress_covers = 0;
 };
 
 struct device_streams {
@@ -245,12 +249,16 @@ bool known_reached(const marker* m) {
   return m->number && m->number <= m->streams->reached.load(std::memory_order_acquire);
 }
 
-void note_reached(const marker* m) {
-  if (!m->number) return;
-  std::uint64_t seen = m->streams->reached.load(std::memory_order_relaxed);
-  while (seen < m->covers && !m->streams->reached.compare_exchange_weak(seen, m->covers, std::memory_order_release,
-                                                                        std::memory_order_relaxed)) {
+// The stream's work up to marker number `covers` is done.
+void note_reached(stream_pair* sp, std::uint64_t covers) {
+  std::uint64_t seen = sp->reached.load(std::memory_order_relaxed);
+  while (seen < covers &&
+         !sp->reached.compare_exchange_weak(seen, covers, std::memory_order_release, std::memory_order_relaxed)) {
   }
+}
+
+void note_reached(const marker* m) {
+  if (m->number) note_reached(m->streams, m->covers);
 }
 
 // Records a numbered marker's event now if it was left unrecorded: behind the
@@ -336,6 +344,20 @@ bool marker_times(void* mp, std::uint64_t* start_ns, std::uint64_t* end_ns) {
 bool marker_reached(void* mp) {
   auto* m = static_cast<marker*>(mp);
   if (known_reached(m)) return true;
+  if (!m->recorded.load(std::memory_order_acquire)) {
+    api::event_t progress = nullptr;
+    std::uint64_t covers = 0;
+    {
+      std::lock_guard<std::mutex> g(m->streams->record);
+      progress = m->streams->progress;
+      covers = m->streams->progress_covers;
+    }
+    // (Recorded again meanwhile, it answers for a later point: still true for `covers`.)
+    if (progress && covers >= m->number && api::event_query(progress) == api::success) {
+      note_reached(m->streams, covers);
+      return true;
+    }
+  }
   api::error_t e = settle(m);
   if (e == api::success) e = api::event_query(m->event);
   if (e == api::success) note_reached(m);
@@ -592,6 +614,12 @@ void finish(void* stream, const char* what) {
     if (!later) {
       std::lock_guard<std::mutex> g(m->streams->record);
       e = record_locked(m);
+    } else if (m->number % 16 == 0) {
+      std::lock_guard<std::mutex> g(m->streams->record);
+      const std::uint64_t covers = m->streams->numbered.load(std::memory_order_acquire);  // (before recording)
+      if (!m->streams->progress) e = api::event_create_without_timing(&m->streams->progress);
+      if (e == api::success) e = api::event_record(m->streams->progress, s);
+      if (e == api::success) m->streams->progress_covers = covers;
     }
   } else {
     e = api::event_record(m->event, s);
