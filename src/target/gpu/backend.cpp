@@ -537,9 +537,12 @@ thread_local int t_device = -1;                 // the device prepare made curre
 thread_local marker* t_timed_marker = nullptr;  // a profiled command's, from prepare
 
 void* prepare(const device_state& d) {
-  int current = -1;  // (asking is cheaper than setting)
-  if (api::get_device(&current) != api::success || current != d.ordinal)
-    check_call(api::set_device(d.ordinal), "SetDevice");
+  // With one GPU the runtime's current device can only be it (a thread's first
+  // call makes it current): no call. Else asking is cheaper than setting.
+  int current = -1;
+  if (!g_platform || g_platform->devices.size() != 1)
+    if (api::get_device(&current) != api::success || current != d.ordinal)
+      check_call(api::set_device(d.ordinal), "SetDevice");
   const auto waits = weft::detail::take_device_waits();
   stream_pair* sp = nullptr;
   for (std::size_t i = 0; i < waits.count && !sp; ++i) {
