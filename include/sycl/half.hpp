@@ -113,12 +113,28 @@ constexpr std::uint16_t double_to_half_bits(double d, rounding_mode mode = round
   return std::uint16_t(sign | result);
 }
 
+// The GPU converts between half and float with one instruction each (PTX
+// cvt.f32.f16 and cvt.rn.f16.f32, AMDGPU v_cvt_*): the device pass uses them
+// through _Float16 outside constant expressions, with the same results.
+constexpr float half_to_float(std::uint16_t h) noexcept {
+#if WEFT_DEVICE_PASS
+  if (!__builtin_is_constant_evaluated()) return float(__builtin_bit_cast(_Float16, h));
+#endif
+  return half_bits_to_float(h);
+}
+constexpr std::uint16_t float_to_half_bits(float f) noexcept {
+#if WEFT_DEVICE_PASS
+  if (!__builtin_is_constant_evaluated()) return __builtin_bit_cast(std::uint16_t, static_cast<_Float16>(f));
+#endif
+  return double_to_half_bits(f);
+}
+
 }  // namespace detail
 
 class half {
  public:
   constexpr half() noexcept = default;
-  constexpr half(float f) noexcept : m_bits(detail::double_to_half_bits(f)) {}
+  constexpr half(float f) noexcept : m_bits(detail::float_to_half_bits(f)) {}
   constexpr half(double d) noexcept : m_bits(detail::double_to_half_bits(d)) {}
   // A long double would otherwise convert through float or double, ambiguously. (A template,
   // so that GPU code, which has no long double, never instantiates it.)
@@ -127,7 +143,7 @@ class half {
   template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
   constexpr half(I i) noexcept : m_bits(detail::double_to_half_bits(static_cast<double>(i))) {}
 
-  constexpr operator float() const noexcept { return detail::half_bits_to_float(m_bits); }
+  constexpr operator float() const noexcept { return detail::half_to_float(m_bits); }
 
   static constexpr half from_bits(std::uint16_t b) noexcept {
     half h;

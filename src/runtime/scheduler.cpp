@@ -118,7 +118,8 @@ void event_state::wait() {
   if (t_held_host_access && blocked_by_held_access(this)) report_self_deadlock("waiting for this command");
   trace_wait traced(sequence);
   for (;;) {
-    {
+    // (Device work already in flight needs no lock to be waited for.)
+    if (!marker.load(std::memory_order_acquire) || claimed.load(std::memory_order_acquire)) {
       std::unique_lock<std::mutex> g(mutex);
       done.wait(g, [this] {
         return status.load(std::memory_order_acquire) == node_status::complete ||
@@ -127,6 +128,7 @@ void event_state::wait() {
       if (status.load(std::memory_order_acquire) == node_status::complete) return;
     }
     complete_deferred(*this);  // may lose the race to another completer: then wait for it
+    if (is_complete()) return;
   }
 }
 
@@ -253,8 +255,35 @@ void report_error(event_state& node, std::exception_ptr e) {
 // What the command running on this thread may learn from and tell the scheduler
 // (take_device_waits, defer_completion).
 struct exec_context {
-  std::vector<void*> markers;
+  // The markers of the device work the command follows (and which are observed):
+  // inline for a few, which is every chain's case, on the heap beyond.
+  static constexpr std::size_t inline_waits = 4;
+  std::size_t count = 0;
+  void* inline_markers[inline_waits];
+  unsigned char inline_observed[inline_waits];
+  std::vector<void*> more_markers;
+  std::vector<unsigned char> more_observed;
+  void add_wait(void* marker, bool observed) {
+    if (count < inline_waits) {
+      inline_markers[count] = marker;
+      inline_observed[count] = observed;
+    } else {
+      if (count == inline_waits) {
+        more_markers.assign(inline_markers, inline_markers + inline_waits);
+        more_observed.assign(inline_observed, inline_observed + inline_waits);
+      }
+      more_markers.push_back(marker);
+      more_observed.push_back(observed);
+    }
+    ++count;
+  }
+  void* marker(std::size_t i) const { return count <= inline_waits ? inline_markers[i] : more_markers[i]; }
+  device_waits waits() const {
+    if (count <= inline_waits) return {inline_markers, inline_observed, count};
+    return {more_markers.data(), more_observed.data(), count};
+  }
   bool profiled = false;
+  bool in_order_chain = false;
   void* deferred = nullptr;
   const backend_ops* ops = nullptr;
 };
@@ -325,7 +354,9 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   waits.swap(node->device_waits);
   exec_context ctx;
   ctx.profiled = node->profiled;
-  for (auto& w : waits) ctx.markers.push_back(w->marker.load(std::memory_order_acquire));
+  ctx.in_order_chain = node->in_order_chain;
+  // Held by `waits` and its queue's in-flight list only: nobody else can wait for it.
+  for (auto& w : waits) ctx.add_wait(w->marker.load(std::memory_order_acquire), w.use_count() > 2);
   exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
   std::exception_ptr error;
   try {
@@ -361,7 +392,7 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   // this node was to follow, which they no longer see.
   for (std::size_t i = 0; i < waits.size(); ++i) {
     std::string ignored;  // a failure there is reported by its own command
-    waits[i]->marker_ops->marker_wait(ctx.markers[i], &ignored);
+    waits[i]->marker_ops->marker_wait(ctx.marker(i), &ignored);
   }
   node->work = nullptr;  // drop the kernel's captures (accessors) now
   ready = finish(*node);
@@ -498,6 +529,39 @@ void order_access(buffer_state& buffer, sycl::access_mode mode, const event_ptr&
   }
 }
 
+// Adds `node` to the in-flight list. Caller holds the queue's mutex.
+// Completed commands leave the list when it is full, before it would grow (where
+// more than half are still in flight it grows instead): a scan per submission made
+// submitting many kernels ahead of their run quadratic (launch_throughput, more so
+// when tracing slows the workers, and a chain's host cost per command).
+// Once many are in flight, every 16th submission picks older commands with device
+// work in flight for poll_in_device_flight, so a queue never waited on does not
+// keep them all (chains shorter than 128 commands skip this).
+void queue_state::track_in_flight(const event_ptr& node, std::vector<event_ptr>& in_device_flight) {
+  if (in_flight.capacity() < 16) in_flight.reserve(16);
+  if (in_flight.size() == in_flight.capacity()) {
+    prune(in_flight);
+    if (in_flight.size() > in_flight.capacity() / 2) in_flight.reserve(2 * in_flight.capacity());
+  }
+  if (in_flight.size() >= 128 && node->device_kernel && node->sequence % 16 == 0)
+    for (std::size_t i = in_flight.size() - 16; i-- > 0 && in_device_flight.size() < 32;) {
+      const auto& e = in_flight[i];
+      if (e->marker.load(std::memory_order_acquire) && !e->is_complete()) in_device_flight.push_back(e);
+    }
+  in_flight.push_back(node);
+}
+
+// Completes the picked commands the device has done. Oldest first, stopping at
+// the first not yet done (the device runs a stream in order): asking about one
+// whose marker the backend left unplaced (marker_may_wait_later) may place it,
+// which is done for one command per poll at most.
+namespace {
+void poll_in_device_flight(std::vector<event_ptr>& in_device_flight) {
+  for (auto it = in_device_flight.rbegin(); it != in_device_flight.rend(); ++it)
+    if ((*it)->poll() != node_status::complete) break;
+}
+}  // namespace
+
 event_ptr queue_state::submit(command_group&& cg) {
   auto node = std::make_shared<event_state>();
   node->work = std::move(cg.work);
@@ -516,10 +580,32 @@ event_ptr queue_state::submit(command_group&& cg) {
   node->device_kernel =
       (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops && node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
+  node->in_order_chain = node->device_chain && in_order;
   const bool traced = trace::enabled();
   if (profiling || traced) node->submit_ns = now_ns();
   static std::atomic<std::uint64_t> submitted{0};
   node->sequence = submitted.fetch_add(1, std::memory_order_relaxed) + 1;
+  // The chain fast path: a device command of an in-order queue that follows only
+  // the queue's previous command touches no buffer history, so the graph's lock
+  // is not needed: the previous command is taken and replaced under the queue's.
+  if (node->in_order_chain && cg.requirements.empty() && cg.dependencies.empty() && !traced) {
+    event_ptr previous;
+    std::vector<event_ptr> in_device_flight;
+    {
+      std::lock_guard<std::mutex> q(mutex);
+      previous = std::move(last);
+      last = node;
+      track_in_flight(node, in_device_flight);
+    }
+    if (previous) {
+      node->waits_for.push_back(previous);
+      add_dependency(previous, node);
+      previous.reset();  // (counted by run_node's observed test)
+    }
+    poll_in_device_flight(in_device_flight);
+    release(node, true);
+    return node;
+  }
   {
     std::lock_guard<std::mutex> g(graph_mutex());
     std::vector<event_ptr> deps = std::move(cg.dependencies);
@@ -548,28 +634,9 @@ event_ptr queue_state::submit(command_group&& cg) {
   std::vector<event_ptr> in_device_flight;
   {
     std::lock_guard<std::mutex> q(mutex);
-    // Completed commands leave the list at every submission while it is short, and
-    // once it is long only when it is full, before it would grow (where more than half
-    // are still in flight it grows instead): a scan per submission made submitting
-    // many kernels ahead of their run quadratic (launch_throughput, more so when
-    // tracing slows the workers).
-    if (in_flight.size() < 64 || in_flight.size() == in_flight.capacity()) {
-      prune(in_flight);
-      if (in_flight.size() > in_flight.capacity() / 2) in_flight.reserve(2 * in_flight.capacity());
-    }
-    // Once many are in flight, every 16th submission completes here the older
-    // commands with device work in flight that the device has done, so a queue
-    // never waited on does not keep them all. Newest first: once one is reached,
-    // the backend knows the older ones on its stream are too, without asking the
-    // device again (chains shorter than 128 commands skip this).
-    if (in_flight.size() >= 128 && node->device_kernel && node->sequence % 16 == 0)
-      for (std::size_t i = in_flight.size() - 16; i-- > 0 && in_device_flight.size() < 32;) {
-        const auto& e = in_flight[i];
-        if (e->marker.load(std::memory_order_acquire) && !e->is_complete()) in_device_flight.push_back(e);
-      }
-    in_flight.push_back(node);
+    track_in_flight(node, in_device_flight);
   }
-  for (auto& e : in_device_flight) e->poll();
+  poll_in_device_flight(in_device_flight);
   if (traced) trace_submit(*node, cg, this);
   release(node, true);
   return node;
@@ -706,10 +773,12 @@ void release_host_access(const event_ptr& node) {
 
 device_waits take_device_waits() {
   if (!t_exec) return {};
-  return {t_exec->markers.data(), t_exec->markers.size()};
+  return t_exec->waits();
 }
 
 bool command_profiled() { return t_exec && t_exec->profiled; }
+
+bool marker_may_wait_later() { return t_exec && t_exec->in_order_chain; }
 
 outside_command::outside_command() : m_saved(t_exec) { t_exec = nullptr; }
 outside_command::~outside_command() { t_exec = static_cast<exec_context*>(m_saved); }

@@ -277,3 +277,91 @@ TEST(CudaCompletion, ProfilingUsesDeviceTimes) {
   EXPECT_LE(ended, copy.get_profiling_info<sycl::info::event_profiling::command_start>());
   sycl::free(p, q);
 }
+
+// An in-order queue's command leaves its marker unplaced until the next command
+// finds its event held (here: by the test) or someone waits for it; waiting for
+// a held event in the middle of a chain sees that command's work done.
+TEST(CudaCompletion, InOrderHeldEventInTheMiddleOfAChain) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
+  int* p = sycl::malloc_shared<int>(1, q);
+  *p = 0;
+  sycl::event middle;
+  for (int k = 0; k < 20; ++k) {
+    auto e = q.single_task([=] { *p = slow_value(*p + 1, 2000); });
+    if (k == 9) middle = e;
+  }
+  middle.wait();
+  EXPECT_EQ(middle.get_info<sycl::info::event::command_execution_status>(), sycl::info::event_command_status::complete);
+  EXPECT_GE(__atomic_load_n(p, __ATOMIC_RELAXED), 10);
+  q.wait();
+  EXPECT_EQ(*p, 20);
+  sycl::free(p, q);
+}
+
+// Events nobody held when the next command was submitted, reached later through
+// get_wait_list: waiting for them still works (and may wait for later work).
+TEST(CudaCompletion, InOrderUnheldEventReachedThroughWaitList) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
+  int* p = sycl::malloc_shared<int>(1, q);
+  *p = 0;
+  q.single_task([=] { *p = slow_value(1, 20000); });
+  auto second = q.single_task([=] { *p = slow_value(*p + 1, 20000); });
+  for (auto& earlier : second.get_wait_list()) {
+    earlier.wait();
+    EXPECT_GE(__atomic_load_n(p, __ATOMIC_RELAXED), 1);
+  }
+  second.wait();
+  EXPECT_EQ(*p, 2);
+  sycl::free(p, q);
+}
+
+// The newest command of an in-order chain, never waited for: its status still
+// reaches complete (a poll places its marker).
+TEST(CudaCompletion, InOrderChainStatusCompletesWithoutWait) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
+  int* p = sycl::malloc_shared<int>(1, q);
+  *p = 0;
+  sycl::event last;
+  for (int k = 0; k < 8; ++k) last = q.single_task([=] { *p += 1; });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (last.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the event never completed";
+    std::this_thread::yield();
+  }
+  EXPECT_EQ(*p, 8);
+  sycl::free(p, q);
+}
+
+// An in-order chain feeding another queue (its own stream) through an event, and
+// a host task of the chain's queue after it: both start after the chain's work.
+TEST(CudaCompletion, InOrderChainFeedsAnotherQueueAndAHostTask) {
+  WEFT_REQUIRE_GPU();
+  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
+  sycl::queue other{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
+  const std::size_t n = 1 << 14;
+  int* a = sycl::malloc_device<int>(n, q);
+  int* b = sycl::malloc_device<int>(n, q);
+  q.memset(a, 0, n * sizeof(int));
+  sycl::event last;
+  for (int k = 0; k < 30; ++k)
+    last = q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = slow_value(a[i] + 1, 200); });
+  auto copied = other.submit([&](sycl::handler& h) {
+    h.depends_on(last);
+    h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { b[i] = a[i] * 2; });
+  });
+  std::atomic<int> seen{-1};
+  int* shared = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { *shared = a[n - 1]; });
+  q.submit([&](sycl::handler& h) { h.host_task([&, shared] { seen = *shared; }); }).wait();
+  EXPECT_EQ(seen.load(), 30);
+  copied.wait();
+  std::vector<int> h(n);
+  other.memcpy(h.data(), b, n * sizeof(int)).wait();
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(h[i], 60) << i;
+  sycl::free(a, q);
+  sycl::free(b, q);
+  sycl::free(shared, q);
+}

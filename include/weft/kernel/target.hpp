@@ -26,6 +26,10 @@
 #define WEFT_GPU_TRANSLATION_UNIT 0
 #endif
 
+#if defined(__CUDA__) && !defined(__HIP__)
+#include <weft/target/gpu/vendor/nvidia_vector_names.hpp>
+#endif
+
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 #define WEFT_DEVICE_PASS 1
 #else

@@ -53,8 +53,12 @@ struct backend_ops {
 // The markers of earlier commands on the same device that this command must
 // follow and that have not completed: the launch makes the device wait for them
 // (e.g. cudaStreamWaitEvent) before its own work. Valid until the work returns.
+// observed[i]: something besides the queue's own bookkeeping holds the i-th
+// command's event (a user's sycl::event, a buffer, another command), so its
+// marker may be waited for on its own (see marker_may_wait_later).
 struct device_waits {
   void* const* markers = nullptr;
+  const unsigned char* observed = nullptr;  // 0 or 1
   std::size_t count = 0;
 };
 WEFT_API device_waits take_device_waits();
@@ -69,6 +73,12 @@ WEFT_API void wait_for_deferred_work();
 // True when the command's queue profiles it: the backend then times its device
 // work (marker_times).
 WEFT_API bool command_profiled();
+// True when the command runs on an in-order queue, unprofiled: its device work is
+// followed by the queue's next command on the same stream, so the backend may
+// leave its marker unplaced until the next command finds it observed, or until
+// someone waits for it (then placed at the stream's end: waiting for it may also
+// wait for later work of the stream). A queue::wait() waits for the newest first.
+WEFT_API bool marker_may_wait_later();
 
 struct device_state {
   sycl::info::device_type type = sycl::info::device_type::cpu;

@@ -53,6 +53,7 @@ struct WEFT_API event_state {
   bool device_kernel =
       false;                  // a kernel or USM memory command on a backend device: may launch on the submitting thread
   bool device_chain = false;  // may follow earlier device work on the device itself
+  bool in_order_chain = false;         // device_chain on an in-order queue (marker_may_wait_later)
   std::atomic<void*> marker{nullptr};  // set once the work is in flight (under mutex)
   const backend_ops* marker_ops = nullptr;
   bool notify_armed = false;                               // the backend will report the marker (under mutex)

@@ -43,6 +43,9 @@ struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
   std::vector<async_error> errors;
   std::vector<event_ptr> in_flight;  // submitted, not yet known complete
   event_ptr last;                    // in-order queues chain on this
+
+ private:
+  void track_in_flight(const event_ptr& node, std::vector<event_ptr>& in_device_flight);
 };
 
 using queue_ptr = std::shared_ptr<queue_state>;

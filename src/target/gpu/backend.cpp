@@ -80,16 +80,28 @@ void check_call(api::error_t e, const char* call, const char* operation = nullpt
 // kernels queued behind it.
 constexpr int streams_per_device = 4;
 
-// Markers are numbered per work stream in the order they are recorded there, and
-// the highest number seen reached is kept: the GPU runs a stream in order, so every
-// marker up to it is reached too and needs no runtime call (a chain's commands
-// complete in one call for the newest).
+// Markers are numbered per work stream in the order their commands finish there,
+// and the highest number seen reached is kept: the GPU runs a stream in order, so
+// every marker up to it is reached too and needs no runtime call (a chain's
+// commands complete in one call for the newest).
+// An in-order queue's command (weft::detail::marker_may_wait_later) leaves its
+// marker's event unrecorded: the queue's next command records it, at its place,
+// when something besides the queue can wait for it (device_waits::observed), and
+// otherwise it is recorded only when waited for, at the stream's end then (it
+// covers the work queued behind it too). A chain of kernels nobody waits for one
+// by one so costs no event per kernel.
 struct stream_pair {
   api::stream_t work = nullptr;
   api::stream_t notify = nullptr;
-  std::mutex record;           // numbering and recording go together
-  std::uint64_t recorded = 0;  // the last marker's number
+  std::mutex record;  // recording an event and reading `numbered` for it go together
+  // The last marker's number. A marker is numbered after its work is queued, so an
+  // event recorded after reading k follows the work of every marker up to k.
+  std::atomic<std::uint64_t> numbered{0};
   std::atomic<std::uint64_t> reached{0};
+  // Recorded behind every 16th unrecorded marker (under `record`): a poll learns
+  // from it how far the stream got without recording the marker it asks about.
+  api::event_t progress = nullptr;
+  std::uint64_t progress_covers = 0;
 };
 
 struct device_streams {
@@ -130,6 +142,10 @@ struct marker {
   int device = 0;
   stream_pair* streams = nullptr;
   std::uint64_t number = 0;  // on streams->work; 0: not numbered
+  // The event is recorded (under streams->record), behind the stream's work up to
+  // marker number `covers` (>= number; with no number: recorded where it stands).
+  std::atomic<bool> recorded{false};
+  std::uint64_t covers = 0;
   const char* what = "";
   // A profiled command's work lies between two timing events (made on first use).
   bool timed = false;
@@ -169,7 +185,28 @@ stream_pair& pick_streams(int device) {
   return ds->pairs[ds->next.fetch_add(1, std::memory_order_relaxed) % streams_per_device];
 }
 
+// Each thread keeps a few released markers for itself (a chain's commands are
+// usually completed and released on the thread that submits the next ones), so
+// most commands take and give back a marker without the pool's lock. The cache is
+// never destroyed (markers are released up to exit, after thread_local destructors).
+constexpr std::size_t thread_cache_size = 64;
+struct marker_cache {
+  marker* items[thread_cache_size];
+  std::size_t count = 0;
+};
+thread_local marker_cache* t_cache = nullptr;
+
+marker* take_cached(int device) {
+  marker_cache* c = t_cache;
+  if (!c || c->count == 0 || c->items[c->count - 1]->device != device) return nullptr;
+  marker* m = c->items[--c->count];
+  m->timed = false;
+  m->recorded.store(false, std::memory_order_relaxed);
+  return m;
+}
+
 marker* acquire_marker(int device) {
+  if (marker* m = take_cached(device)) return m;
   auto& p = pool();
   {
     std::lock_guard<std::mutex> g(p.mutex);
@@ -178,6 +215,7 @@ marker* acquire_marker(int device) {
         marker* m = p.free[i];
         p.free.erase(p.free.begin() + std::ptrdiff_t(i));
         m->timed = false;
+        m->recorded.store(false, std::memory_order_relaxed);
         return m;
       }
   }
@@ -195,6 +233,12 @@ marker* acquire_marker(int device) {
 }
 
 void marker_release(void* m) {
+  if (!t_cache) t_cache = new marker_cache;
+  marker_cache* c = t_cache;
+  if (c->count < thread_cache_size) {
+    c->items[c->count++] = static_cast<marker*>(m);
+    return;
+  }
   auto& p = pool();
   std::lock_guard<std::mutex> g(p.mutex);
   p.free.push_back(static_cast<marker*>(m));
@@ -205,18 +249,42 @@ bool known_reached(const marker* m) {
   return m->number && m->number <= m->streams->reached.load(std::memory_order_acquire);
 }
 
-void note_reached(const marker* m) {
-  if (!m->number) return;
-  std::uint64_t seen = m->streams->reached.load(std::memory_order_relaxed);
-  while (seen < m->number && !m->streams->reached.compare_exchange_weak(seen, m->number, std::memory_order_release,
-                                                                        std::memory_order_relaxed)) {
+// The stream's work up to marker number `covers` is done.
+void note_reached(stream_pair* sp, std::uint64_t covers) {
+  std::uint64_t seen = sp->reached.load(std::memory_order_relaxed);
+  while (seen < covers &&
+         !sp->reached.compare_exchange_weak(seen, covers, std::memory_order_release, std::memory_order_relaxed)) {
   }
+}
+
+void note_reached(const marker* m) {
+  if (m->number) note_reached(m->streams, m->covers);
+}
+
+// Records a numbered marker's event now if it was left unrecorded: behind the
+// work queued on its stream so far. Caller holds m->streams->record.
+api::error_t record_locked(marker* m) {
+  if (m->recorded.load(std::memory_order_relaxed)) return api::success;
+  const std::uint64_t covers = m->streams->numbered.load(std::memory_order_acquire);
+  const api::error_t e = api::event_record(m->event, m->streams->work);
+  if (e != api::success) return e;
+  m->covers = covers;
+  m->recorded.store(true, std::memory_order_release);
+  return api::success;
+}
+
+// Makes sure the marker's event is recorded before anything waits on it.
+api::error_t settle(marker* m) {
+  if (m->recorded.load(std::memory_order_acquire)) return api::success;
+  std::lock_guard<std::mutex> g(m->streams->record);
+  return record_locked(m);
 }
 
 bool marker_wait(void* mp, std::string* error) {
   auto* m = static_cast<marker*>(mp);
   if (known_reached(m)) return true;
-  const api::error_t e = api::event_synchronize(m->event);
+  api::error_t e = settle(m);
+  if (e == api::success) e = api::event_synchronize(m->event);
   if (e == api::success) {
     note_reached(m);
     return true;
@@ -276,7 +344,22 @@ bool marker_times(void* mp, std::uint64_t* start_ns, std::uint64_t* end_ns) {
 bool marker_reached(void* mp) {
   auto* m = static_cast<marker*>(mp);
   if (known_reached(m)) return true;
-  const api::error_t e = api::event_query(m->event);
+  if (!m->recorded.load(std::memory_order_acquire)) {
+    api::event_t progress = nullptr;
+    std::uint64_t covers = 0;
+    {
+      std::lock_guard<std::mutex> g(m->streams->record);
+      progress = m->streams->progress;
+      covers = m->streams->progress_covers;
+    }
+    // (Recorded again meanwhile, it answers for a later point: still true for `covers`.)
+    if (progress && covers >= m->number && api::event_query(progress) == api::success) {
+      note_reached(m->streams, covers);
+      return true;
+    }
+  }
+  api::error_t e = settle(m);
+  if (e == api::success) e = api::event_query(m->event);
   if (e == api::success) note_reached(m);
   return e != api::error_not_ready;
 }
@@ -296,7 +379,7 @@ void on_notify(api::stream_t, api::error_t, void* p) {
 
 bool marker_notify(void* mp, void (*callback)(void*), void* arg) {
   auto* m = static_cast<marker*>(mp);
-  if (api::set_device(m->device) != api::success) return false;
+  if (api::set_device(m->device) != api::success || settle(m) != api::success) return false;
   api::stream_t s = m->streams->notify;
   if (api::stream_wait_event(s, m->event) != api::success) return false;
   auto* n = new notification{callback, arg};
@@ -454,9 +537,12 @@ thread_local int t_device = -1;                 // the device prepare made curre
 thread_local marker* t_timed_marker = nullptr;  // a profiled command's, from prepare
 
 void* prepare(const device_state& d) {
-  int current = -1;  // (asking is cheaper than setting)
-  if (api::get_device(&current) != api::success || current != d.ordinal)
-    check_call(api::set_device(d.ordinal), "SetDevice");
+  // With one GPU the runtime's current device can only be it (a thread's first
+  // call makes it current): no call. Else asking is cheaper than setting.
+  int current = -1;
+  if (!g_platform || g_platform->devices.size() != 1)
+    if (api::get_device(&current) != api::success || current != d.ordinal)
+      check_call(api::set_device(d.ordinal), "SetDevice");
   const auto waits = weft::detail::take_device_waits();
   stream_pair* sp = nullptr;
   for (std::size_t i = 0; i < waits.count && !sp; ++i) {
@@ -465,9 +551,16 @@ void* prepare(const device_state& d) {
   }
   if (!sp) sp = &pick_streams(d.ordinal);
   for (std::size_t i = 0; i < waits.count; ++i) {
-    auto* m = static_cast<const marker*>(waits.markers[i]);
-    if (m->streams != sp && !known_reached(m))
+    auto* m = static_cast<marker*>(waits.markers[i]);
+    if (known_reached(m)) continue;
+    if (m->streams != sp) {
+      check_call(settle(m), "EventRecord");
       check_call(api::stream_wait_event(sp->work, m->event), "StreamWaitEvent");
+    } else if (waits.observed[i] && !m->recorded.load(std::memory_order_acquire)) {
+      // Someone may wait for that command alone: its event goes right behind it,
+      // before this command's work (if no other queue's work came between).
+      check_call(settle(m), "EventRecord");
+    }
   }
   t_streams = sp;
   t_device = d.ordinal;
@@ -516,11 +609,24 @@ void finish(void* stream, const char* what) {
   }
   m->number = 0;
   if (prepared) {
-    std::lock_guard<std::mutex> g(m->streams->record);
-    e = api::event_record(m->event, s);
-    if (e == api::success) m->number = ++m->streams->recorded;
+    // Left unrecorded where the queue's next command or a waiter records it
+    // (marker_may_wait_later), but for timed and tracked commands, whose events
+    // must stand right behind their work.
+    const bool later = weft::detail::marker_may_wait_later() && !m->timed && !m->done;
+    m->number = m->streams->numbered.fetch_add(1, std::memory_order_acq_rel) + 1;
+    if (!later) {
+      std::lock_guard<std::mutex> g(m->streams->record);
+      e = record_locked(m);
+    } else if (m->number % 16 == 0) {
+      std::lock_guard<std::mutex> g(m->streams->record);
+      const std::uint64_t covers = m->streams->numbered.load(std::memory_order_acquire);  // (before recording)
+      if (!m->streams->progress) e = api::event_create_without_timing(&m->streams->progress);
+      if (e == api::success) e = api::event_record(m->streams->progress, s);
+      if (e == api::success) m->streams->progress_covers = covers;
+    }
   } else {
     e = api::event_record(m->event, s);
+    m->recorded.store(true, std::memory_order_release);
   }
   if (e != api::success) {
     marker_release(m);

@@ -83,9 +83,12 @@ __global__ void single_task_entry(const Kernel k) {
   k();
 }
 
+// The range's item count is computed here and the offset passed only where there
+// is one: every kernel parameter costs the host time at each launch.
 template <int Dims, bool WithOffset, class Kernel>
-__global__ void range_entry(const Kernel k, const sycl::range<Dims> r, const sycl::id<Dims> offset, std::size_t n) {
+__device__ inline void range_items(const Kernel& k, const sycl::range<Dims>& r, const sycl::id<Dims>& offset) {
   using sycl::detail::item_access;
+  const std::size_t n = r.size();
   const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
   for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
     sycl::id<Dims> id;
@@ -94,6 +97,16 @@ __global__ void range_entry(const Kernel k, const sycl::range<Dims> r, const syc
     if constexpr (WithOffset) k(item_access::make(sycl::id<Dims>(id + offset), r, offset));
     else k(item_access::make(id, r));
   }
+}
+
+template <int Dims, class Kernel>
+__global__ void range_entry(const Kernel k, const sycl::range<Dims> r) {
+  range_items<Dims, false>(k, r, sycl::id<Dims>());
+}
+
+template <int Dims, class Kernel>
+__global__ void range_offset_entry(const Kernel k, const sycl::range<Dims> r, const sycl::id<Dims> offset) {
+  range_items<Dims, true>(k, r, offset);
 }
 
 // The running thread's local id and its block's group id: SYCL's last
@@ -115,12 +128,24 @@ __device__ inline void block_ids(const sycl::range<Dims>& groups, sycl::id<Dims>
   }
 }
 
+// The work-group range is the block's (and in 1-D the group range the grid's):
+// read from the GPU's registers, whose bounds the compiler knows (a block has at
+// most 1024 threads), it narrows the kernel's index arithmetic where a kernel
+// parameter would leave it 64-bit, and the launch passes one parameter less.
+template <int Dims>
+__device__ inline sycl::range<Dims> block_range() {
+  if constexpr (Dims == 1) return sycl::range<1>(blockDim.x);
+  else if constexpr (Dims == 2) return sycl::range<2>(blockDim.y, blockDim.x);
+  else return sycl::range<3>(blockDim.z, blockDim.y, blockDim.x);
+}
+
 template <int Dims, class Kernel>
-__global__ void nd_range_entry(const Kernel k, const sycl::range<Dims> local, const sycl::range<Dims> groups,
-                               const sycl::id<Dims> offset) {
+__global__ void nd_range_entry(const Kernel k, sycl::range<Dims> groups, const sycl::id<Dims> offset) {
+  if constexpr (Dims == 1) groups[0] = gridDim.x;
   sycl::id<Dims> lid, gid;
   block_ids(groups, lid, gid);
-  k(sycl::detail::nd_item_access::make(sycl::detail::group_access::make(gid, lid, local, groups), offset));
+  k(sycl::detail::nd_item_access::make(sycl::detail::group_access::make(gid, lid, block_range<Dims>(), groups),
+                                       offset));
 }
 
 [[noreturn]] inline void too_large(const std::string& what) { weft::detail::throw_error(sycl::errc::nd_range, what); }
@@ -179,7 +204,8 @@ void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const syc
     auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     const std::size_t blocks = (n + detail::range_block - 1) / detail::range_block;
     const unsigned grid = static_cast<unsigned>(blocks < 0x7fffffffu ? blocks : 0x7fffffffu);
-    detail::range_entry<Dims, WithOffset><<<grid, detail::range_block, 0, s>>>(k, r, offset, n);
+    if constexpr (WithOffset) detail::range_offset_entry<Dims><<<grid, detail::range_block, 0, s>>>(k, r, offset);
+    else detail::range_entry<Dims><<<grid, detail::range_block, 0, s>>>(k, r);
     runtime::finish(s, "parallel_for(range)");
   }
 }
@@ -198,7 +224,7 @@ void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, c
     auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     auto entry = &detail::nd_range_entry<Dims, Kernel>;
     detail::allow_shared(t, entry, local.bytes, "nd_range kernel: local accessors");
-    entry<<<unsigned(gr.size()), block, local.bytes, s>>>(k, lr, gr, sycl::detail::nd_range_access::offset(ndr));
+    entry<<<unsigned(gr.size()), block, local.bytes, s>>>(k, gr, sycl::detail::nd_range_access::offset(ndr));
     runtime::finish(s, "parallel_for(nd_range)");
   }
 }
