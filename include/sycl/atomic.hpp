@@ -108,7 +108,6 @@ class accessor<T, Dims, access_mode::atomic, Tgt, P> : public accessor<T, Dims, 
 
  public:
   using value_type = T;
-  using reference = atomic<T, access::address_space::global_space>;
   static constexpr access_mode mode = access_mode::atomic;
   using base::base;
 
@@ -119,6 +118,13 @@ class accessor<T, Dims, access_mode::atomic, Tgt, P> : public accessor<T, Dims, 
   WEFT_HOST_DEVICE atomic<T, access::address_space::global_space> operator[](std::size_t i) const {
     return atomic<T, access::address_space::global_space>(&base::operator[](id<1>(i)));
   }
+  // acc[i][j]...: the last subscript gives the sycl::atomic too.
+  template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
+  WEFT_HOST_DEVICE detail::subscript_proxy<accessor, Dims, 1> operator[](std::size_t i) const {
+    id<Dims> idx;
+    idx[0] = i;
+    return {*this, idx};
+  }
   access_mode get_mode() const noexcept { return access_mode::atomic; }
 };
 
@@ -128,19 +134,52 @@ template <typename T, int Dims, access::placeholder P>
 class accessor<T, Dims, access_mode::atomic, target::local, P>
     : public accessor<T, Dims, access_mode::read_write, target::local, P> {
   using base = accessor<T, Dims, access_mode::read_write, target::local, P>;
+  using atomic_type = atomic<T, access::address_space::local_space>;
 
  public:
   using value_type = T;
-  using reference = atomic<T, access::address_space::local_space>;
   static constexpr access_mode mode = access_mode::atomic;
   using base::base;
 
-  WEFT_HOST_DEVICE reference operator[](const id<Dims>& i) const { return reference(&base::operator[](i)); }
+  WEFT_HOST_DEVICE atomic_type operator[](const id<Dims>& i) const { return atomic_type(&base::operator[](i)); }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  WEFT_HOST_DEVICE reference operator[](std::size_t i) const {
-    return reference(&base::operator[](id<1>(i)));
+  WEFT_HOST_DEVICE atomic_type operator[](std::size_t i) const {
+    return atomic_type(&base::operator[](id<1>(i)));
+  }
+  template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
+  WEFT_HOST_DEVICE detail::subscript_proxy<accessor, Dims, 1> operator[](std::size_t i) const {
+    id<Dims> idx;
+    idx[0] = i;
+    return {*this, idx};
   }
   access_mode get_mode() const noexcept { return access_mode::atomic; }
+};
+
+// 0-dimensional atomic accessors (one element, converted to a sycl::atomic), more
+// specialized than the two above and the 0-dimensional ones of accessor.hpp and
+// local_accessor.hpp.
+template <typename T, target Tgt, access::placeholder P>
+class accessor<T, 0, access_mode::atomic, Tgt, P>
+    : public detail::zero_dim_accessor<accessor<T, 0, access_mode::atomic, Tgt, P>,
+                                       accessor<T, 1, access_mode::atomic, Tgt, P>, access_mode::atomic, Tgt> {
+  using base =
+      detail::zero_dim_accessor<accessor, accessor<T, 1, access_mode::atomic, Tgt, P>, access_mode::atomic, Tgt>;
+
+ public:
+  using base::base;
+  accessor() = default;
+};
+template <typename T, access::placeholder P>
+class accessor<T, 0, access_mode::atomic, target::local, P>
+    : public detail::zero_dim_accessor<accessor<T, 0, access_mode::atomic, target::local, P>,
+                                       accessor<T, 1, access_mode::atomic, target::local, P>, access_mode::atomic,
+                                       target::local> {
+  using base = detail::zero_dim_accessor<accessor, accessor<T, 1, access_mode::atomic, target::local, P>,
+                                         access_mode::atomic, target::local>;
+
+ public:
+  using base::base;
+  accessor() = default;
 };
 
 }  // namespace weft::sycl
