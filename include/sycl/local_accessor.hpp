@@ -39,6 +39,13 @@ class local_accessor_base : public contiguous_member_types<DataT> {
   using difference_type = std::ptrdiff_t;
 
   local_accessor_base() = default;
+  // A copy made in a command group function may be a kernel's capture (handler::single_task).
+  WEFT_HOST_DEVICE local_accessor_base(const local_accessor_base& o) : m_offset(o.m_offset), m_range(o.m_range) {
+#if !WEFT_DEVICE_PASS
+    handler_access::note_local_accessor_copy();
+#endif
+  }
+  local_accessor_base& operator=(const local_accessor_base&) = default;
   // local_accessor<T> seen as local_accessor<const T> (section 4.7.6.11): the same allocation.
   template <class Other, std::enable_if_t<std::is_same_v<const Other, DataT> && !std::is_same_v<Other, DataT>, int> = 0>
   WEFT_HOST_DEVICE local_accessor_base(const local_accessor_base<Other, Dims>& o)

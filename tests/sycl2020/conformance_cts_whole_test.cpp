@@ -27,6 +27,7 @@ class atomic_local_accessor_kernel;
 class num_args_kernel;
 class legacy_zero_dim_kernel;
 class legacy_atomic_subscript_kernel;
+class uncaptured_local_kernel;
 
 // ---- local_accessor::get_pointer() is a local_ptr (section 4.7.6.11; the CTS's local_accessor_api) ----
 TEST(ConformanceCtsWhole, LocalAccessorGetPointerIsALocalPtr) {
@@ -305,6 +306,42 @@ TEST(ConformanceCtsWhole, LegacyAtomicAccessorSubscripts) {
   sycl::host_accessor h(grid);
   for (int k = 0; k < 6; ++k) EXPECT_EQ(h[k / 3][k % 3], k + 1);
   EXPECT_EQ(sycl::host_accessor(out)[0], 6);
+}
+
+// A local accessor the kernel does not capture does not stop single_task or parallel_for(range)
+// (4.7.6.11 forbids using one there; the CTS's accessor_legacy makes local accessors beside a
+// single_task); one the kernel captures still throws errc::kernel_argument.
+TEST(ConformanceCtsWhole, OnlyCapturedLocalAccessorsStopSingleTask) {
+  sycl::queue q;
+  sycl::buffer<int> out{sycl::range<1>(1)};
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::local_accessor<int, 1> unused(sycl::range<1>(4), cgh);
+                 sycl::accessor<int, 0, access_mode::read_write, target::local> legacy(cgh);
+                 auto copy = unused;  // copies outside the kernel do not count
+                 (void)copy;
+                 sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
+                 cgh.single_task<uncaptured_local_kernel>([=] { o[0] = 42; });
+               }).wait_and_throw();
+            }),
+            sycl::errc::success);
+  EXPECT_EQ(sycl::host_accessor(out)[0], 42);
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::accessor<int, 1, access_mode::read_write, target::local> legacy(sycl::range<1>(2), cgh);
+                 sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
+                 cgh.single_task([=] { o[0] = int(legacy.size()); });
+               }).wait_and_throw();
+            }),
+            sycl::errc::kernel_argument);
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::accessor<int, 0, access_mode::atomic, target::local> legacy(cgh);
+                 sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
+                 cgh.parallel_for(sycl::range<1>(2), sycl::id<1>(1), [=](sycl::item<1, true>) { o[0] = int(legacy.size()); });
+               }).wait_and_throw();
+            }),
+            sycl::errc::kernel_argument);
 }
 
 }  // namespace
