@@ -529,7 +529,6 @@ class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, M
   friend class host_accessor;
 };
 
-
 namespace detail {
 // What a 0-dimensional accessor views: the first element, or nothing of a zero-length buffer.
 template <class B>
@@ -559,8 +558,7 @@ class zero_dim_accessor : public Base {
   zero_dim_accessor() = default;
   // Buffer accessors: the first element of a one-dimensional buffer.
   template <class BT, class A, bool L = is_local, std::enable_if_t<!L, int> = 0>
-  zero_dim_accessor(buffer<BT, 1, A>& buf, const property_list& props = {})
-      : Base(buf, first_element_of(buf), props) {}
+  zero_dim_accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : Base(buf, first_element_of(buf), props) {}
   template <class BT, class A, class Tag, bool L = is_local, std::enable_if_t<!L && is_mode_tag<Tag>::value, int> = 0>
   zero_dim_accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {})
       : Base(buf, first_element_of(buf), props) {}

@@ -800,7 +800,7 @@ class handler {
   weft::detail::queue_ptr m_queue;
   weft::detail::command_group m_cg;
   std::vector<placeholder_use> m_placeholders;
-  detail::kernel_extras m_extras;     // specialization constants, streams (sycl/detail/kernel_extras.hpp)
+  detail::kernel_extras m_extras;  // specialization constants, streams (sycl/detail/kernel_extras.hpp)
 };
 
 inline const weft::detail::device_state* detail::handler_access::device(const handler& cgh) {

@@ -201,10 +201,9 @@ TEST(ConformanceCtsWhole, OneElementSwizzleOperatorsAndByteVectors) {
 // The image targets SYCL 2020 removed keep names of their own: values no other target has.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-constexpr sycl::target legacy_targets[] = {sycl::target::device,      sycl::target::host_task,
-                                           sycl::target::constant_buffer, sycl::target::local,
-                                           sycl::target::host_buffer, sycl::target::image,
-                                           sycl::target::host_image,  sycl::target::image_array};
+constexpr sycl::target legacy_targets[] = {
+    sycl::target::device,      sycl::target::host_task, sycl::target::constant_buffer, sycl::target::local,
+    sycl::target::host_buffer, sycl::target::image,     sycl::target::host_image,      sycl::target::image_array};
 #pragma GCC diagnostic pop
 constexpr bool targets_distinct() {
   for (std::size_t i = 0; i < std::size(legacy_targets); ++i)
@@ -230,7 +229,8 @@ static_assert(legacy_member_types<sycl::accessor<int, 0, access_mode::atomic, ta
 static_assert(legacy_member_types<sycl::accessor<int, 3, access_mode::atomic, target::local>, int>());
 static_assert(legacy_member_types<sycl::accessor<int, 0, access_mode::read_write, target::local>, int>());
 static_assert(legacy_member_types<sycl::accessor<int, 1, access_mode::read, target::local>, const int>());
-static_assert(legacy_member_types<sycl::accessor<double, 0, access_mode::read, target::constant_buffer>, const double>());
+static_assert(
+    legacy_member_types<sycl::accessor<double, 0, access_mode::read, target::constant_buffer>, const double>());
 
 TEST(ConformanceCtsWhole, LegacyZeroDimensionalAccessors) {
   sycl::buffer<int> cell{sycl::range<1>(3)};
@@ -293,8 +293,7 @@ TEST(ConformanceCtsWhole, LegacyAtomicAccessorSubscripts) {
     cgh.parallel_for<legacy_atomic_subscript_kernel>(sycl::nd_range<1>(6, 6), [=](sycl::nd_item<1> it) {
       const std::size_t i = it.get_local_id(0);
       static_assert(std::is_same_v<decltype(g[0][0]), sycl::atomic<int>>);
-      static_assert(
-          std::is_same_v<decltype(l[0][0]), sycl::atomic<int, sycl::access::address_space::local_space>>);
+      static_assert(std::is_same_v<decltype(l[0][0]), sycl::atomic<int, sycl::access::address_space::local_space>>);
       if (i == 0) l[1][1].store(0);
       sycl::group_barrier(it.get_group());
       g[i / 3][i % 3].fetch_add(int(i) + 1);
@@ -338,7 +337,8 @@ TEST(ConformanceCtsWhole, OnlyCapturedLocalAccessorsStopSingleTask) {
               q.submit([&](sycl::handler& cgh) {
                  sycl::accessor<int, 0, access_mode::atomic, target::local> legacy(cgh);
                  sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
-                 cgh.parallel_for(sycl::range<1>(2), sycl::id<1>(1), [=](sycl::item<1, true>) { o[0] = int(legacy.size()); });
+                 cgh.parallel_for(sycl::range<1>(2), sycl::id<1>(1),
+                                  [=](sycl::item<1, true>) { o[0] = int(legacy.size()); });
                }).wait_and_throw();
             }),
             sycl::errc::kernel_argument);
