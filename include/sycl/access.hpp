@@ -24,8 +24,9 @@ enum class target {
   // SYCL 1.2.1 image targets. SYCL 2020 removed these accessor targets (its list of
   // changes: image accessors are now their own classes); the names stay, as in other
   // implementations, so code that names them (the SYCL-CTS's get_cts_string.h) still
-  // compiles. Weft has no images: no accessor takes them.
-  image [[deprecated("SYCL 2020 removed target::image: use the image accessor classes")]],
+  // compiles. Weft has no images: no accessor takes them. Their values follow host_buffer's
+  // (after global_buffer = device they would repeat host_task, constant_buffer and local).
+  image [[deprecated("SYCL 2020 removed target::image: use the image accessor classes")]] = host_buffer + 1,
   host_image [[deprecated("SYCL 2020 removed target::host_image: use the host image accessor classes")]],
   image_array [[deprecated("SYCL 2020 removed target::image_array")]],
 };

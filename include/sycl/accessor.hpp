@@ -21,6 +21,9 @@
 
 namespace weft::sycl {
 
+template <typename T, access::address_space Space>
+class atomic;  // sycl/atomic.hpp: what 0-dimensional accessors in access_mode::atomic convert to
+
 namespace detail {
 
 template <class Source, int Dims, int Filled>
@@ -526,13 +529,6 @@ class host_accessor : public detail::accessor_view<detail::accessor_value_t<T, M
   friend class host_accessor;
 };
 
-// SYCL 1.2.1 host accessor: buffer::get_access<mode>() without a handler.
-template <typename T, int Dims, access_mode Mode, access::placeholder P>
-class accessor<T, Dims, Mode, target::host_buffer, P> : public host_accessor<T, Dims, Mode> {
- public:
-  using host_accessor<T, Dims, Mode>::host_accessor;
-};
-
 namespace detail {
 // What a 0-dimensional accessor views: the first element, or nothing of a zero-length buffer.
 template <class B>
@@ -541,47 +537,83 @@ range<1> first_element_of(const B& buf) {
 }
 }  // namespace detail
 
+namespace detail {
 // 0-dimensional accessors (section 4.7.6.9): the first element of a one-dimensional
-// buffer, read through conversion to a reference and written by assignment. They
-// are one-element accessors of one dimension underneath.
-template <typename T, access_mode Mode, target Tgt, access::placeholder P>
-class accessor<T, 0, Mode, Tgt, P> : public accessor<T, 1, Mode, Tgt, P> {
-  using base = accessor<T, 1, Mode, Tgt, P>;
+// buffer (or one element of local memory), read through conversion to a reference and
+// written by assignment; in access_mode::atomic, converted to a sycl::atomic instead. They
+// are the one-element accessors of one dimension underneath (Base). Every 0-dimensional
+// specialization of accessor (this header, local_accessor.hpp, atomic.hpp) is one of these,
+// each more specialized than the target's or the mode's own specialization.
+template <class Self, class Base, access_mode Mode, target Tgt>
+class zero_dim_accessor : public Base {
+  static constexpr bool is_local = Tgt == target::local;
+  static constexpr auto space = is_local ? access::address_space::local_space : access::address_space::global_space;
 
  public:
-  using value_type = typename base::value_type;
-  using reference = typename base::reference;
-  using const_reference = typename base::const_reference;
+  using value_type = accessor_value_t<typename Base::value_type, Mode>;
+  using reference = value_type&;
+  using const_reference = const std::remove_const_t<value_type>&;
   static constexpr int dimensions = 0;
 
+  zero_dim_accessor() = default;
+  // Buffer accessors: the first element of a one-dimensional buffer.
+  template <class BT, class A, bool L = is_local, std::enable_if_t<!L, int> = 0>
+  zero_dim_accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : Base(buf, first_element_of(buf), props) {}
+  template <class BT, class A, class Tag, bool L = is_local, std::enable_if_t<!L && is_mode_tag<Tag>::value, int> = 0>
+  zero_dim_accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {})
+      : Base(buf, first_element_of(buf), props) {}
+  template <class BT, class A, bool L = is_local, std::enable_if_t<!L, int> = 0>
+  zero_dim_accessor(buffer<BT, 1, A>& buf, handler& cgh, const property_list& props = {})
+      : Base(buf, cgh, first_element_of(buf), id<1>(), props) {}
+  template <class BT, class A, class Tag, bool L = is_local, std::enable_if_t<!L && is_mode_tag<Tag>::value, int> = 0>
+  zero_dim_accessor(buffer<BT, 1, A>& buf, handler& cgh, Tag, const property_list& props = {})
+      : Base(buf, cgh, first_element_of(buf), id<1>(), props) {}
+  // Local accessors: one element of the work group's local memory.
+  template <bool L = is_local, std::enable_if_t<L, int> = 0>
+  explicit zero_dim_accessor(handler& cgh, const property_list& props = {}) : Base(range<1>(1), cgh, props) {}
+
+  template <access_mode M = Mode, std::enable_if_t<M != access_mode::atomic, int> = 0>
+  WEFT_HOST_DEVICE operator reference() const {
+    return *element();
+  }
+  template <access_mode M = Mode, std::enable_if_t<M == access_mode::atomic, int> = 0>
+  WEFT_HOST_DEVICE operator atomic<value_type, space>() const {
+    return atomic<value_type, space>(element());
+  }
+  template <access_mode M = Mode, std::enable_if_t<M != access_mode::read && M != access_mode::atomic, int> = 0>
+  WEFT_HOST_DEVICE const Self& operator=(const value_type& v) const {
+    *element() = v;
+    return static_cast<const Self&>(*this);
+  }
+  template <access_mode M = Mode, std::enable_if_t<M != access_mode::read && M != access_mode::atomic, int> = 0>
+  WEFT_HOST_DEVICE const Self& operator=(value_type&& v) const {
+    *element() = std::move(v);
+    return static_cast<const Self&>(*this);
+  }
+
+ protected:
+  // Conversions between accessors: Base made from the other's one-dimensional accessor.
+  template <class Other>
+  zero_dim_accessor(std::in_place_t, const Other& other) : Base(other) {}
+
+ private:
+  WEFT_HOST_DEVICE value_type* element() const { return &*this->get_pointer(); }
+};
+}  // namespace detail
+
+// The 0-dimensional accessors of target::device, constant_buffer and host_task.
+template <typename T, access_mode Mode, target Tgt, access::placeholder P>
+class accessor<T, 0, Mode, Tgt, P>
+    : public detail::zero_dim_accessor<accessor<T, 0, Mode, Tgt, P>, accessor<T, 1, Mode, Tgt, P>, Mode, Tgt> {
+  using base = detail::zero_dim_accessor<accessor, accessor<T, 1, Mode, Tgt, P>, Mode, Tgt>;
+
+ public:
+  using base::base;
+  using base::operator=;
   accessor() = default;
   template <class OT, access_mode OM, detail::accessor_converts_t<OT, OM, T, Mode> = 0>
-  accessor(const accessor<OT, 0, OM, Tgt, P>& other) : base(static_cast<const accessor<OT, 1, OM, Tgt, P>&>(other)) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : base(buf, detail::first_element_of(buf), props) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
-            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {})
-      : base(buf, detail::first_element_of(buf), props) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0>
-  accessor(buffer<BT, 1, A>& buf, handler& cgh, const property_list& props = {})
-      : base(buf, cgh, detail::first_element_of(buf), id<1>(), props) {}
-  template <class BT, class A, detail::same_element_t<T, BT> = 0, class Tag,
-            std::enable_if_t<detail::is_mode_tag<Tag>::value, int> = 0>
-  accessor(buffer<BT, 1, A>& buf, handler& cgh, Tag, const property_list& props = {})
-      : base(buf, cgh, detail::first_element_of(buf), id<1>(), props) {}
-
-  WEFT_HOST_DEVICE operator reference() const { return *this->get_pointer(); }
-  template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>
-  WEFT_HOST_DEVICE const accessor& operator=(const value_type& v) const {
-    *this->get_pointer() = v;
-    return *this;
-  }
-  template <access_mode M = Mode, std::enable_if_t<M != access_mode::read, int> = 0>
-  WEFT_HOST_DEVICE const accessor& operator=(value_type&& v) const {
-    *this->get_pointer() = std::move(v);
-    return *this;
-  }
+  accessor(const accessor<OT, 0, OM, Tgt, P>& other)
+      : base(std::in_place, static_cast<const accessor<OT, 1, OM, Tgt, P>&>(other)) {}
   accessor(const accessor&) = default;
   accessor& operator=(const accessor&) = default;
 };
@@ -620,6 +652,24 @@ class host_accessor<T, 0, Mode> : public host_accessor<T, 1, Mode> {
   }
   host_accessor(const host_accessor&) = default;
   host_accessor& operator=(const host_accessor&) = default;
+};
+
+// SYCL 1.2.1 host accessor (deprecated in SYCL 2020): buffer::get_access<mode>() without a
+// handler, of any dimensions, 0 too.
+template <typename T, int Dims, access_mode Mode, access::placeholder P>
+class accessor<T, Dims, Mode, target::host_buffer, P> : public host_accessor<T, Dims, Mode> {
+ public:
+  static constexpr access_mode mode = Mode;
+  using host_accessor<T, Dims, Mode>::host_accessor;
+  bool is_placeholder() const noexcept { return false; }
+};
+template <typename T, access_mode Mode, access::placeholder P>
+class accessor<T, 0, Mode, target::host_buffer, P> : public host_accessor<T, 0, Mode> {
+ public:
+  static constexpr access_mode mode = Mode;
+  using host_accessor<T, 0, Mode>::host_accessor;
+  using host_accessor<T, 0, Mode>::operator=;
+  bool is_placeholder() const noexcept { return false; }
 };
 
 // Deduction guides (section 4.7.6.9).

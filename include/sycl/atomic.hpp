@@ -100,47 +100,81 @@ WEFT_HOST_DEVICE bool atomic_compare_exchange_strong(atomic<T, S> object, T& exp
   return object.compare_exchange_strong(expected, desired, success, fail);
 }
 
-// Accessors in access_mode::atomic (SYCL 1.2.1): the buffer is accessed read-write;
-// each element is reached as a sycl::atomic.
-template <typename T, int Dims, target Tgt, access::placeholder P>
-class accessor<T, Dims, access_mode::atomic, Tgt, P> : public accessor<T, Dims, access_mode::read_write, Tgt, P> {
-  using base = accessor<T, Dims, access_mode::read_write, Tgt, P>;
+namespace detail {
+// Accessors in access_mode::atomic (SYCL 1.2.1, deprecated in SYCL 2020): the read_write
+// accessor underneath (Base), each element reached as a sycl::atomic of the accessor's
+// address space, by acc[id], acc[i] and acc[i][j]...
+template <class Self, class Base, access::address_space Space>
+class atomic_accessor : public Base {
+  static constexpr int Dims = Base::dimensions;
+  using atomic_type = atomic<typename Base::value_type, Space>;
 
  public:
-  using value_type = T;
-  using reference = atomic<T, access::address_space::global_space>;
   static constexpr access_mode mode = access_mode::atomic;
-  using base::base;
+  using Base::Base;
 
-  WEFT_HOST_DEVICE atomic<T, access::address_space::global_space> operator[](const id<Dims>& i) const {
-    return atomic<T, access::address_space::global_space>(&base::operator[](i));
-  }
+  WEFT_HOST_DEVICE atomic_type operator[](const id<Dims>& i) const { return atomic_type(&Base::operator[](i)); }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  WEFT_HOST_DEVICE atomic<T, access::address_space::global_space> operator[](std::size_t i) const {
-    return atomic<T, access::address_space::global_space>(&base::operator[](id<1>(i)));
+  WEFT_HOST_DEVICE atomic_type operator[](std::size_t i) const {
+    return atomic_type(&Base::operator[](id<1>(i)));
+  }
+  template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
+  WEFT_HOST_DEVICE subscript_proxy<Self, Dims, 1> operator[](std::size_t i) const {
+    id<Dims> idx;
+    idx[0] = i;
+    return {static_cast<const Self&>(*this), idx};
   }
   access_mode get_mode() const noexcept { return access_mode::atomic; }
 };
+}  // namespace detail
 
-// The same in local memory (SYCL 1.2.1 accessor<T, Dims, atomic, target::local>(range, cgh)):
-// each element of the work group's allocation is a sycl::atomic of the local space.
+// In global memory: accessor<T, Dims, atomic>(buffer, cgh).
+template <typename T, int Dims, target Tgt, access::placeholder P>
+class accessor<T, Dims, access_mode::atomic, Tgt, P>
+    : public detail::atomic_accessor<accessor<T, Dims, access_mode::atomic, Tgt, P>,
+                                     accessor<T, Dims, access_mode::read_write, Tgt, P>,
+                                     access::address_space::global_space> {
+ public:
+  using detail::atomic_accessor<accessor, accessor<T, Dims, access_mode::read_write, Tgt, P>,
+                                access::address_space::global_space>::atomic_accessor;
+};
+
+// In local memory: accessor<T, Dims, atomic, target::local>(range, cgh).
 template <typename T, int Dims, access::placeholder P>
 class accessor<T, Dims, access_mode::atomic, target::local, P>
-    : public accessor<T, Dims, access_mode::read_write, target::local, P> {
-  using base = accessor<T, Dims, access_mode::read_write, target::local, P>;
+    : public detail::atomic_accessor<accessor<T, Dims, access_mode::atomic, target::local, P>,
+                                     accessor<T, Dims, access_mode::read_write, target::local, P>,
+                                     access::address_space::local_space> {
+ public:
+  using detail::atomic_accessor<accessor, accessor<T, Dims, access_mode::read_write, target::local, P>,
+                                access::address_space::local_space>::atomic_accessor;
+};
+
+// 0-dimensional atomic accessors (one element, converted to a sycl::atomic), more
+// specialized than the two above and the 0-dimensional ones of accessor.hpp and
+// local_accessor.hpp.
+template <typename T, target Tgt, access::placeholder P>
+class accessor<T, 0, access_mode::atomic, Tgt, P>
+    : public detail::zero_dim_accessor<accessor<T, 0, access_mode::atomic, Tgt, P>,
+                                       accessor<T, 1, access_mode::atomic, Tgt, P>, access_mode::atomic, Tgt> {
+  using base =
+      detail::zero_dim_accessor<accessor, accessor<T, 1, access_mode::atomic, Tgt, P>, access_mode::atomic, Tgt>;
 
  public:
-  using value_type = T;
-  using reference = atomic<T, access::address_space::local_space>;
-  static constexpr access_mode mode = access_mode::atomic;
   using base::base;
+  accessor() = default;
+};
+template <typename T, access::placeholder P>
+class accessor<T, 0, access_mode::atomic, target::local, P>
+    : public detail::zero_dim_accessor<accessor<T, 0, access_mode::atomic, target::local, P>,
+                                       accessor<T, 1, access_mode::atomic, target::local, P>, access_mode::atomic,
+                                       target::local> {
+  using base = detail::zero_dim_accessor<accessor, accessor<T, 1, access_mode::atomic, target::local, P>,
+                                         access_mode::atomic, target::local>;
 
-  WEFT_HOST_DEVICE reference operator[](const id<Dims>& i) const { return reference(&base::operator[](i)); }
-  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  WEFT_HOST_DEVICE reference operator[](std::size_t i) const {
-    return reference(&base::operator[](id<1>(i)));
-  }
-  access_mode get_mode() const noexcept { return access_mode::atomic; }
+ public:
+  using base::base;
+  accessor() = default;
 };
 
 }  // namespace weft::sycl

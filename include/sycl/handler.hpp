@@ -113,7 +113,7 @@ class handler {
   // --- kernels -----------------------------------------------------------------
   template <typename KernelName = void, typename Kernel>
   void single_task(const Kernel& k) {
-    check_no_local_accessor("single_task");
+    const std::size_t local_copies = detail::handler_access::local_accessor_copies;
     if constexpr (std::is_invocable_v<const Kernel&, kernel_handler>)
       check_kernel_attributes<KernelName, 1, Kernel, kernel_handler>(nullptr);
     else check_kernel_attributes<KernelName, 1, Kernel>(nullptr);
@@ -123,6 +123,7 @@ class handler {
       detail::run_kernel<std::is_invocable_v<const Kernel&, kernel_handler>, void>(
           ex, k, [&](const auto& kk) { weft::launch::single_task(tg, detail::checked_name<KernelName>(kk)); });
     });
+    check_no_local_accessor("single_task", local_copies);
   }
   template <typename KernelName = void, typename Props, typename Kernel,
             std::enable_if_t<detail::is_kernel_properties_v<Props>, int> = 0>
@@ -482,7 +483,7 @@ class handler {
     } else {
       static_assert(sizeof...(Rest) >= 1, "parallel_for(range, ...) needs a kernel");
       using first = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
-      check_no_local_accessor("parallel_for(range)");
+      const std::size_t local_copies = detail::handler_access::local_accessor_copies;
       check_size(r, "parallel_for: the range");
       shape(sizeof...(Rest) == 1 || (sizeof...(Rest) == 2 && detail::is_id<first>::value) ? "range" : "range reduction",
             r);
@@ -525,6 +526,7 @@ class handler {
             },
             std::forward<Rest>(rest)...);
       }
+      check_no_local_accessor("parallel_for(range)", local_copies);
     }
   }
 
@@ -624,9 +626,17 @@ class handler {
   }
 
   // SYCL 2020 4.7.6.11: a local accessor must not be used in a kernel run by single_task
-  // or parallel_for(range); submitting one throws errc::kernel_argument. Weft cannot see
-  // what the kernel captures, so any local accessor made for this command group counts.
-  WEFT_API void check_no_local_accessor(const char* what) const;
+  // or parallel_for(range); submitting one throws errc::kernel_argument. The kernel uses
+  // the local accessors it captures: those copied when the command stored the kernel
+  // (local accessors count their copies made in a command group function), not others
+  // the command group made.
+  static void check_no_local_accessor(const char* what, std::size_t local_copies_before) {
+    if (detail::handler_access::local_accessor_copies != local_copies_before)
+      weft::detail::throw_error(errc::kernel_argument,
+                                std::string(what) +
+                                    ": the kernel captures a local accessor; local memory exists only in work "
+                                    "groups: use parallel_for(nd_range) or parallel_for_work_group");
+  }
 
   // A range whose item count does not fit in size_t cannot be run (errc::invalid).
   // A range with a zero dimension is valid and runs nothing.
@@ -790,8 +800,7 @@ class handler {
   weft::detail::queue_ptr m_queue;
   weft::detail::command_group m_cg;
   std::vector<placeholder_use> m_placeholders;
-  std::size_t m_local_accessors = 0;  // local accessors made with this handler (check_no_local_accessor)
-  detail::kernel_extras m_extras;     // specialization constants, streams (sycl/detail/kernel_extras.hpp)
+  detail::kernel_extras m_extras;  // specialization constants, streams (sycl/detail/kernel_extras.hpp)
 };
 
 inline const weft::detail::device_state* detail::handler_access::device(const handler& cgh) {
@@ -799,7 +808,6 @@ inline const weft::detail::device_state* detail::handler_access::device(const ha
 }
 inline std::size_t detail::handler_access::allocate_local(handler& cgh, std::size_t bytes, std::size_t align) {
   if (align == 0) align = 1;
-  ++cgh.m_local_accessors;
   std::size_t offset = (cgh.m_cg.local.bytes + align - 1) / align * align;
   cgh.m_cg.local.bytes = offset + bytes;
   return offset;

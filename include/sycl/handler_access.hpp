@@ -37,6 +37,12 @@ struct handler_access {
                                      access_mode mode, bool on_device);
   // The handler whose command group function runs on this thread, if any.
   static inline thread_local handler* recording = nullptr;
+  // Local accessors copied in command group functions on this thread: single_task and
+  // parallel_for(range) see whether storing their kernel copied one (the kernel captures it).
+  static inline thread_local std::size_t local_accessor_copies = 0;
+  static void note_local_accessor_copy() noexcept {
+    if (recording) ++local_accessor_copies;
+  }
 };
 }  // namespace detail
 }  // namespace weft::sycl

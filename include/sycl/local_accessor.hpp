@@ -39,6 +39,13 @@ class local_accessor_base : public contiguous_member_types<DataT> {
   using difference_type = std::ptrdiff_t;
 
   local_accessor_base() = default;
+  // A copy made in a command group function may be a kernel's capture (handler::single_task).
+  WEFT_HOST_DEVICE local_accessor_base(const local_accessor_base& o) : m_offset(o.m_offset), m_range(o.m_range) {
+#if !WEFT_DEVICE_PASS
+    handler_access::note_local_accessor_copy();
+#endif
+  }
+  local_accessor_base& operator=(const local_accessor_base&) = default;
   // local_accessor<T> seen as local_accessor<const T> (section 4.7.6.11): the same allocation.
   template <class Other, std::enable_if_t<std::is_same_v<const Other, DataT> && !std::is_same_v<Other, DataT>, int> = 0>
   WEFT_HOST_DEVICE local_accessor_base(const local_accessor_base<Other, Dims>& o)
@@ -178,13 +185,12 @@ class local_accessor<DataT, 0> : public local_accessor<DataT, 1> {
 };
 
 // SYCL 1.2.1: accessor<T, Dims, mode, access::target::local>(range, cgh), the
-// same local memory under its old name.
+// same local memory under its old name (deprecated in SYCL 2020, which keeps read_write
+// and atomic; read, whose elements are const, is taken too, as the SYCL-CTS builds it).
 template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
-class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_accessor_base<DataT, Dims> {
-  using base = detail::local_accessor_base<DataT, Dims>;
-  static_assert(Mode == access_mode::read_write || Mode == access_mode::discard_read_write ||
-                    Mode == access_mode::write || Mode == access_mode::discard_write,
-                "a local accessor is read_write (or atomic: atomic.hpp)");
+class accessor<DataT, Dims, Mode, target::local, P>
+    : public detail::local_accessor_base<detail::accessor_value_t<DataT, Mode>, Dims> {
+  using base = detail::local_accessor_base<detail::accessor_value_t<DataT, Mode>, Dims>;
 
  public:
   static constexpr int dimensions = Dims;
@@ -193,6 +199,24 @@ class accessor<DataT, Dims, Mode, target::local, P> : public detail::local_acces
 
   accessor() = default;
   accessor(range<Dims> allocation_size, handler& cgh, const property_list& = {}) : base(allocation_size, cgh) {}
+  bool is_placeholder() const noexcept { return false; }
+  access_mode get_mode() const noexcept { return Mode; }
+  void swap(accessor& other) noexcept { std::swap(static_cast<base&>(*this), static_cast<base&>(other)); }
+};
+
+// A 0-dimensional one: one element of local memory (accessor(handler&)).
+template <typename DataT, access_mode Mode, access::placeholder P>
+class accessor<DataT, 0, Mode, target::local, P>
+    : public detail::zero_dim_accessor<accessor<DataT, 0, Mode, target::local, P>,
+                                       accessor<DataT, 1, Mode, target::local, P>, Mode, target::local> {
+  using base = detail::zero_dim_accessor<accessor, accessor<DataT, 1, Mode, target::local, P>, Mode, target::local>;
+
+ public:
+  using base::base;
+  using base::operator=;
+  accessor() = default;
+  accessor(const accessor&) = default;
+  accessor& operator=(const accessor&) = default;
 };
 
 // SYCL 2020 4.7.7.1: a multi_ptr made from a local accessor points into local

@@ -67,14 +67,6 @@ void handler::depends_on(const std::vector<event>& events) {
   for (auto& e : events) depends_on(e);
 }
 
-void handler::check_no_local_accessor(const char* what) const {
-  if (m_local_accessors)
-    weft::detail::throw_error(errc::kernel_argument,
-                              std::string(what) + ": the command group has " + std::to_string(m_local_accessors) +
-                                  " local accessor(s); local memory exists only in work groups: use "
-                                  "parallel_for(nd_range) or parallel_for_work_group");
-}
-
 void handler::throw_mode_error(const char* what, const char* before, access_mode mode, const char* after) {
   weft::detail::throw_error(errc::invalid, std::string(what) + before + detail::mode_name(mode) + after);
 }

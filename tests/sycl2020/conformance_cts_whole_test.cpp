@@ -2,7 +2,9 @@
 // (docs/conformance.md): local_accessor::get_pointer's type; the accessors' no_init
 // property queries, swap, size_type, const_iterator and a device accessor's get_pointer; SYCL 1.2.1 atomic local accessors;
 // info::kernel::num_args of an ordinary kernel; one-element swizzles' operators and
-// vec<std::byte, N> with std::byte operands.
+// vec<std::byte, N> with std::byte operands; the SYCL 1.2.1 accessors SYCL 2020 keeps as
+// deprecated (0-dimensional host_buffer, local and atomic ones, atomic subscripts, distinct
+// target values; the CTS's accessor_legacy).
 // (SYCL_LANGUAGE_VERSION's type and SYCL_DEVICE_COPYABLE: misc_test.cpp.)
 #include <gtest/gtest.h>
 
@@ -23,6 +25,9 @@ class local_get_pointer_kernel;
 class accessor_properties_kernel;
 class atomic_local_accessor_kernel;
 class num_args_kernel;
+class legacy_zero_dim_kernel;
+class legacy_atomic_subscript_kernel;
+class uncaptured_local_kernel;
 
 // ---- local_accessor::get_pointer() is a local_ptr (section 4.7.6.11; the CTS's local_accessor_api) ----
 TEST(ConformanceCtsWhole, LocalAccessorGetPointerIsALocalPtr) {
@@ -189,6 +194,154 @@ TEST(ConformanceCtsWhole, OneElementSwizzleOperatorsAndByteVectors) {
   const sycl::vec<std::byte, 1> c2 = c1.swizzle<sycl::elem::s0>() & c1.swizzle<sycl::elem::s0>();
   EXPECT_EQ(c2[0], std::byte{0x05});
   EXPECT_EQ((~c1.swizzle<sycl::elem::s0>())[0], std::byte{0xfa});
+}
+
+// ---- SYCL 1.2.1 accessors kept by SYCL 2020 as deprecated (4.7.6.9's deprecated specializations;
+// the CTS's accessor_legacy) -------------------------------------------------------------------------
+// The image targets SYCL 2020 removed keep names of their own: values no other target has.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+constexpr sycl::target legacy_targets[] = {
+    sycl::target::device,      sycl::target::host_task, sycl::target::constant_buffer, sycl::target::local,
+    sycl::target::host_buffer, sycl::target::image,     sycl::target::host_image,      sycl::target::image_array};
+#pragma GCC diagnostic pop
+constexpr bool targets_distinct() {
+  for (std::size_t i = 0; i < std::size(legacy_targets); ++i)
+    for (std::size_t j = i + 1; j < std::size(legacy_targets); ++j)
+      if (legacy_targets[i] == legacy_targets[j]) return false;
+  return true;
+}
+static_assert(targets_distinct());
+
+// Every deprecated accessor's reference is value_type& (atomic ones too: their subscripts give
+// sycl::atomic, their member types stay those of the table).
+template <class Acc, class T>
+constexpr bool legacy_member_types() {
+  return std::is_same_v<typename Acc::value_type, T> && std::is_same_v<typename Acc::reference, T&> &&
+         std::is_same_v<typename Acc::const_reference, const std::remove_const_t<T>&>;
+}
+using sycl::access_mode;
+using sycl::target;
+static_assert(legacy_member_types<sycl::accessor<int, 0, access_mode::read, target::host_buffer>, const int>());
+static_assert(legacy_member_types<sycl::accessor<int, 0, access_mode::atomic, target::device>, int>());
+static_assert(legacy_member_types<sycl::accessor<int, 2, access_mode::atomic, target::device>, int>());
+static_assert(legacy_member_types<sycl::accessor<int, 0, access_mode::atomic, target::local>, int>());
+static_assert(legacy_member_types<sycl::accessor<int, 3, access_mode::atomic, target::local>, int>());
+static_assert(legacy_member_types<sycl::accessor<int, 0, access_mode::read_write, target::local>, int>());
+static_assert(legacy_member_types<sycl::accessor<int, 1, access_mode::read, target::local>, const int>());
+static_assert(
+    legacy_member_types<sycl::accessor<double, 0, access_mode::read, target::constant_buffer>, const double>());
+
+TEST(ConformanceCtsWhole, LegacyZeroDimensionalAccessors) {
+  sycl::buffer<int> cell{sycl::range<1>(3)};
+  {
+    sycl::accessor<int, 0, access_mode::write, target::host_buffer> w(cell);
+    EXPECT_FALSE(w.is_placeholder());
+    EXPECT_EQ(w.size(), 1u);
+    w = 5;
+    sycl::accessor<int, 1, access_mode::read_write, target::host_buffer> all(cell);
+    EXPECT_FALSE(all.is_placeholder());
+    all[1] = 0;
+    all[2] = 0;
+  }
+  sycl::buffer<int> out{sycl::range<1>(4)};
+  sycl::queue q;
+  q.submit([&](sycl::handler& cgh) {
+    sycl::accessor<int, 0, access_mode::read_write, target::local> shared(cgh);
+    sycl::accessor<int, 0, access_mode::atomic, target::local> count(cgh);
+    sycl::accessor<int, 0, access_mode::atomic> total(cell, cgh);  // the buffer's first element
+    sycl::accessor<int, 1, access_mode::write> o(out, cgh);
+    cgh.parallel_for<legacy_zero_dim_kernel>(sycl::nd_range<1>(8, 4), [=](sycl::nd_item<1> it) {
+      sycl::atomic<int, sycl::access::address_space::local_space> c = count;
+      if (it.get_local_id(0) == 0) {
+        shared = int(it.get_group(0)) + 7;
+        c.store(0);
+      }
+      sycl::group_barrier(it.get_group());
+      c.fetch_add(1);
+      sycl::atomic<int> t = total;
+      t.fetch_add(1);
+      sycl::group_barrier(it.get_group());
+      if (it.get_local_id(0) == 0) {
+        o[it.get_group(0) * 2] = static_cast<int&>(shared);
+        o[it.get_group(0) * 2 + 1] = c.load();
+      }
+    });
+  });
+  sycl::host_accessor h(out);
+  EXPECT_EQ(h[0], 7);
+  EXPECT_EQ(h[1], 4);
+  EXPECT_EQ(h[2], 8);
+  EXPECT_EQ(h[3], 4);
+  sycl::accessor<int, 0, access_mode::read, target::host_buffer> r(cell);
+  EXPECT_EQ(static_cast<const int&>(r), 5 + 8);
+}
+
+// acc[i][j] of a 2-dimensional atomic accessor is a sycl::atomic, as acc[id] is.
+TEST(ConformanceCtsWhole, LegacyAtomicAccessorSubscripts) {
+  sycl::buffer<int, 2> grid{sycl::range<2>(2, 3)};
+  {
+    sycl::host_accessor h(grid, sycl::write_only, sycl::no_init);
+    for (int& x : h) x = 0;
+  }
+  sycl::buffer<int> out{sycl::range<1>(1)};
+  sycl::queue q;
+  q.submit([&](sycl::handler& cgh) {
+    sycl::accessor<int, 2, access_mode::atomic> g(grid, cgh);
+    sycl::accessor<int, 2, access_mode::atomic, target::local> l(sycl::range<2>(2, 2), cgh);
+    sycl::accessor<int, 1, access_mode::write> o(out, cgh);
+    cgh.parallel_for<legacy_atomic_subscript_kernel>(sycl::nd_range<1>(6, 6), [=](sycl::nd_item<1> it) {
+      const std::size_t i = it.get_local_id(0);
+      static_assert(std::is_same_v<decltype(g[0][0]), sycl::atomic<int>>);
+      static_assert(std::is_same_v<decltype(l[0][0]), sycl::atomic<int, sycl::access::address_space::local_space>>);
+      if (i == 0) l[1][1].store(0);
+      sycl::group_barrier(it.get_group());
+      g[i / 3][i % 3].fetch_add(int(i) + 1);
+      l[1][1].fetch_add(1);
+      sycl::group_barrier(it.get_group());
+      if (i == 0) o[0] = l[sycl::id<2>(1, 1)].load();
+    });
+  });
+  sycl::host_accessor h(grid);
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(h[k / 3][k % 3], k + 1);
+  EXPECT_EQ(sycl::host_accessor(out)[0], 6);
+}
+
+// A local accessor the kernel does not capture does not stop single_task or parallel_for(range)
+// (4.7.6.11 forbids using one there; the CTS's accessor_legacy makes local accessors beside a
+// single_task); one the kernel captures still throws errc::kernel_argument.
+TEST(ConformanceCtsWhole, OnlyCapturedLocalAccessorsStopSingleTask) {
+  sycl::queue q;
+  sycl::buffer<int> out{sycl::range<1>(1)};
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::local_accessor<int, 1> unused(sycl::range<1>(4), cgh);
+                 sycl::accessor<int, 0, access_mode::read_write, target::local> legacy(cgh);
+                 auto copy = unused;  // copies outside the kernel do not count
+                 (void)copy;
+                 sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
+                 cgh.single_task<uncaptured_local_kernel>([=] { o[0] = 42; });
+               }).wait_and_throw();
+            }),
+            sycl::errc::success);
+  EXPECT_EQ(sycl::host_accessor(out)[0], 42);
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::accessor<int, 1, access_mode::read_write, target::local> legacy(sycl::range<1>(2), cgh);
+                 sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
+                 cgh.single_task([=] { o[0] = int(legacy.size()); });
+               }).wait_and_throw();
+            }),
+            sycl::errc::kernel_argument);
+  EXPECT_EQ(thrown_errc([&] {
+              q.submit([&](sycl::handler& cgh) {
+                 sycl::accessor<int, 0, access_mode::atomic, target::local> legacy(cgh);
+                 sycl::accessor o(out, cgh, sycl::write_only, sycl::no_init);
+                 cgh.parallel_for(sycl::range<1>(2), sycl::id<1>(1),
+                                  [=](sycl::item<1, true>) { o[0] = int(legacy.size()); });
+               }).wait_and_throw();
+            }),
+            sycl::errc::kernel_argument);
 }
 
 }  // namespace
