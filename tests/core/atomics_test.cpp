@@ -135,6 +135,47 @@ TYPED_TEST(AtomicRefTyped, LocalMemory) {
   sycl::free(out, q);
 }
 
+// Unsigned min/max beyond the signed range, of work-group scope on local memory and of
+// system scope on global memory: on NVIDIA GPUs these are the unsigned instructions (clang's
+// scoped builtins are the signed ones; kernel-fuzz found it on an H200).
+template <class T>
+void unsigned_min_max_above_signed_range() {
+  target_queue q;
+  constexpr std::size_t groups = 4, wg = 64;
+  constexpr T top = T(1) << (sizeof(T) * 8 - 1);
+  T* out = sycl::malloc_shared<T>(groups * 4, q);
+  for (std::size_t i = 0; i < groups * 4; ++i) out[i] = i % 2 ? T(0) : ~T(0);
+  q.submit([&](sycl::handler& h) {
+     sycl::local_accessor<T, 1> loc(2, h);
+     h.parallel_for(sycl::nd_range<1>(groups * wg, wg), [=](sycl::nd_item<1> it) {
+       const std::size_t l = it.get_local_id(0), grp = it.get_group(0);
+       if (l == 0) {
+         loc[0] = ~T(0);
+         loc[1] = T(0);
+       }
+       sycl::group_barrier(it.get_group());
+       const T v = top + T(l * 3 + grp);  // above every signed value
+       sycl::atomic_ref<T, memory_order::relaxed, memory_scope::work_group, local_space>(loc[0]).fetch_min(v);
+       sycl::atomic_ref<T, memory_order::relaxed, memory_scope::work_group, local_space>(loc[1]).fetch_max(v);
+       sycl::atomic_ref<T, memory_order::relaxed, memory_scope::system, global_space>(out[grp * 4 + 2]).fetch_min(v);
+       sycl::atomic_ref<T, memory_order::relaxed, memory_scope::system, global_space>(out[grp * 4 + 3]).fetch_max(v);
+       sycl::group_barrier(it.get_group());
+       if (l < 2) out[grp * 4 + l] = loc[l];
+     });
+   }).wait();
+  for (std::size_t grp = 0; grp < groups; ++grp) {
+    ASSERT_EQ(out[grp * 4 + 0], top + T(grp)) << grp;
+    ASSERT_EQ(out[grp * 4 + 1], top + T((wg - 1) * 3 + grp)) << grp;
+    ASSERT_EQ(out[grp * 4 + 2], top + T(grp)) << grp;
+    ASSERT_EQ(out[grp * 4 + 3], top + T((wg - 1) * 3 + grp)) << grp;
+  }
+  sycl::free(out, q);
+}
+TEST(Atomics, UnsignedMinMaxAboveSignedRange) {
+  unsigned_min_max_above_signed_range<unsigned int>();
+  unsigned_min_max_above_signed_range<unsigned long long>();
+}
+
 // Integer bit operations, increment/decrement operators, limits.
 TYPED_TEST(AtomicRefTyped, IntegerBitOps) {
   using T = TypeParam;

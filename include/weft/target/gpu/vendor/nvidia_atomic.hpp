@@ -207,6 +207,33 @@ __device__ inline T cas_loop(T* p, U operand, nv_scope s) {
   }
 }
 
+// Unsigned min/max of block (cta) or system scope, relaxed: PTX's atom.<scope>.min.u32 and
+// friends, spelled out (sm_70 and later; before, a compare-exchange loop).
+template <atomic_op Op, class T, class UI>
+__device__ inline T unsigned_min_max(T* p, UI v, nv_scope s) {
+#if __CUDA_ARCH__ >= 700
+  UI old;
+#define WEFT_NV_UMINMAX(op, bits, reg, sc) \
+  asm volatile("atom.relaxed." sc "." op ".u" #bits " %0, [%1], %2;" : "=" reg(old) : "l"(p), reg(v) : "memory")
+#define WEFT_NV_UMINMAX_SCOPED(op, bits, reg)                    \
+  if (s == nv_scope::cta) WEFT_NV_UMINMAX(op, bits, reg, "cta"); \
+  else WEFT_NV_UMINMAX(op, bits, reg, "sys")
+  constexpr const bool min = Op == atomic_op::min;
+  if constexpr (sizeof(UI) == 4) {
+    if constexpr (min) WEFT_NV_UMINMAX_SCOPED("min", 32, "r");
+    else WEFT_NV_UMINMAX_SCOPED("max", 32, "r");
+  } else {
+    if constexpr (min) WEFT_NV_UMINMAX_SCOPED("min", 64, "l");
+    else WEFT_NV_UMINMAX_SCOPED("max", 64, "l");
+  }
+#undef WEFT_NV_UMINMAX_SCOPED
+#undef WEFT_NV_UMINMAX
+  return static_cast<T>(old);
+#else
+  return cas_loop<Op>(p, v, s);
+#endif
+}
+
 // One integer atomic in the 4-byte (suf4) or the 8-byte (suf8) width, as `four` picks.
 #define WEFT_NV_ATOM_SIZED(op, suf4, suf8, p, v)                           \
   if constexpr (four) return static_cast<T>(WEFT_NV_ATOM(op, suf4, p, v)); \
@@ -236,6 +263,10 @@ __device__ inline T raw_fetch(T* p, U operand, nv_scope s) {
       } else {
         WEFT_NV_ATOM_SIZED(max, i, ll, ip, v);
       }
+    } else if (s != nv_scope::gpu) {
+      // clang's block- and system-scope builtins for unsigned min/max
+      // (__nvvm_atom_cta_min_gen_ui, ...) are the signed instructions (clang 22).
+      return unsigned_min_max<Op>(p, static_cast<UI>(static_cast<T>(operand)), s);
     } else {
       UI* up = reinterpret_cast<UI*>(p);
       const UI uv = static_cast<UI>(static_cast<T>(operand));
