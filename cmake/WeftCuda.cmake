@@ -54,15 +54,10 @@ endforeach()
 # CUDA's global vector types (double2, char4, ...; clang includes the CUDA runtime
 # headers before anything else) take other names, so that a program's double2
 # after `using namespace sycl;` is SYCL's alias and not ambiguous. Weft's headers
-# lift the macros once CUDA's headers are in (weft/target/gpu/vendor/nvidia_vector_names.hpp).
-list(APPEND WEFT_CUDA_FLAGS -DWEFT_CUDA_VECTOR_NAMES=1)
-foreach(_type char uchar short ushort int uint long ulong longlong ulonglong float double)
-  foreach(_n 1 2 3 4)
-    list(APPEND WEFT_CUDA_FLAGS -D${_type}${_n}=__cuda_${_type}${_n})
-  endforeach()
-endforeach()
-
+# lift the macros once CUDA's headers are in (weft/target/gpu/vector_names.hpp).
 include("${CMAKE_CURRENT_LIST_DIR}/WeftGpu.cmake")
+weft_gpu_vector_names(WEFT_CUDA_FLAGS __cuda_)
+
 
 function(weft_add_sycl_cuda_executable name)
   weft_add_gpu_executable(${name} KIND cuda COMPILER ${WEFT_CUDA_CLANG} FLAGS ${WEFT_CUDA_FLAGS} BACKEND Weft::cuda

@@ -16,6 +16,19 @@ if(NOT WEFT_GPU_SYCL_TARGET)
   set(WEFT_GPU_SYCL_TARGET Weft::sycl)
 endif()
 
+# Appends to the list `flags_var` the -D flags that give the vendor's global vector
+# types (double2, char4, ...) names starting with `prefix`, which Weft's headers lift
+# once the vendor's runtime headers are in (weft/target/gpu/vector_names.hpp).
+function(weft_gpu_vector_names flags_var prefix)
+  set(flags ${${flags_var}} -DWEFT_GPU_VECTOR_NAMES=1)
+  foreach(_type char uchar short ushort int uint long ulong longlong ulonglong float double)
+    foreach(_n 1 2 3 4)
+      list(APPEND flags -D${_type}${_n}=${prefix}${_type}${_n})
+    endforeach()
+  endforeach()
+  set(${flags_var} ${flags} PARENT_SCOPE)
+endfunction()
+
 function(weft_add_gpu_executable name)
   cmake_parse_arguments(A "" "COMPILER;BACKEND;KIND" "FLAGS;SOURCES;LINK_LIBRARIES;OPTIONS" ${ARGN})
   if(NOT A_SOURCES)

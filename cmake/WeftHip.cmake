@@ -63,8 +63,10 @@ set(WEFT_HIP_FLAGS -x hip --rocm-path=${WEFT_ROCM_PATH} --hip-version=${_weft_hi
 foreach(_arch ${WEFT_HIP_ARCHS})
   list(APPEND WEFT_HIP_FLAGS --offload-arch=${_arch})
 endforeach()
-
+# HIP's global vector types take other names, as CUDA's do (WeftCuda.cmake).
 include("${CMAKE_CURRENT_LIST_DIR}/WeftGpu.cmake")
+weft_gpu_vector_names(WEFT_HIP_FLAGS __hip_)
+
 
 function(weft_add_sycl_hip_executable name)
   weft_add_gpu_executable(${name} KIND hip COMPILER ${WEFT_HIP_CLANG} FLAGS ${WEFT_HIP_FLAGS} BACKEND Weft::hip

@@ -239,3 +239,39 @@ TEST(Vec, InKernels) {
 }
 
 }  // namespace
+
+// The aliases' plain names after `using namespace sycl;`, as DPC++ programs write them: on
+// the CUDA target, CUDA's own global double2, char4, ... must not make them ambiguous
+// (docs/gpu.md, vector aliases). Compiling this is most of the test.
+namespace vector_names {
+using namespace sycl;
+
+double2 twice(double2 v) { return v * 2.0; }
+
+TEST(Vec, AliasNamesAfterUsingNamespaceSycl) {
+  queue q;
+  std::vector<double> out(2);
+  std::vector<int> bytes(4);
+  {
+    buffer<double> d(out.data(), range<1>(2));
+    buffer<int> c(bytes.data(), range<1>(4));
+    q.submit([&](handler& cgh) {
+      accessor dd(d, cgh, write_only);
+      accessor cc(c, cgh, write_only);
+      cgh.single_task([=] {
+        double2 v{1.5, -2.0};
+        char4 k{1, 2, 3, 4};
+        float3 f{0.5f, 1.0f, 2.0f};
+        v = v * double(f.z());
+        dd[0] = v.x();
+        dd[1] = v.y();
+        for (int i = 0; i < 4; ++i) cc[i] = k[i] * 10;
+      });
+    });
+  }
+  EXPECT_EQ(out[0], 3.0);
+  EXPECT_EQ(out[1], -4.0);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(bytes[i], (i + 1) * 10);
+  EXPECT_EQ(twice(double2{1.0, 2.0}).y(), 4.0);
+}
+}  // namespace vector_names

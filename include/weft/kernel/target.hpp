@@ -26,8 +26,8 @@
 #define WEFT_GPU_TRANSLATION_UNIT 0
 #endif
 
-#if defined(__CUDA__) && !defined(__HIP__)
-#include <weft/target/gpu/vendor/nvidia_vector_names.hpp>
+#if defined(__CUDA__) || defined(__HIP__)
+#include <weft/target/gpu/vector_names.hpp>
 #endif
 
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)

@@ -156,4 +156,17 @@ inline bool stream_write_value32(stream_t s, void* address, std::uint32_t value)
          CUDA_SUCCESS;
 }
 
+// The stream-ordered allocator (reduction partials) gives its free memory back to
+// the system at every synchronisation by default, so each command's partials
+// would be mapped afresh: the device's default pool keeps up to `bytes` (where it
+// keeps less).
+inline void keep_pool_memory(int device, std::uint64_t bytes) {
+  cudaMemPool_t pool = nullptr;
+  std::uint64_t kept = 0;
+  if (cudaDeviceGetDefaultMemPool(&pool, device) == cudaSuccess &&
+      cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &kept) == cudaSuccess && kept < bytes)
+    (void)cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &bytes);
+  (void)cudaGetLastError();
+}
+
 }  // namespace weft::gpu::api

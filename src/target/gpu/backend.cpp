@@ -515,6 +515,7 @@ gpu_platform* discover() {
     d->ops = &ops;
     d->ordinal = i;
     p->optin_shared.push_back(d->local_mem_size);
+    api::keep_pool_memory(i, std::uint64_t(64) << 20);
     p->platform.devices.push_back(d.get());
     p->devices.push_back(std::move(d));
   }

@@ -128,4 +128,17 @@ inline bool stream_write_value32(stream_t s, void* address, std::uint32_t value)
   return hipStreamWriteValue32(s, address, value, 0) == hipSuccess;
 }
 
+// The stream-ordered allocator (reduction partials) gives its free memory back to
+// the system at every synchronisation by default, so each command's partials
+// would be mapped afresh: the device's default pool keeps up to `bytes` (where it
+// keeps less).
+inline void keep_pool_memory(int device, std::uint64_t bytes) {
+  hipMemPool_t pool = nullptr;
+  std::uint64_t kept = 0;
+  if (hipDeviceGetDefaultMemPool(&pool, device) == hipSuccess &&
+      hipMemPoolGetAttribute(pool, hipMemPoolAttrReleaseThreshold, &kept) == hipSuccess && kept < bytes)
+    (void)hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &bytes);
+  (void)hipGetLastError();
+}
+
 }  // namespace weft::gpu::api

@@ -66,7 +66,7 @@ __device__ inline T load_read_only(const T* p) {
   else if constexpr (sizeof(T) == 4 && alignof(T) >= 4) load(0u);
   else if constexpr (sizeof(T) == 8 && alignof(T) >= 8) load(0ull);
   else if constexpr (sizeof(T) == 16 && alignof(T) >= 16)
-    load(decltype(make_uint4(0, 0, 0, 0)){});  // (CUDA's uint4, whatever its name: nvidia_vector_names.hpp)
+    load(decltype(make_uint4(0, 0, 0, 0)){});  // (CUDA's uint4, whatever its name: vector_names.hpp)
   else value = *p;
   return value;
 }
