@@ -535,9 +535,7 @@ template <class B>
 range<1> first_element_of(const B& buf) {
   return range<1>(buf.size() == 0 ? 0 : 1);
 }
-}  // namespace detail
 
-namespace detail {
 // 0-dimensional accessors (section 4.7.6.9): the first element of a one-dimensional
 // buffer (or one element of local memory), read through conversion to a reference and
 // written by assignment; in access_mode::atomic, converted to a sycl::atomic instead. They
@@ -548,6 +546,9 @@ template <class Self, class Base, access_mode Mode, target Tgt>
 class zero_dim_accessor : public Base {
   static constexpr bool is_local = Tgt == target::local;
   static constexpr auto space = is_local ? access::address_space::local_space : access::address_space::global_space;
+  template <class BT>
+  static constexpr bool same_element =
+      std::is_same_v<std::remove_const_t<BT>, std::remove_const_t<typename Base::value_type>>;
 
  public:
   using value_type = accessor_value_t<typename Base::value_type, Mode>;
@@ -557,15 +558,17 @@ class zero_dim_accessor : public Base {
 
   zero_dim_accessor() = default;
   // Buffer accessors: the first element of a one-dimensional buffer.
-  template <class BT, class A, bool L = is_local, std::enable_if_t<!L, int> = 0>
+  template <class BT, class A, bool L = is_local, std::enable_if_t<!L && same_element<BT>, int> = 0>
   zero_dim_accessor(buffer<BT, 1, A>& buf, const property_list& props = {}) : Base(buf, first_element_of(buf), props) {}
-  template <class BT, class A, class Tag, bool L = is_local, std::enable_if_t<!L && is_mode_tag<Tag>::value, int> = 0>
+  template <class BT, class A, class Tag, bool L = is_local,
+            std::enable_if_t<!L && same_element<BT> && is_mode_tag<Tag>::value, int> = 0>
   zero_dim_accessor(buffer<BT, 1, A>& buf, Tag, const property_list& props = {})
       : Base(buf, first_element_of(buf), props) {}
-  template <class BT, class A, bool L = is_local, std::enable_if_t<!L, int> = 0>
+  template <class BT, class A, bool L = is_local, std::enable_if_t<!L && same_element<BT>, int> = 0>
   zero_dim_accessor(buffer<BT, 1, A>& buf, handler& cgh, const property_list& props = {})
       : Base(buf, cgh, first_element_of(buf), id<1>(), props) {}
-  template <class BT, class A, class Tag, bool L = is_local, std::enable_if_t<!L && is_mode_tag<Tag>::value, int> = 0>
+  template <class BT, class A, class Tag, bool L = is_local,
+            std::enable_if_t<!L && same_element<BT> && is_mode_tag<Tag>::value, int> = 0>
   zero_dim_accessor(buffer<BT, 1, A>& buf, handler& cgh, Tag, const property_list& props = {})
       : Base(buf, cgh, first_element_of(buf), id<1>(), props) {}
   // Local accessors: one element of the work group's local memory.

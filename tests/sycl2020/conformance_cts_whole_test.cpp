@@ -231,6 +231,12 @@ static_assert(legacy_member_types<sycl::accessor<int, 0, access_mode::read_write
 static_assert(legacy_member_types<sycl::accessor<int, 1, access_mode::read, target::local>, const int>());
 static_assert(
     legacy_member_types<sycl::accessor<double, 0, access_mode::read, target::constant_buffer>, const double>());
+// A 0-dimensional accessor takes a one-dimensional buffer of its own element type only.
+static_assert(std::is_constructible_v<sycl::accessor<const int, 0, access_mode::read>, sycl::buffer<int>&>);
+static_assert(
+    !std::is_constructible_v<sycl::accessor<int, 0, access_mode::read_write, target::host_task>, sycl::buffer<float>&>);
+static_assert(
+    !std::is_constructible_v<sycl::accessor<int, 0, access_mode::atomic>, sycl::buffer<float>&, sycl::handler&>);
 
 TEST(ConformanceCtsWhole, LegacyZeroDimensionalAccessors) {
   sycl::buffer<int> cell{sycl::range<1>(3)};
