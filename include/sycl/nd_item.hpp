@@ -6,6 +6,7 @@
 #include <sycl/group_barrier.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/sub_group.hpp>
+#include <weft/kernel/nd_ids.hpp>
 #include <weft/kernel/target.hpp>
 
 namespace weft::sycl {
@@ -26,30 +27,28 @@ class nd_item {
     return r;
   }
   WEFT_HOST_DEVICE std::size_t get_global_id(int d) const {
-    return m_group.get_group_id(d) * m_group.get_local_range(d) + m_group.get_local_id(d) + m_offset[d];
+    return m_ids.group_id(d) * m_ids.local_range(d) + m_ids.local_id(d) + m_offset[d];
   }
   WEFT_HOST_DEVICE std::size_t get_global_linear_id() const {
     return detail::linearize(id<Dims>(get_global_id() - m_offset), get_global_range());
   }
-  WEFT_HOST_DEVICE id<Dims> get_local_id() const { return m_group.get_local_id(); }
-  WEFT_HOST_DEVICE std::size_t get_local_id(int d) const { return m_group.get_local_id(d); }
-  WEFT_HOST_DEVICE std::size_t get_local_linear_id() const { return m_group.get_local_linear_id(); }
-  WEFT_HOST_DEVICE group<Dims> get_group() const { return m_group; }
-  WEFT_HOST_DEVICE std::size_t get_group(int d) const { return m_group.get_group_id(d); }
-  WEFT_HOST_DEVICE std::size_t get_group_linear_id() const { return m_group.get_group_linear_id(); }
+  WEFT_HOST_DEVICE id<Dims> get_local_id() const { return m_ids.local_id(); }
+  WEFT_HOST_DEVICE std::size_t get_local_id(int d) const { return m_ids.local_id(d); }
+  WEFT_HOST_DEVICE std::size_t get_local_linear_id() const { return m_ids.local_linear_id(); }
+  WEFT_HOST_DEVICE group<Dims> get_group() const {
+    return detail::group_access::make(m_ids.group_id(), m_ids.local_id(), m_ids.local_range(), m_ids.group_range());
+  }
+  WEFT_HOST_DEVICE std::size_t get_group(int d) const { return m_ids.group_id(d); }
+  WEFT_HOST_DEVICE std::size_t get_group_linear_id() const { return m_ids.group_linear_id(); }
   WEFT_HOST_DEVICE sub_group get_sub_group() const {
-    return detail::sub_group_access::make(get_local_linear_id(), m_group.get_local_linear_range(), m_sub_group_size);
+    return detail::sub_group_access::make(get_local_linear_id(), m_ids.local_range().size(), m_ids.sub_group_size());
   }
-  WEFT_HOST_DEVICE range<Dims> get_group_range() const { return m_group.get_group_range(); }
-  WEFT_HOST_DEVICE std::size_t get_group_range(int d) const { return m_group.get_group_range(d); }
-  WEFT_HOST_DEVICE range<Dims> get_global_range() const {
-    return m_group.get_group_range() * m_group.get_local_range();
-  }
-  WEFT_HOST_DEVICE std::size_t get_global_range(int d) const {
-    return m_group.get_group_range(d) * m_group.get_local_range(d);
-  }
-  WEFT_HOST_DEVICE range<Dims> get_local_range() const { return m_group.get_local_range(); }
-  WEFT_HOST_DEVICE std::size_t get_local_range(int d) const { return m_group.get_local_range(d); }
+  WEFT_HOST_DEVICE range<Dims> get_group_range() const { return m_ids.group_range(); }
+  WEFT_HOST_DEVICE std::size_t get_group_range(int d) const { return m_ids.group_range(d); }
+  WEFT_HOST_DEVICE range<Dims> get_global_range() const { return m_ids.group_range() * m_ids.local_range(); }
+  WEFT_HOST_DEVICE std::size_t get_global_range(int d) const { return m_ids.group_range(d) * m_ids.local_range(d); }
+  WEFT_HOST_DEVICE range<Dims> get_local_range() const { return m_ids.local_range(); }
+  WEFT_HOST_DEVICE std::size_t get_local_range(int d) const { return m_ids.local_range(d); }
   [[deprecated("nd_item offsets are deprecated in SYCL 2020")]] WEFT_HOST_DEVICE id<Dims> get_offset() const {
     return m_offset;
   }
@@ -59,7 +58,7 @@ class nd_item {
 
   // SYCL 1.2.1 work-group barrier; SYCL 2020 code uses group_barrier().
   WEFT_HOST_DEVICE void barrier(access::fence_space = access::fence_space::global_and_local) const {
-    group_barrier(m_group);
+    group_barrier(get_group());
   }
   [[deprecated("use atomic_fence()")]] WEFT_HOST_DEVICE void mem_fence(
       access::fence_space = access::fence_space::global_and_local) const {
@@ -71,13 +70,13 @@ class nd_item {
   template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
             typename = detail::copy_pointer_raw_t<Src>>
   WEFT_HOST_DEVICE device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements) const {
-    return m_group.async_work_group_copy(dest, src, num_elements);
+    return get_group().async_work_group_copy(dest, src, num_elements);
   }
   template <typename Dest, typename Src, typename = detail::copy_pointer_raw_t<Dest>,
             typename = detail::copy_pointer_raw_t<Src>>
   WEFT_HOST_DEVICE device_event async_work_group_copy(Dest dest, Src src, std::size_t num_elements,
                                                       std::size_t stride) const {
-    return m_group.async_work_group_copy(dest, src, num_elements, stride);
+    return get_group().async_work_group_copy(dest, src, num_elements, stride);
   }
   template <typename... Events>
   WEFT_HOST_DEVICE void wait_for(Events... events) const {
@@ -85,17 +84,18 @@ class nd_item {
   }
 
   friend WEFT_HOST_DEVICE bool operator==(const nd_item& a, const nd_item& b) {
-    return a.m_group == b.m_group && a.get_local_id() == b.get_local_id() && a.m_offset == b.m_offset;
+    return a.get_group() == b.get_group() && a.get_local_id() == b.get_local_id() && a.m_offset == b.m_offset;
   }
   friend WEFT_HOST_DEVICE bool operator!=(const nd_item& a, const nd_item& b) { return !(a == b); }
 
  private:
   friend struct detail::nd_item_access;
-  WEFT_HOST_DEVICE nd_item(const group<Dims>& g, const id<Dims>& offset, std::uint32_t sub_group_size)
-      : m_group(g), m_offset(offset), m_sub_group_size(sub_group_size) {}
-  group<Dims> m_group;
+  WEFT_HOST_DEVICE nd_item(const weft::kernel::nd_ids<Dims>& ids, const id<Dims>& offset)
+      : m_ids(ids), m_offset(offset) {}
+  // The ids as the target keeps them: the GPU's device code reads most from the
+  // block's registers, so the object is small where it is passed by reference.
+  weft::kernel::nd_ids<Dims> m_ids;
   id<Dims> m_offset;
-  std::uint32_t m_sub_group_size;  // the launch's (a power of two)
 };
 
 namespace detail {
@@ -104,7 +104,9 @@ struct nd_item_access {
   template <int Dims>
   static WEFT_HOST_DEVICE nd_item<Dims> make(const group<Dims>& g, const id<Dims>& offset,
                                              std::uint32_t sub_group_size = WEFT_KERNEL_SUB_GROUP_SIZE) {
-    return {g, offset, sub_group_size};
+    return {weft::kernel::nd_ids<Dims>(g.get_group_id(), g.get_local_id(), g.get_local_range(), g.get_group_range(),
+                                       sub_group_size),
+            offset};
   }
 };
 }  // namespace detail

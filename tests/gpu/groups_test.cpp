@@ -174,3 +174,74 @@ TEST(CudaGroups, AsyncWorkGroupCopy) {
   EXPECT_TRUE(g.errors.empty());
   for (int* p : {in, out, strided_out}) sycl::free(p, g.q);
 }
+
+// Every nd_item query as a function that is not inlined sees it (the GPU target
+// reads the ids from the block's registers there, not from the object), in 1-3
+// dimensions, with an offset and work groups that are not a warp's multiple.
+struct item_record {
+  std::size_t global[3], local[3], group[3], local_range[3], group_range[3], global_range[3], offset[3];
+  std::size_t global_linear, local_linear, group_linear, group_object_linear, sub_group_max;
+};
+
+template <int Dims>
+SYCL_EXTERNAL __attribute__((noinline)) void record_item(const sycl::nd_item<Dims>& it, item_record* out) {
+  item_record r{};
+  for (int d = 0; d < Dims; ++d) {
+    r.global[d] = it.get_global_id(d);
+    r.local[d] = it.get_local_id()[d];
+    r.group[d] = it.get_group(d);
+    r.local_range[d] = it.get_local_range(d);
+    r.group_range[d] = it.get_group_range()[d];
+    r.global_range[d] = it.get_global_range(d);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"  // offsets are deprecated, and must still hold
+    r.offset[d] = it.get_offset()[d];
+#pragma GCC diagnostic pop
+  }
+  r.global_linear = it.get_global_linear_id();
+  r.local_linear = it.get_local_linear_id();
+  r.group_linear = it.get_group_linear_id();
+  r.group_object_linear = it.get_group().get_group_linear_id();
+  r.sub_group_max = it.get_sub_group().get_max_local_range()[0];
+  out[r.global_linear] = r;
+}
+
+template <int Dims>
+void check_item_queries(sycl::range<Dims> global, sycl::range<Dims> local, sycl::id<Dims> offset) {
+  gpu_queue g;
+  const std::size_t n = global.size();
+  auto* out = sycl::malloc_shared<item_record>(n, g.q);
+  g.q.parallel_for(sycl::nd_range<Dims>(global, local, offset), [=](sycl::nd_item<Dims> it) { record_item(it, out); })
+      .wait();
+  ASSERT_TRUE(g.errors.empty());
+  sycl::range<Dims> groups = global;
+  for (int d = 0; d < Dims; ++d) groups[d] = global[d] / local[d];
+  for (std::size_t i = 0; i < n; ++i) {
+    const sycl::id<Dims> gid = sycl::detail::delinearize(i, global);
+    sycl::id<Dims> lid, grp;
+    for (int d = 0; d < Dims; ++d) lid[d] = gid[d] % local[d], grp[d] = gid[d] / local[d];
+    const item_record& r = out[i];
+    for (int d = 0; d < Dims; ++d) {
+      ASSERT_EQ(r.global[d], gid[d] + offset[d]) << Dims << "-D item " << i << " dimension " << d;
+      ASSERT_EQ(r.local[d], lid[d]) << Dims << "-D item " << i << " dimension " << d;
+      ASSERT_EQ(r.group[d], grp[d]) << Dims << "-D item " << i << " dimension " << d;
+      ASSERT_EQ(r.local_range[d], local[d]);
+      ASSERT_EQ(r.group_range[d], groups[d]);
+      ASSERT_EQ(r.global_range[d], global[d]);
+      ASSERT_EQ(r.offset[d], offset[d]);
+    }
+    ASSERT_EQ(r.global_linear, i);
+    ASSERT_EQ(r.local_linear, sycl::detail::linearize(lid, local)) << Dims << "-D item " << i;
+    ASSERT_EQ(r.group_linear, sycl::detail::linearize(grp, groups)) << Dims << "-D item " << i;
+    ASSERT_EQ(r.group_object_linear, r.group_linear);
+    ASSERT_EQ(r.sub_group_max, gpu_warp);
+  }
+  sycl::free(out, g.q);
+}
+
+TEST(CudaGroups, NdItemQueriesInAFunctionNotInlined) {
+  WEFT_REQUIRE_GPU();
+  check_item_queries<1>(sycl::range<1>(7 * 48), sycl::range<1>(48), sycl::id<1>(5));
+  check_item_queries<2>(sycl::range<2>(12, 20), sycl::range<2>(3, 5), sycl::id<2>(2, 7));
+  check_item_queries<3>(sycl::range<3>(4, 6, 10), sycl::range<3>(2, 3, 5), sycl::id<3>(1, 0, 9));
+}
