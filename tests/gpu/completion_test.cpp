@@ -278,14 +278,26 @@ TEST(CudaCompletion, ProfilingUsesDeviceTimes) {
   sycl::free(p, q);
 }
 
+// An in-order GPU queue and one shared counter at 0, freed after the test.
+struct CudaInOrderCounter : ::testing::Test {
+  sycl::queue q;
+  int* counter = nullptr;  // kernels capture a copy, never the fixture
+  void SetUp() override {
+    WEFT_REQUIRE_GPU();
+    q = sycl::queue{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
+    counter = sycl::malloc_shared<int>(1, q);
+    *counter = 0;
+  }
+  void TearDown() override {
+    if (counter) sycl::free(counter, q);
+  }
+};
+
 // An in-order queue's command leaves its marker unplaced until the next command
 // finds its event held (here: by the test) or someone waits for it; waiting for
 // a held event in the middle of a chain sees that command's work done.
-TEST(CudaCompletion, InOrderHeldEventInTheMiddleOfAChain) {
-  WEFT_REQUIRE_GPU();
-  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
-  int* p = sycl::malloc_shared<int>(1, q);
-  *p = 0;
+TEST_F(CudaInOrderCounter, InOrderHeldEventInTheMiddleOfAChain) {
+  int* const p = counter;
   sycl::event middle;
   for (int k = 0; k < 20; ++k) {
     auto e = q.single_task([=] { *p = slow_value(*p + 1, 2000); });
@@ -296,16 +308,12 @@ TEST(CudaCompletion, InOrderHeldEventInTheMiddleOfAChain) {
   EXPECT_GE(__atomic_load_n(p, __ATOMIC_RELAXED), 10);
   q.wait();
   EXPECT_EQ(*p, 20);
-  sycl::free(p, q);
 }
 
 // Events nobody held when the next command was submitted, reached later through
 // get_wait_list: waiting for them still works (and may wait for later work).
-TEST(CudaCompletion, InOrderUnheldEventReachedThroughWaitList) {
-  WEFT_REQUIRE_GPU();
-  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
-  int* p = sycl::malloc_shared<int>(1, q);
-  *p = 0;
+TEST_F(CudaInOrderCounter, InOrderUnheldEventReachedThroughWaitList) {
+  int* const p = counter;
   q.single_task([=] { *p = slow_value(1, 20000); });
   auto second = q.single_task([=] { *p = slow_value(*p + 1, 20000); });
   for (auto& earlier : second.get_wait_list()) {
@@ -314,16 +322,12 @@ TEST(CudaCompletion, InOrderUnheldEventReachedThroughWaitList) {
   }
   second.wait();
   EXPECT_EQ(*p, 2);
-  sycl::free(p, q);
 }
 
 // The newest command of an in-order chain, never waited for: its status still
 // reaches complete (a poll places its marker).
-TEST(CudaCompletion, InOrderChainStatusCompletesWithoutWait) {
-  WEFT_REQUIRE_GPU();
-  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order{}};
-  int* p = sycl::malloc_shared<int>(1, q);
-  *p = 0;
+TEST_F(CudaInOrderCounter, InOrderChainStatusCompletesWithoutWait) {
+  int* const p = counter;
   sycl::event last;
   for (int k = 0; k < 8; ++k) last = q.single_task([=] { *p += 1; });
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
@@ -332,7 +336,6 @@ TEST(CudaCompletion, InOrderChainStatusCompletesWithoutWait) {
     std::this_thread::yield();
   }
   EXPECT_EQ(*p, 8);
-  sycl::free(p, q);
 }
 
 // An in-order chain feeding another queue (its own stream) through an event, and
