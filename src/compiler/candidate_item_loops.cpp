@@ -11,6 +11,7 @@
 // arrays the alias analysis cannot tell apart, a call that touches memory) is not
 // proven: the loop keeps its items' order.
 #include "candidate_item_loops.hpp"
+#include "loops_kept.hpp"
 
 #include "kernel_name.hpp"
 #include "next_group_prefetch.hpp"
@@ -274,11 +275,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       });
     }
   if (narrowed_any || prefetched) return PreservedAnalyses::none();
-  PreservedAnalyses kept;
-  kept.preserveSet<CFGAnalyses>();
-  kept.preserve<LoopAnalysis>();
-  kept.preserve<ScalarEvolutionAnalysis>();
-  return kept;
+  return loops_kept();
 }
 
 }  // namespace weft::compiler

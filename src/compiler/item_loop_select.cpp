@@ -9,6 +9,7 @@
 // and a copy of the function is widened first: where LLVM's verifier rejects it, the
 // loops are refused after all (try_widening).
 #include "item_loop_select.hpp"
+#include "loops_kept.hpp"
 
 #include "item_loop_report.hpp"
 #include "kernel_name.hpp"
@@ -821,11 +822,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   }
   if (!changed) return PreservedAnalyses::all();
   if (scalarized || cfg_changed) return PreservedAnalyses::none();
-  PreservedAnalyses kept;
-  kept.preserveSet<CFGAnalyses>();
-  kept.preserve<LoopAnalysis>();
-  kept.preserve<ScalarEvolutionAnalysis>();
-  return kept;
+  return loops_kept();
 }
 
 }  // namespace weft::compiler
