@@ -22,9 +22,10 @@ class event {
   // still exist; completed ones may be included (SYCL 2020 4.6.6).
   std::vector<event> get_wait_list() {
     std::vector<event> list;
-    if (m_state)
-      for (auto& w : m_state->waits_for)
-        if (auto s = w.lock()) list.emplace_back(std::move(s));
+    if (!m_state) return list;
+    if (auto s = m_state->in_order_previous.lock()) list.emplace_back(std::move(s));
+    for (auto& w : m_state->waits_for)
+      if (auto s = w.lock()) list.emplace_back(std::move(s));
     return list;
   }
   void wait() {

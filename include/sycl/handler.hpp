@@ -4,8 +4,11 @@
 // what it must wait for.
 #include <algorithm>
 #include <iterator>
+#include <cstddef>
 #include <cstring>
+#include <functional>
 #include <limits>
+#include <new>
 #include <string>
 #include <memory>
 #include <tuple>
@@ -29,6 +32,7 @@
 #include <sycl/range.hpp>
 #include <sycl/usm.hpp>
 #include <sycl/ext/oneapi/device_global/device_global.hpp>
+#include <weft/kernel/target.hpp>
 #include <weft/runtime/command_group.hpp>
 #include <weft/runtime/launch.hpp>
 #include <weft/runtime/queue_state.hpp>
@@ -716,7 +720,57 @@ class handler {
           errc::invalid, "a command group may hold only one command (kernel, copy, fill, memcpy, host_task, ...); "
                          "submit the second one in its own command group");
     m_cg.kind = kind;
+    using W = std::decay_t<F>;
+    if constexpr (WEFT_GPU_TRANSLATION_UNIT && sizeof(W) <= direct_kernel::capacity &&
+                  alignof(W) <= alignof(std::max_align_t)) {
+      if (kind == weft::detail::command_kind::kernel && m_queue->direct_kernels && m_extras.streams.empty()) {
+        m_direct.emplace(std::forward<F>(work));
+        return;
+      }
+    }
     m_cg.work = std::forward<F>(work);
+  }
+  // A GPU translation unit's kernel for an in-order device queue, kept here rather
+  // than in a std::function: the queue launches it on the submitting thread
+  // (queue_state::submit_direct) when the command group needs nothing but the
+  // queue's order, and otherwise moves it into the command group's work.
+  struct direct_kernel {
+    static constexpr std::size_t capacity = 256;
+    alignas(std::max_align_t) unsigned char storage[capacity];
+    void (*run)(void*) = nullptr;
+    void (*to_work)(void*, std::function<void()>&) = nullptr;  // moves it out, destroying the stored one
+    void (*destroy)(void*) = nullptr;
+    template <class F>
+    void emplace(F&& f) {
+      using W = std::decay_t<F>;
+      ::new (static_cast<void*>(storage)) W(std::forward<F>(f));
+      run = [](void* p) { (*static_cast<W*>(p))(); };
+      to_work = [](void* p, std::function<void()>& out) {
+        out = std::move(*static_cast<W*>(p));
+        static_cast<W*>(p)->~W();
+      };
+      destroy = [](void* p) { static_cast<W*>(p)->~W(); };
+    }
+    // The kernel leaves for the command group's work (the queue did not launch it).
+    void move_to(std::function<void()>& work) {
+      to_work(storage, work);
+      run = nullptr;
+      destroy = nullptr;
+    }
+    direct_kernel() = default;
+    direct_kernel(const direct_kernel&) = delete;
+    direct_kernel& operator=(const direct_kernel&) = delete;
+    ~direct_kernel() {
+      if (destroy) destroy(storage);
+    }
+  };
+  // Submits the command group, launching a direct kernel at once where the queue can.
+  weft::detail::event_ptr submit_to_queue() {
+    if (m_direct.run) {
+      if (auto e = m_queue->submit_direct(m_cg, m_direct.run, m_direct.storage)) return e;
+      m_direct.move_to(m_cg.work);
+    }
+    return m_queue->submit(std::move(m_cg));
   }
   // The kernel's form and ranges, for the trace and the profile (docs/trace.md).
   template <int Dims>
@@ -799,6 +853,7 @@ class handler {
 
   weft::detail::queue_ptr m_queue;
   weft::detail::command_group m_cg;
+  direct_kernel m_direct;
   std::vector<placeholder_use> m_placeholders;
   detail::kernel_extras m_extras;  // specialization constants, streams (sycl/detail/kernel_extras.hpp)
 };

@@ -75,7 +75,7 @@ class queue : public detail::with_property_list {
       cgf(cgh);
     }
     cgh.check_placeholders();
-    return event(m_state->submit(std::move(cgh.m_cg)));
+    return event(cgh.submit_to_queue());
   }
   // The secondary queue is a fallback for devices that can fail a command group; the CPU does not.
   template <class CGF>

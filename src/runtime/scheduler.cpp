@@ -343,6 +343,8 @@ void complete_deferred(event_state& node) {
   for (auto& s : finish(node)) enqueue_execute(s);
 }
 
+bool end_run(const event_ptr& node, exec_context& ctx, const std::exception_ptr& error, std::vector<event_ptr>& ready);
+
 // Runs a node's command on this thread. Returns true and the successors it made
 // ready when the node completed; false when its device work is still in flight
 // (the node then completes later, see complete_deferred).
@@ -373,6 +375,13 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
     error = std::current_exception();
   }
   t_exec = outer;
+  return end_run(node, ctx, error, ready);
+}
+
+// After a node's command ran with `ctx` (whose device waits stay valid meanwhile):
+// reports its error, then leaves it in flight behind its marker (false) or
+// completes it (true, with the successors it made ready).
+bool end_run(const event_ptr& node, exec_context& ctx, const std::exception_ptr& error, std::vector<event_ptr>& ready) {
   if (error && node->device_kernel)
     note_device_failure(*node, origin_of(*node) + " on " + node->device->name + ": " + message_of(error));
   if (error) report_error(*node, error);
@@ -390,9 +399,9 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   // Completing without device work in flight (a failed launch, a command that
   // ran on the host): successors still may not start before the device work
   // this node was to follow, which they no longer see.
-  for (std::size_t i = 0; i < waits.size(); ++i) {
-    std::string ignored;  // a failure there is reported by its own command
-    waits[i]->marker_ops->marker_wait(ctx.marker(i), &ignored);
+  for (std::size_t i = 0; i < ctx.count; ++i) {
+    std::string ignored;  // a failure there is reported by its own command (of the same device)
+    node->device->ops->marker_wait(ctx.marker(i), &ignored);
   }
   node->work = nullptr;  // drop the kernel's captures (accessors) now
   ready = finish(*node);
@@ -508,6 +517,11 @@ void trace_submit(const event_state& node, const command_group& cg, const queue_
   trace::add(r);
 }
 
+std::uint64_t next_sequence() {
+  static std::atomic<std::uint64_t> submitted{0};
+  return submitted.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 void prune(std::vector<event_ptr>& events) {
   events.erase(std::remove_if(events.begin(), events.end(), [](const event_ptr& e) { return e->is_complete(); }),
                events.end());
@@ -583,8 +597,7 @@ event_ptr queue_state::submit(command_group&& cg) {
   node->in_order_chain = node->device_chain && in_order;
   const bool traced = trace::enabled();
   if (profiling || traced) node->submit_ns = now_ns();
-  static std::atomic<std::uint64_t> submitted{0};
-  node->sequence = submitted.fetch_add(1, std::memory_order_relaxed) + 1;
+  node->sequence = next_sequence();
   // The chain fast path: a device command of an in-order queue that follows only
   // the queue's previous command touches no buffer history, so the graph's lock
   // is not needed: the previous command is taken and replaced under the queue's.
@@ -595,10 +608,10 @@ event_ptr queue_state::submit(command_group&& cg) {
       std::lock_guard<std::mutex> q(mutex);
       previous = std::move(last);
       last = node;
+      node->in_order_previous = previous;
       track_in_flight(node, in_device_flight);
     }
     if (previous) {
-      node->waits_for.push_back(previous);
       add_dependency(previous, node);
       previous.reset();  // (counted by run_node's observed test)
     }
@@ -639,6 +652,56 @@ event_ptr queue_state::submit(command_group&& cg) {
   poll_in_device_flight(in_device_flight);
   if (traced) trace_submit(*node, cg, this);
   release(node, true);
+  return node;
+}
+
+// The direct path: the handler's kernel runs here through `run`, with no
+// std::function, no dependency lists and no task-graph or node lock on the way in.
+// It needs the queue's previous command complete or in flight on the device
+// (one still launching on another thread, or waiting for host work, is followed
+// through the graph instead: submit).
+event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void* kernel) {
+  if (!cg.requirements.empty() || !cg.dependencies.empty() || trace::enabled()) return nullptr;
+  auto node = std::make_shared<event_state>();
+  node->command = command_label(cg.kind);
+  node->kernel_name = cg.kernel_name;
+  node->queue = weak_from_this();
+  node->device = device;
+  node->device_kernel = node->device_chain = node->in_order_chain = true;
+  node->status.store(node_status::running, std::memory_order_relaxed);
+  event_ptr previous;
+  std::vector<event_ptr> in_device_flight;
+  {
+    std::lock_guard<std::mutex> q(mutex);
+    if (last && !last->marker.load(std::memory_order_acquire) && !last->is_complete()) return nullptr;
+    previous = std::move(last);
+    last = node;
+    node->sequence = next_sequence();
+    node->in_order_previous = previous;
+    track_in_flight(node, in_device_flight);
+  }
+  exec_context ctx;
+  ctx.in_order_chain = true;
+  if (previous) {
+    // Held by `previous` and the in-flight list only: nobody else can wait for it.
+    if (!previous->is_complete())
+      ctx.add_wait(previous->marker.load(std::memory_order_acquire), previous.use_count() > 2);
+  }
+  exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
+  std::exception_ptr error;
+  try {
+    check_device_usable(*device);
+    t_exec = &ctx;
+    run(kernel);
+  } catch (...) {
+    error = std::current_exception();
+  }
+  t_exec = outer;
+  std::vector<event_ptr> ready;
+  if (end_run(node, ctx, error, ready))
+    for (auto& s : ready) enqueue_execute(s);
+  previous.reset();
+  poll_in_device_flight(in_device_flight);
   return node;
 }
 
@@ -695,9 +758,12 @@ void wait_and_throw(const event_ptr& e) {
     todo.pop_back();
     if (auto q = n->queue.lock())
       if (std::find(queues.begin(), queues.end(), q) == queues.end()) queues.push_back(std::move(q));
-    for (auto& w : n->waits_for)
+    auto visit = [&](const std::weak_ptr<event_state>& w) {
       if (auto d = w.lock())
         if (seen.insert(d.get()).second) todo.push_back(std::move(d));
+    };
+    visit(n->in_order_previous);
+    for (auto& w : n->waits_for) visit(w);
   }
   for (auto& q : queues) q->throw_asynchronous();
 }

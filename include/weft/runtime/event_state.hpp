@@ -38,6 +38,7 @@ struct WEFT_API event_state {
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
   std::uint64_t sequence = 0;  // submission order (of a device's failures, the first is the cause)
   std::vector<std::weak_ptr<event_state>> waits_for;  // direct dependencies (event::get_wait_list)
+  std::weak_ptr<event_state> in_order_previous;       // one more, for an in-order chain (no allocation)
 
   // Blocks until the node has completed.
   void wait();

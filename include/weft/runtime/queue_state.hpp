@@ -16,7 +16,12 @@ namespace weft::detail {
 
 struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
   queue_state(const device_state* d, context_ptr c, sycl::async_handler h, bool in_order, bool profiling)
-      : device(d), context(std::move(c)), handler(std::move(h)), in_order(in_order), profiling(profiling) {}
+      : device(d),
+        context(std::move(c)),
+        handler(std::move(h)),
+        in_order(in_order),
+        profiling(profiling),
+        direct_kernels(in_order && !profiling && d && d->ops && d->ops->marker_wait) {}
   ~queue_state();
 
   const device_state* const device;  // one of context's devices
@@ -24,9 +29,18 @@ struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
   const sycl::async_handler handler;  // the queue's, else the context's (may be empty)
   const bool in_order;
   const bool profiling;
+  // Kernels may be launched straight from the handler (submit_direct): an in-order,
+  // unprofiled queue on a device whose backend leaves work in flight.
+  const bool direct_kernels;
 
   // Submits a command group; returns its event. Thread-safe.
   event_ptr submit(command_group&& cg);
+  // Submits a kernel command group of a direct_kernels queue whose work is
+  // run(kernel) instead of cg.work, launching it on this thread, when it needs
+  // nothing but the queue's order (no accessors, no depends_on) and the queue's
+  // previous command is complete or in flight on the device. Else returns null
+  // and leaves cg as it was (the caller submits it with its work). Thread-safe.
+  event_ptr submit_direct(command_group& cg, void (*run)(void*), void* kernel);
   // Waits for everything submitted so far.
   void wait();
   // Records an asynchronous error (from a kernel or host task); `origin` says

@@ -283,11 +283,23 @@ api::error_t settle(marker* m) {
 bool marker_wait(void* mp, std::string* error) {
   auto* m = static_cast<marker*>(mp);
   if (known_reached(m)) return true;
-  api::error_t e = settle(m);
-  if (e == api::success) e = api::event_synchronize(m->event);
-  if (e == api::success) {
-    note_reached(m);
-    return true;
+  api::error_t e = api::success;
+  if (m->number && !m->recorded.load(std::memory_order_acquire)) {
+    // Left unrecorded: the stream's work queued so far covers it, waited for
+    // without recording an event (what settle would record covers the same).
+    const std::uint64_t covers = m->streams->numbered.load(std::memory_order_acquire);
+    e = api::stream_synchronize(m->streams->work);
+    if (e == api::success) {
+      note_reached(m->streams, covers);
+      return true;
+    }
+  } else {
+    e = settle(m);
+    if (e == api::success) e = api::event_synchronize(m->event);
+    if (e == api::success) {
+      note_reached(m);
+      return true;
+    }
   }
   // The program is exiting and the runtime unloads before the last markers are
   // waited for: nothing can observe the command any more, so it is no failure.
@@ -412,7 +424,8 @@ void usm_free(const device_state& d, int kind, void* p) {
 }
 
 void* prepare(const device_state& d);
-void finish(void* stream, const char* what);
+void finish_launch(void* stream, const char* what, api::error_t launch_error);
+void finish(void* stream, const char* what) { finish_launch(stream, what, api::get_last_error()); }
 
 // Memory commands go to the command's stream like kernels (prepare) and leave a
 // marker behind (finish), so a queue's copies and kernels follow each other on
@@ -584,11 +597,11 @@ void* prepare(const device_state& d) {
   return sp->work;
 }
 
-void finish(void* stream, const char* what) {
+void finish_launch(void* stream, const char* what, api::error_t e) {
   marker* timed = t_timed_marker;
   t_timed_marker = nullptr;
-  api::error_t e = api::get_last_error();
   if (e != api::success) {
+    (void)api::get_last_error();  // (a failed launch leaves its error there too)
     int device = -1;
     (void)api::get_device(&device);
     note(e, device);
@@ -655,5 +668,9 @@ bool weft::gpu::runtime::register_backend() {
 void* weft::gpu::runtime::prepare(const weft::detail::device_state& d) { return weft::gpu::backend::prepare(d); }
 
 void weft::gpu::runtime::finish(void* stream, const char* what) { weft::gpu::backend::finish(stream, what); }
+
+void weft::gpu::runtime::finish_launch(void* stream, const char* what, int launch_error) {
+  weft::gpu::backend::finish_launch(stream, what, static_cast<weft::gpu::api::error_t>(launch_error));
+}
 
 std::size_t weft::gpu::runtime::max_dynamic_shared(const weft::detail::device_state& d) { return d.local_mem_size; }

@@ -29,6 +29,9 @@ void* prepare(const weft::detail::device_state& d);
 // the queue's async handler. Outside a command it waits for the stream instead.
 // `what` (a string literal) names the launch in messages.
 void finish(void* stream, const char* what);
+// finish() after a launch whose runtime call returned launch_error (0: launched),
+// which then needs no query of the runtime's last error.
+void finish_launch(void* stream, const char* what, int launch_error);
 // The dynamic shared memory a block may use on d (opt-in maximum).
 std::size_t max_dynamic_shared(const weft::detail::device_state& d);
 }  // namespace weft::cuda
@@ -37,6 +40,7 @@ namespace weft::hip {  // the same, on the HIP runtime
 bool register_backend();
 void* prepare(const weft::detail::device_state& d);
 void finish(void* stream, const char* what);
+void finish_launch(void* stream, const char* what, int launch_error);
 std::size_t max_dynamic_shared(const weft::detail::device_state& d);
 }  // namespace weft::hip
 

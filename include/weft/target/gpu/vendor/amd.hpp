@@ -11,6 +11,7 @@
 #endif
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <hip/hip_runtime.h>  // HIP code includes its runtime (CUDA mode pre-includes CUDA's)
 #if defined(__HIP_DEVICE_COMPILE__) && __AMDGCN_WAVEFRONT_SIZE != 64
 #error "Weft's HIP target needs 64-wide wavefronts (gfx9xx: gfx900 ... gfx90a, gfx940)"
@@ -26,6 +27,14 @@ inline void allow_dynamic_shared(const void* entry, int bytes) {
 }
 inline bool malloc_async(void** p, std::size_t bytes, stream_t s) { return hipMallocAsync(p, bytes, s) == hipSuccess; }
 inline void free_async(void* p, stream_t s) { (void)hipFreeAsync(p, s); }
+// Launches entry(args...) on s and returns the runtime's error code (0: launched).
+// The error comes back from the call itself, where <<<>>> leaves it to be asked for.
+template <class... Params>
+inline int launch_kernel(void (*entry)(Params...), dim3 grid, dim3 block, std::size_t shared, stream_t s,
+                         const std::decay_t<Params>&... args) {
+  void* params[sizeof...(Params) + 1] = {const_cast<void*>(static_cast<const void*>(&args))...};
+  return int(hipLaunchKernel(reinterpret_cast<const void*>(entry), grid, block, params, shared, s));
+}
 }  // namespace weft::gpu
 
 namespace weft::kernel::gpu {

@@ -8,6 +8,7 @@
 #endif
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace weft::gpu {
 // Host side of the launch templates: the CUDA runtime.
@@ -21,6 +22,14 @@ inline bool malloc_async(void** p, std::size_t bytes, stream_t s) {
   return cudaMallocAsync(p, bytes, s) == cudaSuccess;
 }
 inline void free_async(void* p, stream_t s) { (void)cudaFreeAsync(p, s); }
+// Launches entry(args...) on s and returns the runtime's error code (0: launched).
+// The error comes back from the call itself, where <<<>>> leaves it to be asked for.
+template <class... Params>
+inline int launch_kernel(void (*entry)(Params...), dim3 grid, dim3 block, std::size_t shared, stream_t s,
+                         const std::decay_t<Params>&... args) {
+  void* params[sizeof...(Params) + 1] = {const_cast<void*>(static_cast<const void*>(&args))...};
+  return int(cudaLaunchKernel(reinterpret_cast<const void*>(entry), grid, block, params, shared, s));
+}
 }  // namespace weft::gpu
 
 namespace weft::kernel::gpu {
