@@ -368,3 +368,71 @@ TEST(CudaCompletion, InOrderChainFeedsAnotherQueueAndAHostTask) {
   sycl::free(b, q);
   sycl::free(shared, q);
 }
+
+// Two threads submitting to one in-order queue: a command whose predecessor is
+// still being launched by the other thread follows it through the task graph,
+// the others go straight to the stream; every command runs after the previous one.
+TEST_F(CudaInOrderCounter, InOrderQueueSharedByTwoThreads) {
+  int* const p = counter;
+  constexpr int per_thread = 300;
+  auto submit_many = [&] {
+    for (int k = 0; k < per_thread; ++k) q.single_task([=] { *p = slow_value(*p + 1, 50); });
+  };
+  std::thread other(submit_many);
+  submit_many();
+  other.join();
+  q.wait();
+  EXPECT_EQ(*p, 2 * per_thread);
+}
+
+// Kernels too large to be kept in the handler (a capture of 320 bytes) reach the
+// stream through the task graph, between kernels that go straight to it: the
+// order stays the queue's.
+TEST_F(CudaInOrderCounter, InOrderChainMixesLargeAndSmallKernels) {
+  int* const p = counter;
+  struct table {
+    int v[80];
+  } t{};
+  for (int i = 0; i < 80; ++i) t.v[i] = i + 1;
+  int expected = 0;
+  for (int k = 0; k < 40; ++k) {
+    if (k % 2) {
+      q.single_task([=] { *p = slow_value(*p * 3 + t.v[k % 80], 200) % 1000003; });
+      expected = (expected * 3 + t.v[k % 80]) % 1000003;
+    } else {
+      q.single_task([=] { *p = slow_value(*p * 5 + k, 200) % 1000003; });
+      expected = (expected * 5 + k) % 1000003;
+    }
+  }
+  q.wait();
+  EXPECT_EQ(*p, expected);
+}
+
+// A launch that fails on an in-order queue (more work groups than a grid holds)
+// reaches the queue's async handler as errc::nd_range, its event completes, and
+// the commands behind it still run in order.
+TEST(CudaCompletion, InOrderLaunchErrorReachesTheHandlerAndTheChainGoesOn) {
+  WEFT_REQUIRE_GPU();
+  std::vector<sycl::errc> codes;
+  sycl::queue q{sycl::gpu_selector_v,
+                [&](sycl::exception_list l) {
+                  for (auto& e : l) try {
+                      std::rethrow_exception(e);
+                    } catch (const sycl::exception& ex) {
+                      codes.push_back(sycl::errc(ex.code().value()));
+                    }
+                },
+                sycl::property::queue::in_order{}};
+  int* p = sycl::malloc_shared<int>(1, q);
+  *p = 0;
+  q.single_task([=] { *p = slow_value(1, 2000); });
+  auto failed = q.parallel_for(sycl::nd_range<1>(sycl::range<1>(std::size_t(1) << 32), sycl::range<1>(1)),
+                               [=](sycl::nd_item<1>) { *p = -100; });
+  q.single_task([=] { *p += 1; });
+  failed.wait();
+  q.wait_and_throw();
+  EXPECT_EQ(*p, 2);
+  ASSERT_EQ(codes.size(), 1u);
+  EXPECT_EQ(codes[0], sycl::errc::nd_range);
+  sycl::free(p, q);
+}

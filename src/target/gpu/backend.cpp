@@ -87,9 +87,9 @@ constexpr int streams_per_device = 4;
 // An in-order queue's command (weft::detail::marker_may_wait_later) leaves its
 // marker's event unrecorded: the queue's next command records it, at its place,
 // when something besides the queue can wait for it (device_waits::observed), and
-// otherwise it is recorded only when waited for, at the stream's end then (it
-// covers the work queued behind it too). A chain of kernels nobody waits for one
-// by one so costs no event per kernel.
+// otherwise a wait for it synchronises the stream (which covers the work queued
+// behind it too) and a poll or a notification records it at the stream's end. A
+// chain of kernels nobody waits for one by one so costs no event.
 struct stream_pair {
   api::stream_t work = nullptr;
   api::stream_t notify = nullptr;
