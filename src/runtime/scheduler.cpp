@@ -713,10 +713,39 @@ void queue_state::wait() {
     pending = in_flight;
   }
   // Newest first: device work completes in order along a chain, so waiting for
-  // the last command first leaves the others done.
-  for (auto it = pending.rbegin(); it != pending.rend(); ++it) (*it)->wait();
+  // the last command first leaves the others done. A command held by nobody but
+  // the queue (the in-flight list and `pending`) whose device work is known done
+  // without a failure is not completed: nothing can observe it but through a later
+  // reference (an event's wait list), whose wait or poll completes it on the spot.
+  // It only leaves the in-flight list.
+  std::vector<const event_state*> done_unheld;
+  for (auto it = pending.rbegin(); it != pending.rend(); ++it) {
+    event_state& e = **it;
+    void* m = e.marker.load(std::memory_order_acquire);
+    if (it != pending.rbegin() && e.in_order_chain && m && it->use_count() == 2 &&
+        !e.claimed.load(std::memory_order_acquire) && e.marker_ops->marker_reached(m) &&
+        e.marker_ops->marker_wait(m, nullptr)) {
+      done_unheld.push_back(&e);
+      continue;
+    }
+    e.wait();
+  }
+  // The list keeps its order (it only grows at the end and loses completed
+  // commands), so the commands left alone are found in one pass, oldest first.
+  // (One another thread completed and removed meanwhile ends the matching: the rest
+  // stay listed and leave at the next wait.)
+  std::reverse(done_unheld.begin(), done_unheld.end());
+  std::size_t next = 0;
   std::lock_guard<std::mutex> q(mutex);
-  prune(in_flight);
+  in_flight.erase(std::remove_if(in_flight.begin(), in_flight.end(),
+                                 [&](const event_ptr& e) {
+                                   if (next < done_unheld.size() && e.get() == done_unheld[next]) {
+                                     ++next;
+                                     return true;
+                                   }
+                                   return e->is_complete();
+                                 }),
+                  in_flight.end());
 }
 
 void queue_state::report(std::exception_ptr e, std::string origin) {
