@@ -517,6 +517,25 @@ void trace_submit(const event_state& node, const command_group& cg, const queue_
   trace::add(r);
 }
 
+// Allocates nodes without zeroing them first (what make_shared's value
+// initialisation does): every member has its own initialiser.
+template <class T>
+struct node_allocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = node_allocator<U>;
+  };
+  node_allocator() = default;
+  template <class U>
+  node_allocator(const node_allocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) {
+    ::new (static_cast<void*>(p)) U;
+  }
+};
+
+event_ptr make_node() { return std::allocate_shared<event_state>(node_allocator<event_state>()); }
+
 std::uint64_t next_sequence() {
   static std::atomic<std::uint64_t> submitted{0};
   return submitted.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -577,7 +596,7 @@ void poll_in_device_flight(std::vector<event_ptr>& in_device_flight) {
 }  // namespace
 
 event_ptr queue_state::submit(command_group&& cg) {
-  auto node = std::make_shared<event_state>();
+  auto node = make_node();
   node->work = std::move(cg.work);
   node->command = command_label(cg.kind);
   node->kernel_name = cg.kernel_name;
@@ -662,7 +681,7 @@ event_ptr queue_state::submit(command_group&& cg) {
 // through the graph instead: submit).
 event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void* kernel) {
   if (!cg.requirements.empty() || !cg.dependencies.empty() || trace::enabled()) return nullptr;
-  auto node = std::make_shared<event_state>();
+  auto node = make_node();
   node->command = command_label(cg.kind);
   node->kernel_name = cg.kernel_name;
   node->queue = weak_from_this();
