@@ -284,6 +284,7 @@ struct exec_context {
   }
   bool profiled = false;
   bool in_order_chain = false;
+  void* native_stream = nullptr;
   void* deferred = nullptr;
   const backend_ops* ops = nullptr;
 };
@@ -355,6 +356,7 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   exec_context ctx;
   ctx.profiled = node->profiled;
   ctx.in_order_chain = node->in_order_chain;
+  ctx.native_stream = node->native_stream;
   // Held by `waits` and its queue's in-flight list only: nobody else can wait for it.
   for (auto& w : waits) ctx.add_wait(w->marker.load(std::memory_order_acquire), w.use_count() > 2);
   exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
@@ -581,6 +583,7 @@ event_ptr queue_state::submit(command_group&& cg) {
       (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops && node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
   node->in_order_chain = node->device_chain && in_order;
+  node->native_stream = native_stream.load(std::memory_order_acquire);
   const bool traced = trace::enabled();
   if (profiling || traced) node->submit_ns = now_ns();
   static std::atomic<std::uint64_t> submitted{0};
@@ -779,6 +782,22 @@ device_waits take_device_waits() {
 bool command_profiled() { return t_exec && t_exec->profiled; }
 
 bool marker_may_wait_later() { return t_exec && t_exec->in_order_chain; }
+
+void* command_native_stream() { return t_exec ? t_exec->native_stream : nullptr; }
+
+// Not a command of any queue: its node is in flight from the start and completes
+// as a command's whose work is in flight does (complete_deferred, by a waiter or a
+// poll); a failure is printed, as for a command whose queue is gone.
+event_ptr device_work_event(const device_state* d, void* marker, const backend_ops* ops) {
+  auto node = std::make_shared<event_state>();
+  node->command = "a native event";
+  node->device = d;
+  node->pending.store(0, std::memory_order_relaxed);
+  node->status.store(node_status::running, std::memory_order_relaxed);
+  node->marker_ops = ops;
+  node->marker.store(marker, std::memory_order_release);
+  return node;
+}
 
 outside_command::outside_command() : m_saved(t_exec) { t_exec = nullptr; }
 outside_command::~outside_command() { t_exec = static_cast<exec_context*>(m_saved); }

@@ -1,5 +1,6 @@
 #pragma once
 // The runtime side of a queue: its device, error list and ordering state.
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -24,6 +25,10 @@ struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
   const sycl::async_handler handler;  // the queue's, else the context's (may be empty)
   const bool in_order;
   const bool profiling;
+  // The backend stream every command of the queue runs on, once one is fixed: a
+  // queue made from a native stream, or one whose stream get_native asked for
+  // (backend interop). Null: the backend picks a stream per command.
+  std::atomic<void*> native_stream{nullptr};
 
   // Submits a command group; returns its event. Thread-safe.
   event_ptr submit(command_group&& cg);
