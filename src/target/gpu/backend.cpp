@@ -753,21 +753,13 @@ void weft::gpu::runtime::finish(void* stream, const char* what) { weft::gpu::bac
 
 std::size_t weft::gpu::runtime::max_dynamic_shared(const weft::detail::device_state& d) { return d.local_mem_size; }
 
-void* weft::gpu::runtime::primary_context(const weft::detail::device_state& d) {
-  return weft::gpu::backend::primary_context(d);
-}
-
-int weft::gpu::runtime::context_ordinal(void* native_context) {
-  return weft::gpu::backend::context_ordinal(native_context);
-}
-
-void* weft::gpu::runtime::queue_stream(weft::detail::queue_state& q) { return weft::gpu::backend::queue_stream(q); }
-
-void* weft::gpu::runtime::native_event(const std::shared_ptr<weft::detail::event_state>& e) {
-  return weft::gpu::backend::native_event(e);
-}
-
-std::shared_ptr<weft::detail::event_state> weft::gpu::runtime::event_from_native(const weft::detail::device_state& d,
-                                                                                 void* native_event) {
-  return weft::gpu::backend::event_from_native(d, native_event);
+#if defined(WEFT_GPU_RUNTIME_HIP)
+const weft::gpu::interop_calls& weft::gpu::hip_interop() {
+#else
+const weft::gpu::interop_calls& weft::gpu::cuda_interop() {
+#endif
+  static const weft::gpu::interop_calls calls = {
+      &weft::gpu::backend::primary_context, &weft::gpu::backend::context_ordinal, &weft::gpu::backend::queue_stream,
+      &weft::gpu::backend::native_event, &weft::gpu::backend::event_from_native};
+  return calls;
 }

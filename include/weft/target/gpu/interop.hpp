@@ -23,64 +23,24 @@
 namespace weft::gpu::detail {
 namespace n = ::weft::gpu::native;
 
-// backend_traits' input_type (make_*) and return_type (get_native) per SYCL type.
-template <class T>
-struct native_input {};
-template <class T>
-struct native_return {};
-template <>
-struct native_input<sycl::device> {
-  using type = n::device;
-};
-template <>
-struct native_return<sycl::device> {
-  using type = n::device;
-};
-template <>
-struct native_return<sycl::platform> {
-  using type = std::vector<n::device>;
-};
-template <>
-struct native_input<sycl::context> {
-  using type = n::context;
-};
-template <>
-struct native_return<sycl::context> {
-  using type = std::vector<n::context>;
-};
-template <>
-struct native_input<sycl::queue> {
-  using type = n::stream;
-};
-template <>
-struct native_return<sycl::queue> {
-  using type = n::stream;
-};
-template <>
-struct native_input<sycl::event> {
-  using type = n::event;
-};
-template <>
-struct native_return<sycl::event> {
-  using type = n::event;
-};
+// backend_traits' input_type (what make_* takes) and return_type (what get_native
+// gives) per SYCL type, as the return types of these declarations (never defined).
+n::device native_input(sycl::device*);
+n::context native_input(sycl::context*);
+n::stream native_input(sycl::queue*);
+n::event native_input(sycl::event*);
+n::device native_return(sycl::device*);
+std::vector<n::device> native_return(sycl::platform*);
+std::vector<n::context> native_return(sycl::context*);
+n::stream native_return(sycl::queue*);
+n::event native_return(sycl::event*);
 // Accessors usable in a kernel: a pointer to the memory they reach.
-template <class T, int D, sycl::access_mode M, sycl::access::placeholder P>
-struct native_return<sycl::accessor<T, D, M, sycl::target::device, P>> {
-  using type = T*;
-};
-template <class T, int D, sycl::access_mode M, sycl::access::placeholder P>
-struct native_return<sycl::accessor<T, D, M, sycl::target::constant_buffer, P>> {
-  using type = T*;
-};
-template <class T, int D, sycl::access_mode M, sycl::access::placeholder P>
-struct native_return<sycl::accessor<T, D, M, sycl::target::local, P>> {
-  using type = T*;
-};
+template <class T, int D, sycl::access_mode M, sycl::target Tg, sycl::access::placeholder P,
+          std::enable_if_t<
+              Tg == sycl::target::device || Tg == sycl::target::constant_buffer || Tg == sycl::target::local, int> = 0>
+T* native_return(sycl::accessor<T, D, M, Tg, P>*);
 template <class T, int D>
-struct native_return<sycl::local_accessor<T, D>> {
-  using type = T*;
-};
+T* native_return(sycl::local_accessor<T, D>*);
 
 // The address behind a pointer or a multi_ptr.
 template <class P>
@@ -114,9 +74,9 @@ template <>
 class backend_traits<weft::gpu::native::backend> {
  public:
   template <class T>
-  using input_type = typename weft::gpu::detail::native_input<T>::type;
+  using input_type = decltype(weft::gpu::detail::native_input(static_cast<T*>(nullptr)));
   template <class T>
-  using return_type = typename weft::gpu::detail::native_return<T>::type;
+  using return_type = decltype(weft::gpu::detail::native_return(static_cast<T*>(nullptr)));
 };
 
 template <>
@@ -137,14 +97,14 @@ struct detail::interop<weft::gpu::native::backend> {
     if (s.native_context) return {static_cast<native_context>(s.native_context)};
     std::vector<native_context> out;
     for (const weft::detail::device_state* d : s.devices)
-      out.push_back(static_cast<native_context>(weft::gpu::runtime::primary_context(*d)));
+      out.push_back(static_cast<native_context>(weft::gpu::interop().primary_context(*d)));
     return out;
   }
   static native_stream native(const queue& q) {
-    return static_cast<native_stream>(weft::gpu::runtime::queue_stream(*q.state()));
+    return static_cast<native_stream>(weft::gpu::interop().queue_stream(*q.state()));
   }
   static native_event native(const event& e) {
-    return static_cast<native_event>(weft::gpu::runtime::native_event(e.state()));
+    return static_cast<native_event>(weft::gpu::interop().native_event(e.state()));
   }
   template <class T, int D, access_mode M, target Tg, access::placeholder P>
   WEFT_HOST_DEVICE static T* native(const accessor<T, D, M, Tg, P>& a) {
@@ -160,7 +120,7 @@ struct detail::interop<weft::gpu::native::backend> {
   // (the runtime's); the native context is what get_native gives back.
   static context make_context(native_context c, const async_handler& h) {
     const device d =
-        weft::gpu::detail::device_of(native_device(weft::gpu::runtime::context_ordinal(c)), "make_context");
+        weft::gpu::detail::device_of(native_device(weft::gpu::interop().context_ordinal(c)), "make_context");
     auto s = std::make_shared<weft::detail::context_state>();
     s->devices.push_back(d.state());
     s->handler = h;
@@ -179,7 +139,7 @@ struct detail::interop<weft::gpu::native::backend> {
   }
   static event make_event(native_event e, const context& c) {
     const device d = weft::gpu::detail::device_in(c, "make_event");
-    return event(weft::gpu::runtime::event_from_native(*d.state(), e));
+    return event(weft::gpu::interop().event_from_native(*d.state(), e));
   }
 };
 
