@@ -129,8 +129,8 @@ inline bool stream_write_value32(stream_t s, void* address, std::uint32_t value)
 }
 
 // Backend interop: native contexts (HIP's context calls, deprecated but present).
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 // The device's primary context (the one the runtime's calls run in); false if
 // the runtime cannot give it. The runtime keeps it retained, so it stays valid.
 inline bool primary_context(int device, void** context) {
@@ -157,7 +157,7 @@ inline bool context_device(void* context, int* device) {
   *device = int(d);
   return ok;
 }
-#pragma clang diagnostic pop
+#pragma GCC diagnostic pop
 
 // The stream-ordered allocator (reduction partials) gives its free memory back to
 // the system at every synchronisation by default, so each command's partials
