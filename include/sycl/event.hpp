@@ -5,6 +5,7 @@
 #include <functional>
 #include <vector>
 #include <sycl/info.hpp>
+#include <weft/runtime/device_state.hpp>
 #include <weft/runtime/event_state.hpp>
 
 namespace weft::sycl {
@@ -17,7 +18,9 @@ class event {
   event() : m_id(next_id()) {}
   explicit event(weft::detail::event_ptr s) : m_state(std::move(s)), m_id(m_state ? 0 : next_id()) {}
 
-  backend get_backend() const noexcept { return backend::host; }
+  // The backend of the queue's device the command was submitted to (an event with
+  // no command: the host's).
+  backend get_backend() const noexcept { return m_state && m_state->device ? m_state->device->backend : backend::host; }
   // The command's direct dependencies (explicit, in-order and through buffers) that
   // still exist; completed ones may be included (SYCL 2020 4.6.6).
   std::vector<event> get_wait_list() {

@@ -19,6 +19,7 @@
 #include <sycl/accessor.hpp>
 #include <sycl/atomic_ref.hpp>
 #include <sycl/aspect.hpp>
+#include <sycl/backend.hpp>
 #include <sycl/buffer.hpp>
 #include <sycl/context.hpp>
 #include <sycl/device.hpp>

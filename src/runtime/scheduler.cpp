@@ -284,6 +284,7 @@ struct exec_context {
   }
   bool profiled = false;
   bool in_order_chain = false;
+  void* native_stream = nullptr;
   void* deferred = nullptr;
   const backend_ops* ops = nullptr;
 };
@@ -357,6 +358,7 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   exec_context ctx;
   ctx.profiled = node->profiled;
   ctx.in_order_chain = node->in_order_chain;
+  ctx.native_stream = node->native_stream;
   // Held by `waits` and its queue's in-flight list only: nobody else can wait for it.
   for (auto& w : waits) ctx.add_wait(w->marker.load(std::memory_order_acquire), w.use_count() > 2);
   exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
@@ -614,6 +616,7 @@ event_ptr queue_state::submit(command_group&& cg) {
       (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops && node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
   node->in_order_chain = node->device_chain && in_order;
+  node->native_stream = native_stream.load(std::memory_order_acquire);
   const bool traced = trace::enabled();
   if (profiling || traced) node->submit_ns = now_ns();
   node->sequence = next_sequence();
@@ -687,6 +690,7 @@ event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void
   node->queue = weak_from_this();
   node->device = device;
   node->device_kernel = node->device_chain = node->in_order_chain = true;
+  node->native_stream = native_stream.load(std::memory_order_acquire);  // backend interop
   node->status.store(node_status::running, std::memory_order_relaxed);
   event_ptr previous;
   std::vector<event_ptr> in_device_flight;
@@ -701,6 +705,7 @@ event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void
   }
   exec_context ctx;
   ctx.in_order_chain = true;
+  ctx.native_stream = node->native_stream;
   if (previous) {
     // Held by `previous` and the in-flight list only: nobody else can wait for it.
     if (!previous->is_complete())
@@ -893,6 +898,22 @@ device_waits take_device_waits() {
 bool command_profiled() { return t_exec && t_exec->profiled; }
 
 bool marker_may_wait_later() { return t_exec && t_exec->in_order_chain; }
+
+void* command_native_stream() { return t_exec ? t_exec->native_stream : nullptr; }
+
+// Not a command of any queue: its node is in flight from the start and completes
+// as a command's whose work is in flight does (complete_deferred, by a waiter or a
+// poll); a failure is printed, as for a command whose queue is gone.
+event_ptr device_work_event(const device_state* d, void* marker, const backend_ops* ops) {
+  auto node = std::make_shared<event_state>();
+  node->command = "a native event";
+  node->device = d;
+  node->pending.store(0, std::memory_order_relaxed);
+  node->status.store(node_status::running, std::memory_order_relaxed);
+  node->marker_ops = ops;
+  node->marker.store(marker, std::memory_order_release);
+  return node;
+}
 
 outside_command::outside_command() : m_saved(t_exec) { t_exec = nullptr; }
 outside_command::~outside_command() { t_exec = static_cast<exec_context*>(m_saved); }

@@ -249,6 +249,10 @@ queue::queue(const context& c, const device& d, const async_handler& h, const pr
   m_state = std::make_shared<weft::detail::queue_state>(d.state(), c.state(), h ? h : c.get_async_handler(),
                                                         props.has_property<property::queue::in_order>(),
                                                         props.has_property<property::queue::enable_profiling>());
+  // As DPC++ does: the device's context is current on this thread from now on, so
+  // that the program's native calls (backend interop) find it.
+  const weft::detail::device_state* ds = d.state();
+  if (ds->ops && ds->ops->make_current) ds->ops->make_current(*ds);
 }
 
 // ---- kernel bundles (sycl/kernel_bundle.hpp) ---------------------------------------

@@ -11,6 +11,9 @@ namespace weft::detail {
 struct context_state {
   std::vector<const device_state*> devices;  // never empty
   sycl::async_handler handler;
+  // A context made from a backend's native context (make_context): that context,
+  // which get_native gives back. Null: the devices' own (primary) contexts.
+  void* native_context = nullptr;
 };
 
 using context_ptr = std::shared_ptr<const context_state>;

@@ -46,6 +46,11 @@ struct backend_ops {
   // Asked after a failure on d: true when d can run nothing more (a fault lost
   // its context, as CUDA's "sticky" errors do). Null: failures never lose it.
   bool (*context_lost)(const device_state& d);
+  // Makes d the calling thread's current device (for CUDA: its primary context
+  // current), as a runtime call on it would; called when a queue on d is made, so
+  // that native calls the program makes on that thread next act on d (backend
+  // interop, docs/gpu.md). Null: nothing to do.
+  void (*make_current)(const device_state& d);
 };
 
 // For a backend's launch code, inside a command's work (on whichever thread
@@ -79,6 +84,9 @@ WEFT_API bool command_profiled();
 // someone waits for it (then placed at the stream's end: waiting for it may also
 // wait for later work of the stream). A queue::wait() waits for the newest first.
 WEFT_API bool marker_may_wait_later();
+// The native stream of the running command's queue (queue_state::native_stream),
+// which its device work must go to; null when the backend picks one.
+WEFT_API void* command_native_stream();
 
 struct device_state {
   sycl::info::device_type type = sycl::info::device_type::cpu;

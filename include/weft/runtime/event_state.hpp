@@ -55,6 +55,7 @@ struct WEFT_API event_state {
       false;                  // a kernel or USM memory command on a backend device: may launch on the submitting thread
   bool device_chain = false;  // may follow earlier device work on the device itself
   bool in_order_chain = false;         // device_chain on an in-order queue (marker_may_wait_later)
+  void* native_stream = nullptr;       // the queue's native stream at submission (command_native_stream)
   std::atomic<void*> marker{nullptr};  // set once the work is in flight (under mutex)
   const backend_ops* marker_ops = nullptr;
   bool notify_armed = false;                               // the backend will report the marker (under mutex)
@@ -74,6 +75,11 @@ struct WEFT_API event_state {
 };
 
 using event_ptr = std::shared_ptr<event_state>;
+
+// An event for device work the program queued itself (a native event, backend
+// interop): it completes when the device reaches `marker`, which the backend's
+// `ops` wait for and poll as they do a command's. d: the device the work is on.
+WEFT_API event_ptr device_work_event(const device_state* d, void* marker, const backend_ops* ops);
 
 // Monotonic time in nanoseconds, the clock of profiling info.
 WEFT_API std::uint64_t now_ns();

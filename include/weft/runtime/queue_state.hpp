@@ -1,5 +1,6 @@
 #pragma once
 // The runtime side of a queue: its device, error list and ordering state.
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -32,6 +33,10 @@ struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
   // Kernels may be launched straight from the handler (submit_direct): an in-order,
   // unprofiled queue on a device whose backend leaves work in flight.
   const bool direct_kernels;
+  // The backend stream every command of the queue runs on, once one is fixed: a
+  // queue made from a native stream, or one whose stream get_native asked for
+  // (backend interop). Null: the backend picks a stream per command.
+  std::atomic<void*> native_stream{nullptr};
 
   // Submits a command group; returns its event. Thread-safe.
   event_ptr submit(command_group&& cg);

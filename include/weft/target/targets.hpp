@@ -13,4 +13,5 @@
 #include <weft/target/gpu/reduction_launch.hpp>
 #include <weft/target/gpu/scoped_launch.hpp>
 #include <weft/target/gpu/hierarchical_launch.hpp>
+#include <weft/target/gpu/interop.hpp>
 #endif

@@ -135,18 +135,21 @@ inline error_t host_alloc_mapped(void** p, std::size_t bytes) {
 inline error_t host_get_device_pointer(void** on_device, void* host) {
   return cudaHostGetDevicePointer(on_device, host, 0);
 }
+// A driver call reached through the runtime (the program then links no driver
+// library itself); null where the driver lacks it.
+inline void* driver_entry(const char* name) {
+  void* f = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  if (cudaGetDriverEntryPointByVersion(name, &f, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+      found != cudaDriverEntryPointSuccess) {
+    (void)cudaGetLastError();
+    return nullptr;
+  }
+  return f;
+}
 using write_value_fn = CUresult (*)(CUstream, CUdeviceptr, cuuint32_t, unsigned int);
 inline write_value_fn write_value_entry() {
-  static const write_value_fn fn = [] {
-    void* f = nullptr;
-    cudaDriverEntryPointQueryResult found{};
-    if (cudaGetDriverEntryPointByVersion("cuStreamWriteValue32", &f, 12000, cudaEnableDefault, &found) != cudaSuccess ||
-        found != cudaDriverEntryPointSuccess) {
-      (void)cudaGetLastError();
-      return write_value_fn(nullptr);
-    }
-    return reinterpret_cast<write_value_fn>(f);
-  }();
+  static const auto fn = reinterpret_cast<write_value_fn>(driver_entry("cuStreamWriteValue32"));
   return fn;
 }
 inline bool can_write_value() { return write_value_entry() != nullptr; }
@@ -154,6 +157,37 @@ inline bool can_write_value() { return write_value_entry() != nullptr; }
 inline bool stream_write_value32(stream_t s, void* address, std::uint32_t value) {
   return write_value_entry()(static_cast<CUstream>(s), reinterpret_cast<CUdeviceptr>(address), value, 0) ==
          CUDA_SUCCESS;
+}
+
+// Backend interop: native contexts, through the driver.
+// The device's primary context (the one the runtime's calls run in); false if
+// the driver cannot give it. The runtime keeps it retained, so it stays valid.
+inline bool primary_context(int device, void** context) {
+  using retain_fn = CUresult (*)(CUcontext*, CUdevice);
+  using release_fn = CUresult (*)(CUdevice);
+  static const auto retain = reinterpret_cast<retain_fn>(driver_entry("cuDevicePrimaryCtxRetain"));
+  static const auto release = reinterpret_cast<release_fn>(driver_entry("cuDevicePrimaryCtxRelease"));
+  CUcontext c = nullptr;
+  if (!retain || !release || retain(&c, device) != CUDA_SUCCESS) return false;
+  (void)release(device);
+  *context = c;
+  return true;
+}
+// The ordinal of the device a context belongs to; false if the driver does not know it.
+inline bool context_device(void* context, int* device) {
+  using push_fn = CUresult (*)(CUcontext);
+  using pop_fn = CUresult (*)(CUcontext*);
+  using get_fn = CUresult (*)(CUdevice*);
+  static const auto push = reinterpret_cast<push_fn>(driver_entry("cuCtxPushCurrent"));
+  static const auto pop = reinterpret_cast<pop_fn>(driver_entry("cuCtxPopCurrent"));
+  static const auto get = reinterpret_cast<get_fn>(driver_entry("cuCtxGetDevice"));
+  if (!push || !pop || !get || push(static_cast<CUcontext>(context)) != CUDA_SUCCESS) return false;
+  CUdevice d = -1;
+  const bool ok = get(&d) == CUDA_SUCCESS;
+  CUcontext popped = nullptr;
+  (void)pop(&popped);
+  *device = int(d);
+  return ok;
 }
 
 // The stream-ordered allocator (reduction partials) gives its free memory back to

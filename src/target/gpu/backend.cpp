@@ -22,6 +22,7 @@
 #include <weft/target/gpu/runtime.hpp>
 #include <weft/runtime/event_state.hpp>
 #include <weft/runtime/launch.hpp>
+#include <weft/runtime/queue_state.hpp>
 
 namespace weft::gpu::backend {
 namespace {
@@ -151,6 +152,9 @@ struct marker {
   bool timed = false;
   api::event_t timed_start = nullptr, timed_end = nullptr;
   std::shared_ptr<anchor> base;
+  // The program's own event (event_from_native): recorded by the program, on no
+  // stream of ours (streams is null), never reused, never destroyed by us.
+  bool adopted = false;
 };
 
 struct marker_pool {
@@ -159,6 +163,10 @@ struct marker_pool {
   std::vector<std::unique_ptr<device_streams>> devices;
   std::vector<std::shared_ptr<anchor>> anchors;  // per device, renewed each second
   std::vector<api::stream_t> anchor_streams;     // per device, idle but for anchors
+  // Streams of the program's (a queue made from a native stream), with our
+  // companion streams; never destroyed, as the pool's.
+  std::vector<std::unique_ptr<stream_pair>> adopted;
+  std::vector<api::event_t> never_recorded;  // per device: complete for every query
 };
 
 // Never destroyed: markers are released from ~event_state, at any time up to exit.
@@ -183,6 +191,25 @@ stream_pair& pick_streams(int device) {
     }
   });
   return ds->pairs[ds->next.fetch_add(1, std::memory_order_relaxed) % streams_per_device];
+}
+
+// The stream pair whose work stream is `work`: one of the pool's (a queue whose
+// stream get_native fixed), or the program's own stream with a companion of ours.
+stream_pair& stream_pair_for(int device, api::stream_t work) {
+  thread_local stream_pair* last = nullptr;  // a queue's commands ask again and again
+  if (last && last->work == work) return *last;
+  auto& p = pool();
+  std::lock_guard<std::mutex> g(p.mutex);
+  if (std::size_t(device) < p.devices.size() && p.devices[device])
+    for (auto& sp : p.devices[device]->pairs)
+      if (sp.work == work) return *(last = &sp);
+  for (auto& sp : p.adopted)
+    if (sp->work == work) return *(last = sp.get());
+  auto sp = std::make_unique<stream_pair>();
+  sp->work = work;
+  check_call(api::stream_create_non_blocking(&sp->notify), "StreamCreate");
+  p.adopted.push_back(std::move(sp));
+  return *(last = p.adopted.back().get());
 }
 
 // Each thread keeps a few released markers for itself (a chain's commands are
@@ -233,6 +260,10 @@ marker* acquire_marker(int device) {
 }
 
 void marker_release(void* m) {
+  if (static_cast<marker*>(m)->adopted) {
+    delete static_cast<marker*>(m);
+    return;
+  }
   if (!t_cache) t_cache = new marker_cache;
   marker_cache* c = t_cache;
   if (c->count < thread_cache_size) {
@@ -392,7 +423,7 @@ void on_notify(api::stream_t, api::error_t, void* p) {
 bool marker_notify(void* mp, void (*callback)(void*), void* arg) {
   auto* m = static_cast<marker*>(mp);
   if (api::set_device(m->device) != api::success || settle(m) != api::success) return false;
-  api::stream_t s = m->streams->notify;
+  api::stream_t s = (m->streams ? *m->streams : pick_streams(m->device)).notify;
   if (api::stream_wait_event(s, m->event) != api::success) return false;
   auto* n = new notification{callback, arg};
   if (api::stream_add_callback(s, &on_notify, n) == api::success) return true;
@@ -479,9 +510,13 @@ void fill_op(const device_state& d, void* dst, const void* pattern, std::size_t 
   finish(s, "queue::fill");
 }
 
+void make_current(const device_state& d) {
+  if (api::set_device(d.ordinal) != api::success) (void)api::get_last_error();
+}
+
 const weft::detail::backend_ops ops = {&usm_allocate,   &usm_free,     &memcpy_op,      &memset_op,
                                        &fill_op,        &marker_wait,  &marker_reached, &marker_notify,
-                                       &marker_release, &marker_times, &context_lost};
+                                       &marker_release, &marker_times, &context_lost,   &make_current};
 
 struct gpu_platform {
   weft::detail::platform_state platform;
@@ -559,9 +594,11 @@ void* prepare(const device_state& d) {
       check_call(api::set_device(d.ordinal), "SetDevice");
   const auto waits = weft::detail::take_device_waits();
   stream_pair* sp = nullptr;
+  if (void* own = weft::detail::command_native_stream())  // the queue's fixed stream
+    sp = &stream_pair_for(d.ordinal, static_cast<api::stream_t>(own));
   for (std::size_t i = 0; i < waits.count && !sp; ++i) {
     auto* m = static_cast<const marker*>(waits.markers[i]);
-    if (m->device == d.ordinal) sp = m->streams;  // continue the chain on its stream
+    if (m->device == d.ordinal && m->streams) sp = m->streams;  // continue the chain on its stream
   }
   if (!sp) sp = &pick_streams(d.ordinal);
   for (std::size_t i = 0; i < waits.count; ++i) {
@@ -653,6 +690,64 @@ void finish_launch(void* stream, const char* what, api::error_t e) {
   if (e != api::success) fail(e, std::string(what) + ": failed on the GPU");
 }
 
+// --- backend interop ------------------------------------------------------------
+
+void* primary_context(const device_state& d) {
+  void* c = nullptr;
+  if (!api::primary_context(d.ordinal, &c))
+    weft::detail::throw_error(sycl::errc::runtime, std::string("get_native(context): ") + api::runtime_name +
+                                                       " gives no primary context for " + d.name);
+  return c;
+}
+
+int context_ordinal(void* native_context) {
+  int ordinal = -1;
+  if (!native_context || !api::context_device(native_context, &ordinal))
+    weft::detail::throw_error(sycl::errc::invalid, std::string("make_context: ") + api::runtime_name +
+                                                       " does not know the native context given; pass a live one");
+  return ordinal;
+}
+
+void* queue_stream(weft::detail::queue_state& q) {
+  void* s = q.native_stream.load(std::memory_order_acquire);
+  if (s) return s;
+  check_call(api::set_device(q.device->ordinal), "SetDevice", "get_native(queue)");
+  void* picked = pick_streams(q.device->ordinal).work;
+  if (q.native_stream.compare_exchange_strong(s, picked, std::memory_order_acq_rel)) return picked;
+  return s;  // another thread fixed it first
+}
+
+// An event of d that was never recorded: CUDA and HIP report such an event complete.
+api::event_t never_recorded_event(int device) {
+  auto& p = pool();
+  std::lock_guard<std::mutex> g(p.mutex);
+  if (p.never_recorded.size() <= std::size_t(device)) p.never_recorded.resize(device + 1, nullptr);
+  if (!p.never_recorded[device]) {
+    check_call(api::set_device(device), "SetDevice", "get_native(event)");
+    check_call(api::event_create_without_timing(&p.never_recorded[device]), "EventCreate", "get_native(event)");
+  }
+  return p.never_recorded[device];
+}
+
+void* native_event(const weft::detail::event_ptr& e) {
+  if (!e->marker.load(std::memory_order_acquire) && !e->is_complete()) e->wait();  // not yet queued on the device
+  auto* m = static_cast<marker*>(e->marker.load(std::memory_order_acquire));
+  if (!m || e->marker_ops != &ops) return never_recorded_event(e->device->ordinal);
+  check_call(api::set_device(m->device), "SetDevice", "get_native(event)");
+  check_call(settle(m), "EventRecord", "get_native(event)");
+  return m->event;
+}
+
+weft::detail::event_ptr event_from_native(const device_state& d, void* native_event) {
+  auto* m = new marker;
+  m->event = static_cast<api::event_t>(native_event);
+  m->device = d.ordinal;
+  m->adopted = true;
+  m->recorded.store(true, std::memory_order_relaxed);
+  m->what = "a native event";
+  return weft::detail::device_work_event(&d, m, &ops);
+}
+
 }  // namespace
 }  // namespace weft::gpu::backend
 
@@ -674,3 +769,14 @@ void weft::gpu::runtime::finish_launch(void* stream, const char* what, int launc
 }
 
 std::size_t weft::gpu::runtime::max_dynamic_shared(const weft::detail::device_state& d) { return d.local_mem_size; }
+
+#if defined(WEFT_GPU_RUNTIME_HIP)
+const weft::gpu::interop_calls& weft::gpu::hip_interop() {
+#else
+const weft::gpu::interop_calls& weft::gpu::cuda_interop() {
+#endif
+  static const weft::gpu::interop_calls calls = {
+      &weft::gpu::backend::primary_context, &weft::gpu::backend::context_ordinal, &weft::gpu::backend::queue_stream,
+      &weft::gpu::backend::native_event, &weft::gpu::backend::event_from_native};
+  return calls;
+}

@@ -128,6 +128,37 @@ inline bool stream_write_value32(stream_t s, void* address, std::uint32_t value)
   return hipStreamWriteValue32(s, address, value, 0) == hipSuccess;
 }
 
+// Backend interop: native contexts (HIP's context calls, deprecated but present).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+// The device's primary context (the one the runtime's calls run in); false if
+// the runtime cannot give it. The runtime keeps it retained, so it stays valid.
+inline bool primary_context(int device, void** context) {
+  hipCtx_t c = nullptr;
+  if (hipDevicePrimaryCtxRetain(&c, device) != hipSuccess) {
+    (void)hipGetLastError();
+    return false;
+  }
+  (void)hipDevicePrimaryCtxRelease(device);
+  *context = c;
+  return true;
+}
+// The ordinal of the device a context belongs to; false if the runtime does not know it.
+inline bool context_device(void* context, int* device) {
+  if (hipCtxPushCurrent(static_cast<hipCtx_t>(context)) != hipSuccess) {
+    (void)hipGetLastError();
+    return false;
+  }
+  hipDevice_t d = -1;
+  const bool ok = hipCtxGetDevice(&d) == hipSuccess;
+  hipCtx_t popped = nullptr;
+  (void)hipCtxPopCurrent(&popped);
+  (void)hipGetLastError();
+  *device = int(d);
+  return ok;
+}
+#pragma GCC diagnostic pop
+
 // The stream-ordered allocator (reduction partials) gives its free memory back to
 // the system at every synchronisation by default, so each command's partials
 // would be mapped afresh: the device's default pool keeps up to `bytes` (where it

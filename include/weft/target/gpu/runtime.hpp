@@ -7,7 +7,40 @@
 // Device discovery, USM, memory commands, streams and error checks live in the
 // libraries.
 #include <cstddef>
+#include <memory>
 #include <weft/runtime/device_state.hpp>
+
+namespace weft::detail {
+struct queue_state;
+struct event_state;
+}  // namespace weft::detail
+
+namespace weft::gpu {
+// Backend interop's calls into the backend library (weft/target/gpu/interop.hpp:
+// sycl::get_native, sycl::make_*), each vendor's (interop() below).
+struct interop_calls {
+  // d's primary context (CUcontext), which the runtime's commands run in.
+  void* (*primary_context)(const weft::detail::device_state& d);
+  // The ordinal of the device a native context (CUcontext) belongs to; throws
+  // sycl::exception(errc::invalid) when the runtime does not know the context.
+  int (*context_ordinal)(void* native_context);
+  // The stream every later command of q runs on: the one it was made from, else
+  // one of the device's pool, fixed for q from now on.
+  void* (*queue_stream)(weft::detail::queue_state& q);
+  // The native event (CUevent) of a command's event: the marker behind its work
+  // (the command is waited for first when its work is not yet queued on the
+  // device), or, for a command that ran on the host, an event that was never
+  // recorded, which every query finds complete.
+  void* (*native_event)(const std::shared_ptr<weft::detail::event_state>& e);
+  // An event that completes when the device reaches `native_event` (CUevent) as
+  // recorded now; the event stays the program's (it is never destroyed).
+  std::shared_ptr<weft::detail::event_state> (*event_from_native)(const weft::detail::device_state& d,
+                                                                  void* native_event);
+};
+// Each vendor library's: weft_cuda's and weft_hip's.
+const interop_calls& cuda_interop();
+const interop_calls& hip_interop();
+}  // namespace weft::gpu
 
 namespace weft::cuda {
 // Adds the vendor's platform (one device per GPU its runtime reports) after the
@@ -52,5 +85,10 @@ namespace runtime = ::weft::hip;
 namespace runtime = ::weft::cuda;
 #endif
 inline const bool registered = runtime::register_backend();
+#if defined(__HIP__)
+inline const interop_calls& interop() { return hip_interop(); }
+#else
+inline const interop_calls& interop() { return cuda_interop(); }
+#endif
 }  // namespace weft::gpu
 #endif

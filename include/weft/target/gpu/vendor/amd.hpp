@@ -17,7 +17,22 @@
 #error "Weft's HIP target needs 64-wide wavefronts (gfx9xx: gfx900 ... gfx90a, gfx940)"
 #endif
 
+#include <sycl/info.hpp>
+
+// SYCL 2020 4.5.1: the backends a translation unit can use (interop.hpp).
+#define SYCL_BACKEND_HIP 1
+
 namespace weft::gpu {
+// Backend interop (interop.hpp): the backend and its native types, HIP's
+// counterparts of the CUDA backend's (a hipDevice_t is the device's ordinal).
+namespace native {
+inline constexpr sycl::backend backend = sycl::backend::hip;
+using device = hipDevice_t;
+using context = hipCtx_t;
+using stream = hipStream_t;
+using event = hipEvent_t;
+}  // namespace native
+
 // Host side of the launch templates: the HIP runtime.
 using stream_t = hipStream_t;
 inline constexpr const char* runtime_name = "HIP";

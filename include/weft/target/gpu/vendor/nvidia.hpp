@@ -6,11 +6,26 @@
 #if !defined(__CUDA__)
 #error "weft/target/gpu/vendor/nvidia.hpp is for translation units compiled as CUDA"
 #endif
+#include <cuda.h>  // the driver's types: the CUDA backend's native types
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <sycl/info.hpp>
+
+// SYCL 2020 4.5.1: the backends a translation unit can use (interop.hpp).
+#define SYCL_BACKEND_CUDA 1
 
 namespace weft::gpu {
+// Backend interop (interop.hpp): the backend and its native types, as the Khronos
+// CUDA backend specification names them (a CUdevice is the device's ordinal).
+namespace native {
+inline constexpr sycl::backend backend = sycl::backend::cuda;
+using device = CUdevice;
+using context = CUcontext;
+using stream = CUstream;
+using event = CUevent;
+}  // namespace native
+
 // Host side of the launch templates: the CUDA runtime.
 using stream_t = cudaStream_t;
 inline constexpr const char* runtime_name = "CUDA";
