@@ -154,7 +154,8 @@ TEST(GpuInterop, QueueMadeFromAStreamRunsOnItAndLeavesItAlive) {
 TEST(GpuInterop, GetNativeOfAQueueGivesTheStreamItsCommandsRunOn) {
   WEFT_REQUIRE_GPU();
   // Out of order, and in order (whose kernels go from the handler straight to the stream).
-  for (const sycl::property_list& props : {sycl::property_list{}, sycl::property_list{sycl::property::queue::in_order()}}) {
+  for (const sycl::property_list& props :
+       {sycl::property_list{}, sycl::property_list{sycl::property::queue::in_order()}}) {
     sycl::queue q{sycl::gpu_selector_v, props};
     const native::stream s = sycl::get_native<gpu_backend>(q);
     ASSERT_NE(s, nullptr);
