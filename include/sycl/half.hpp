@@ -128,6 +128,16 @@ constexpr std::uint16_t float_to_half_bits(float f) noexcept {
 #endif
   return double_to_half_bits(f);
 }
+// An integer below 2^24 in magnitude is exact in float and any larger one overflows half,
+// so the GPU's one conversion instruction rounds as double_to_half_bits does (and a
+// bool mask, as in ReLU kernels, costs a select instead of a software rounding).
+template <class I>
+constexpr std::uint16_t integer_to_half_bits(I i) noexcept {
+#if WEFT_DEVICE_PASS
+  if (!__builtin_is_constant_evaluated()) return __builtin_bit_cast(std::uint16_t, static_cast<_Float16>(i));
+#endif
+  return double_to_half_bits(static_cast<double>(i));
+}
 
 }  // namespace detail
 
@@ -141,7 +151,7 @@ class half {
   template <class L, std::enable_if_t<std::is_same_v<L, long double>, int> = 0>
   constexpr half(L d) noexcept : m_bits(detail::double_to_half_bits(double(d))) {}
   template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
-  constexpr half(I i) noexcept : m_bits(detail::double_to_half_bits(static_cast<double>(i))) {}
+  constexpr half(I i) noexcept : m_bits(detail::integer_to_half_bits(i)) {}
 
   constexpr operator float() const noexcept { return detail::half_to_float(m_bits); }
 

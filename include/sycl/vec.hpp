@@ -122,7 +122,12 @@ U convert_element(const T& x) {
   } else if constexpr (std::is_same_v<U, half>) {
     constexpr rounding_mode mode = R == rounding_mode::automatic ? rounding_mode::rte : R;
     using S = std::conditional_t<is_vec_float_class_v<T>, float, T>;  // (a class's explicit bool would compete)
-    return half::from_bits(double_to_half_bits(static_cast<double>(static_cast<S>(x)), mode));
+    // To nearest from a float or an integer: half's constructors, one instruction on a GPU.
+    if constexpr (mode == rounding_mode::rte && (std::is_same_v<S, float> || std::is_integral_v<S>)) {
+      return half(static_cast<S>(x));
+    } else {
+      return half::from_bits(double_to_half_bits(static_cast<double>(static_cast<S>(x)), mode));
+    }
   } else if constexpr (vec_float_extension<U>::value) {
     // Rounded once to float, then to U in the same direction: the directed modes compose
     // exactly (U's values are floats); rte may round twice from a double.

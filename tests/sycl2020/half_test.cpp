@@ -9,6 +9,7 @@
 namespace {
 
 using sycl::half;
+using sycl::half2;
 
 // Every one of the 65536 half values converts to float and back to itself.
 TEST(Half, EveryValueRoundTripsThroughFloat) {
@@ -93,6 +94,41 @@ TEST(Half, InKernelsAndVec) {
   EXPECT_EQ(float(s[3]), 8.0f);
   auto f = h.convert<float>();
   EXPECT_EQ(f[2], 3.0f);
+}
+
+// Integers, bools and floats converted to half in a kernel round to nearest even on every
+// target (a GPU converts with one instruction; ReLU kernels build masks from bools).
+TEST(Half, IntegerBoolAndVecConversionsInKernels) {
+  constexpr std::uint16_t expected[] = {0x0000, 0x3c00, 0xbc00, 0x6800, 0x6802, 0x7bff, 0x7c00, 0xfc00,
+                                        0x7c00, 0x3c00, 0x0000, 0x6800, 0x6802, 0x3c00, 0x3c02, 0x3c00};
+  constexpr std::size_t n = sizeof(expected) / sizeof(expected[0]);
+  std::vector<std::uint16_t> out(n, 0x5555);
+  const int ints[] = {0, 1, -1, 2049, 2051, 65519, 65520, -70000};  // 2049, 2051: ties
+  sycl::queue q;
+  {
+    sycl::buffer<std::uint16_t> b(out.data(), sycl::range<1>(n));
+    sycl::buffer<int> in(ints, sycl::range<1>(8));
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor o(b, cgh, sycl::write_only);
+      sycl::accessor i(in, cgh, sycl::read_only);
+      cgh.single_task([=] {
+        for (int k = 0; k < 8; ++k) o[k] = half(i[k]).bits();
+        o[8] = half(static_cast<long long>(i[1]) * 1000000000000ll).bits();
+        const half2 mask{i[1] > 0, i[0] > 0};  // from bools
+        o[9] = mask[0].bits();
+        o[10] = mask[1].bits();
+        const auto v = sycl::int2(i[3], i[4]).convert<half, sycl::rounding_mode::rte>();
+        o[11] = v[0].bits();
+        o[12] = v[1].bits();
+        const float one = float(i[1]);
+        const auto w = sycl::float2(one + 1.0f / 2048, one + 3.0f / 2048).convert<half, sycl::rounding_mode::rte>();
+        o[13] = w[0].bits();
+        o[14] = w[1].bits();
+        o[15] = (mask * half2(half(1.0f), half(1.0f)))[0].bits();
+      });
+    });
+  }
+  for (std::size_t k = 0; k < n; ++k) EXPECT_EQ(out[k], expected[k]) << "conversion " << k;
 }
 
 }  // namespace
