@@ -1,4 +1,4 @@
-// The next group's input, prefetched after the entry region's loops
+// A later group's input, prefetched after the entry region's loops
 // (next_group_prefetch.hpp).
 #include "next_group_prefetch.hpp"
 

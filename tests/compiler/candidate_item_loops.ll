@@ -21,8 +21,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel carried_sum: the items of a scoped or hierarchical loop keep their order: a value is carried from one work item to the next (an accumulation into a group variable, whose order is kept)
 ; REMARK: kernel groups_copy: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel groups_copy: the items of a scoped or hierarchical loop are independent: an item loop
-; REMARK: kernel groups_copy: the next group's copy of 1 stream(s) this loop reads is prefetched after it
-; REMARK: kernel groups_copy: the next group's copy of 1 stream(s) this loop reads is prefetched after it
+; REMARK: kernel groups_copy: a later group's copy of 1 stream(s) this loop reads is prefetched after it
+; REMARK: kernel groups_copy: a later group's copy of 1 stream(s) this loop reads is prefetched after it
 ; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
 
 ; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n

@@ -186,8 +186,8 @@ body:
 ; CHECK-DAG: [[NO_UNROLL]] = !{!"llvm.loop.unroll.disable"}
 
 ; REMARK: remark: <unknown>:0:0: kernel reduction: split at 1 barrier(s) into 2 loops over the work group's items
-; REMARK-NEXT: remark: <unknown>:0:0: kernel reduction: prefetches the next group's 1 input stream(s) after the first region
+; REMARK-NEXT: remark: <unknown>:0:0: kernel reduction: prefetches a later group's 1 input stream(s) after the first region
 ; REMARK-NEXT: remark: <unknown>:0:0: kernel tile: split at 1 barrier(s) into 2 loops over the work group's items
-; REMARK-NEXT: remark: <unknown>:0:0: kernel tile: prefetches the next group's 1 input stream(s) after the first region
+; REMARK-NEXT: remark: <unknown>:0:0: kernel tile: prefetches a later group's 1 input stream(s) after the first region
 ; REMARK-NEXT: remark: <unknown>:0:0: kernel shared_table: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK-NOT: prefetches
