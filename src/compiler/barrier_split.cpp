@@ -18,7 +18,7 @@
 //     A copy of the function made before the cut comes back where LLVM's verifier
 //     rejects the result: the marker becomes false and a remark says so;
 //  6. tidy, unswitch the region loops, narrow them (region_loops.hpp);
-//  7. prefetch the next group's input after the entry region (next_group_prefetch.hpp).
+//  7. prefetch a later group's input after the entry region (next_group_prefetch.hpp).
 #include "barrier_split.hpp"
 
 #include "function_backup.hpp"
@@ -1123,7 +1123,7 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
   if (const unsigned streams = prefetch_next_group(f, analyses, rest.group))
     remarks.emit([&] {
       return OptimizationRemark(pass_name, "NextGroupPrefetched", &f.getEntryBlock().front())
-             << "kernel " << kernel_name(f) << ": prefetches the next group's " << std::to_string(streams)
+             << "kernel " << kernel_name(f) << ": prefetches a later group's " << std::to_string(streams)
              << " input stream(s) after the first region";
     });
   unmark_dispatcher(f, analyses);

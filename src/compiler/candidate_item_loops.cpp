@@ -262,7 +262,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       });
     }
   }
-  // Then each loop's streams of the next group are prefetched after it (a worker runs
+  // Then each loop's streams of a later group are prefetched after it (a worker runs
   // its groups one after another; the group computes in local memory meanwhile).
   bool prefetched = false;
   for (Loop* loop : candidates)
@@ -270,7 +270,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       prefetched = true;
       remarks.emit([&] {
         return OptimizationRemarkAnalysis(pass_name, "NextGroupPrefetch", loop->getStartLoc(), loop->getHeader())
-               << "kernel " << kernel_name(f) << ": the next group's copy of " << ore::NV("Streams", streams)
+               << "kernel " << kernel_name(f) << ": a later group's copy of " << ore::NV("Streams", streams)
                << " stream(s) this loop reads is prefetched after it";
       });
     }

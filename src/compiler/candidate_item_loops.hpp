@@ -17,7 +17,7 @@
 // into a group variable), and LLVM's loop vectorizer weighs it as any loop (its
 // own dependence checks; a reduction it recognises is still widened). After each
 // candidate loop that reads a stream the group loop around it moves (a group's
-// slice of its input), the next group's slice is prefetched (next_group_prefetch.hpp).
+// slice of its input), a later group's slice is prefetched (next_group_prefetch.hpp).
 #include <llvm/IR/PassManager.h>
 
 namespace weft::compiler {

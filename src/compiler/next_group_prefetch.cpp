@@ -1,4 +1,4 @@
-// The next group's input, prefetched after the entry region's loops
+// A later group's input, prefetched after the entry region's loops
 // (next_group_prefetch.hpp).
 #include "next_group_prefetch.hpp"
 
@@ -26,11 +26,20 @@ constexpr std::int64_t line_bytes = 64;
 // reduction reads 2 KB per group), little beside L1's 32-48 KB.
 constexpr std::int64_t prefetch_limit = 4096;
 constexpr unsigned max_streams = 4;
+// How far ahead a group's stream is prefetched: the group about `ahead_bytes`
+// on, at least the next and at most `ahead_groups` on (a stream of a few bytes
+// per group, one row of a 2-D tile, goes no further than that). One group ahead,
+// a small group (the seed reduction's 512 bytes) is fetched too late: its lines
+// arrive while its first loads wait.
+constexpr std::int64_t ahead_bytes = 2048;
+constexpr std::int64_t ahead_groups = 4;
 
-// A stream the entry loop reads: at `next` for the next group, `step` bytes per item.
+// A stream the entry loop reads: at `next` for the next group, `step` bytes per
+// item, `apart` bytes from one group's start to the next's (null where unknown).
 struct stream {
   const SCEV* next = nullptr;
   std::int64_t step = 0;
+  const SCEV* apart = nullptr;
 };
 
 // An address for the next pass of `groups` (a loop around the item loop that runs
@@ -69,14 +78,18 @@ SmallVector<stream, 4> streams_of(Loop* loop, ScalarEvolution& scev, const Next&
         std::optional<APInt> apart = scev.computeConstantDifference(next, s.next);
         return apart && apart->abs().slt(line_bytes);
       });
-      if (!known && found.size() < max_streams) found.push_back({next, step->getAPInt().getSExtValue()});
+      const SCEV* apart = scev.getMinusSCEV(next, start);
+      if (isa<SCEVCouldNotCompute>(apart) || !apart->getType()->isIntegerTy()) apart = nullptr;
+      if (!known && found.size() < max_streams) found.push_back({next, step->getAPInt().getSExtValue(), apart});
     }
   return found;
 }
 
 // At `where` (the loop's exit, or the block after a stream already prefetched
-// there): prefetch [next, next + min(step * items, limit)) by lines. `where`
-// becomes the block after this prefetch loop.
+// there): prefetch [start, start + bytes) by lines, bytes = min(step * items,
+// limit), start = next + (clamp(ahead_bytes / bytes, 1, ahead_groups) - 1) *
+// apart (the next group's copy where `apart` is unknown). `where` becomes the block after this
+// prefetch loop.
 // `loops`, where given, is kept up to date: the new blocks join the loop around `where`,
 // the prefetch loop becomes its child.
 bool prefetch_after(Loop* loop, const stream& s, ScalarEvolution& scev, SCEVExpander& expander, BasicBlock*& where,
@@ -92,6 +105,16 @@ bool prefetch_after(Loop* loop, const stream& s, ScalarEvolution& scev, SCEVExpa
   Type* i64 = b.getInt64Ty();
   Value* bytes = b.CreateMul(b.CreateZExtOrTrunc(count, i64), ConstantInt::get(i64, s.step), "prefetch.bytes");
   bytes = b.CreateBinaryIntrinsic(Intrinsic::umin, bytes, ConstantInt::get(i64, prefetch_limit));
+  if (s.apart && expander.isSafeToExpandAt(s.apart, at)) {
+    // (bytes >= 1: at least one item of `step` >= 1 bytes; umax keeps the division defined)
+    Value* groups = b.CreateUDiv(ConstantInt::get(i64, ahead_bytes),
+                                 b.CreateBinaryIntrinsic(Intrinsic::umax, bytes, ConstantInt::get(i64, 1)));
+    groups = b.CreateBinaryIntrinsic(Intrinsic::umax, groups, ConstantInt::get(i64, 1));
+    groups = b.CreateBinaryIntrinsic(Intrinsic::umin, groups, ConstantInt::get(i64, ahead_groups));
+    Value* further = b.CreateSub(groups, ConstantInt::get(i64, 1), "prefetch.further");
+    Value* apart = b.CreateSExtOrTrunc(expander.expandCodeFor(s.apart, nullptr, at), i64);
+    base = b.CreateGEP(b.getInt8Ty(), base, b.CreateMul(further, apart), "prefetch.start");
+  }
   BasicBlock* head = where;
   BasicBlock* rest = SplitBlock(head, at->getIterator());
   BasicBlock* body = BasicBlock::Create(head->getContext(), "prefetch.next.group", head->getParent(), rest);

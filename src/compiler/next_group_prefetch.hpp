@@ -5,8 +5,9 @@
 // memory, region after region, with no load in flight. A worker runs consecutive
 // groups, so each group's first pass waits on memory the prefetchers could not
 // fetch during the previous group's computation (in the seed reduction, most of
-// the kernel's time on a Xeon). After each entry-region loop, the next group's
-// copy of each such stream (the group's id in its last dimension plus one) is
+// the kernel's time on a Xeon). After each entry-region loop, a later group's
+// copy of each such stream (the group's id in its last dimension plus k, the
+// group about `ahead_bytes` of the stream on, 1 to `ahead_groups` groups) is
 // prefetched, up to `prefetch_limit` bytes, while this group computes.
 // Prefetches never fault and change no value; loads the pass cannot describe as
 // an affine stream of the group's id are left alone.

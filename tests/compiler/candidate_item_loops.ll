@@ -21,8 +21,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel carried_sum: the items of a scoped or hierarchical loop keep their order: a value is carried from one work item to the next (an accumulation into a group variable, whose order is kept)
 ; REMARK: kernel groups_copy: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel groups_copy: the items of a scoped or hierarchical loop are independent: an item loop
-; REMARK: kernel groups_copy: the next group's copy of 1 stream(s) this loop reads is prefetched after it
-; REMARK: kernel groups_copy: the next group's copy of 1 stream(s) this loop reads is prefetched after it
+; REMARK: kernel groups_copy: a later group's copy of 1 stream(s) this loop reads is prefetched after it
+; REMARK: kernel groups_copy: a later group's copy of 1 stream(s) this loop reads is prefetched after it
 ; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
 
 ; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
@@ -244,9 +244,15 @@ exit:
 
 ; A task's loop over its groups around the item loops: each group copies its slice
 ; of two inputs (in[g * 128 + i], then in2[g * 128 + i]) to local memory; after each
-; copy, the next group's slice is prefetched by cache lines (the second loop's analysis
-; sees the first's prefetch loop: loop information kept up to date).
+; copy, a later group's slice is prefetched by cache lines (the second loop's analysis
+; sees the first's prefetch loop: loop information kept up to date): the group about
+; 2 KB on, slices of 512 bytes apart (k = clamp(2048 / 512, 1, 4) = 4: 3 groups past
+; the next).
 ; CHECK-LABEL: define void @groups_copy(
+; CHECK: [[K:%.*]] = call i64 @llvm.umin.i64(i64 {{%.*}}, i64 4)
+; CHECK-NEXT: %prefetch.further = sub i64 [[K]], 1
+; CHECK-NEXT: [[FURTHER:%.*]] = mul i64 %prefetch.further, 512
+; CHECK-NEXT: %prefetch.start = getelementptr i8, ptr {{%.*}}, i64 [[FURTHER]]
 ; CHECK: prefetch.next.group:
 ; CHECK: call void @llvm.prefetch.p0(ptr %{{.*}}, i32 0, i32 3, i32 1)
 ; CHECK: prefetch.next.group{{[0-9]+}}:

@@ -1,7 +1,8 @@
 ; weft-barrier-split's last step (src/compiler/next_group_prefetch.cpp): after the
-; entry region's loop, the next group's copy of each stream that loop reads (the
-; group's id in its last dimension, the marker's last argument, plus one) is
-; prefetched by cache lines, at most 4 KB per stream; nothing else changes.
+; entry region's loop, a later group's copy of each stream that loop reads (the
+; group's id in its last dimension, the marker's last argument, plus k: k groups
+; make about 2 KB of the stream, k from 1 to 4) is prefetched by cache lines, at most
+; 4 KB per stream; nothing else changes.
 ; RUN: %opt -passes=weft-barrier-split -pass-remarks=weft-barriers -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 
@@ -51,9 +52,18 @@ done:
 ; CHECK-NEXT: [[OFFSET:%.*]] = shl i64 [[FIRST]], 3
 ; CHECK-NEXT: [[BASE:%.*]] = getelementptr i8, ptr %in, i64 [[OFFSET]]
 ; CHECK: [[BYTES:%.*]] = call i64 @llvm.umin.i64(i64 %prefetch.bytes, i64 4096)
+; k = clamp(2048 / bytes, 1, 4); the prefetch starts k - 1 groups (8 * r0 bytes each) on.
+; CHECK-NEXT: [[DIVISOR:%.*]] = call i64 @llvm.umax.i64(i64 [[BYTES]], i64 1)
+; CHECK-NEXT: [[QUOTIENT:%.*]] = udiv i64 2048, [[DIVISOR]]
+; CHECK-NEXT: [[AT_LEAST:%.*]] = call i64 @llvm.umax.i64(i64 [[QUOTIENT]], i64 1)
+; CHECK-NEXT: [[K:%.*]] = call i64 @llvm.umin.i64(i64 [[AT_LEAST]], i64 4)
+; CHECK-NEXT: %prefetch.further = sub i64 [[K]], 1
+; CHECK-NEXT: [[APART:%.*]] = shl i64 %r0, 3
+; CHECK-NEXT: [[FURTHER:%.*]] = mul i64 %prefetch.further, [[APART]]
+; CHECK-NEXT: %prefetch.start = getelementptr i8, ptr [[BASE]], i64 [[FURTHER]]
 ; CHECK: prefetch.next.group:
 ; CHECK-NEXT: %prefetch.offset = phi i64 [ 0, %[[AFTER]] ], [ [[STEP:%.*]], %prefetch.next.group ]
-; CHECK-NEXT: [[LINE:%.*]] = getelementptr i8, ptr [[BASE]], i64 %prefetch.offset
+; CHECK-NEXT: [[LINE:%.*]] = getelementptr i8, ptr %prefetch.start, i64 %prefetch.offset
 ; CHECK-NEXT: call void @llvm.prefetch.p0(ptr [[LINE]], i32 0, i32 3, i32 1)
 ; CHECK-NEXT: [[STEP]] = add nuw i64 %prefetch.offset, 64
 ; CHECK-NEXT: [[MORE:%.*]] = icmp ult i64 [[STEP]], [[BYTES]]
@@ -106,8 +116,9 @@ body:
 ; CHECK-NEXT: [[COLUMN_BYTES:%.*]] = shl i64 [[COLUMN]], 2
 ; CHECK-NEXT: [[FIRST:%.*]] = add i64 [[ROWS_BYTES]], [[COLUMN_BYTES]]
 ; CHECK-NEXT: [[ROW_BYTES:%.*]] = shl i64 %w, 2
+; CHECK: [[APART:%.*]] = shl i64 %r1, 2
 ; The entry region loops over rows (i0) and, within a row, items (i1); after each
-; row's loop, the next group's part of that row: 4 * r1 bytes, at most 4096.
+; row's loop, a later group's part of that row: 4 * r1 bytes, at most 4096.
 ; CHECK: region0.items0:
 ; CHECK-NEXT: %local.id0 = phi i64
 ; CHECK-NEXT: [[ROW_OFFSET:%.*]] = mul i64 [[ROW_BYTES]], %local.id0
@@ -118,9 +129,14 @@ body:
 ; CHECK: [[ROW_END]]:
 ; CHECK-NEXT: %prefetch.bytes = mul i64 {{%.*}}, 4
 ; CHECK-NEXT: [[BYTES:%.*]] = call i64 @llvm.umin.i64(i64 %prefetch.bytes, i64 4096)
+; k groups on, 4 * r1 bytes each (a row of 64 bytes or less: 4 groups on).
+; CHECK: [[K:%.*]] = call i64 @llvm.umin.i64(i64 {{%.*}}, i64 4)
+; CHECK-NEXT: %prefetch.further = sub i64 [[K]], 1
+; CHECK-NEXT: [[FURTHER:%.*]] = mul i64 %prefetch.further, [[APART]]
+; CHECK-NEXT: %prefetch.start = getelementptr i8, ptr [[BASE]], i64 [[FURTHER]]
 ; CHECK: prefetch.next.group:
 ; CHECK-NEXT: %prefetch.offset = phi i64 [ 0, %[[ROW_END]] ], [ [[STEP:%.*]], %prefetch.next.group ]
-; CHECK-NEXT: [[LINE:%.*]] = getelementptr i8, ptr [[BASE]], i64 %prefetch.offset
+; CHECK-NEXT: [[LINE:%.*]] = getelementptr i8, ptr %prefetch.start, i64 %prefetch.offset
 ; CHECK-NEXT: call void @llvm.prefetch.p0(ptr [[LINE]], i32 0, i32 3, i32 1)
 ; CHECK-NEXT: [[STEP]] = add nuw i64 %prefetch.offset, 64
 ; CHECK-NEXT: [[MORE:%.*]] = icmp ult i64 [[STEP]], [[BYTES]]
@@ -170,8 +186,8 @@ body:
 ; CHECK-DAG: [[NO_UNROLL]] = !{!"llvm.loop.unroll.disable"}
 
 ; REMARK: remark: <unknown>:0:0: kernel reduction: split at 1 barrier(s) into 2 loops over the work group's items
-; REMARK-NEXT: remark: <unknown>:0:0: kernel reduction: prefetches the next group's 1 input stream(s) after the first region
+; REMARK-NEXT: remark: <unknown>:0:0: kernel reduction: prefetches a later group's 1 input stream(s) after the first region
 ; REMARK-NEXT: remark: <unknown>:0:0: kernel tile: split at 1 barrier(s) into 2 loops over the work group's items
-; REMARK-NEXT: remark: <unknown>:0:0: kernel tile: prefetches the next group's 1 input stream(s) after the first region
+; REMARK-NEXT: remark: <unknown>:0:0: kernel tile: prefetches a later group's 1 input stream(s) after the first region
 ; REMARK-NEXT: remark: <unknown>:0:0: kernel shared_table: split at 1 barrier(s) into 2 loops over the work group's items
 ; REMARK-NOT: prefetches
