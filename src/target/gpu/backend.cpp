@@ -762,9 +762,8 @@ bool weft::gpu::runtime::register_backend() {
 
 void* weft::gpu::runtime::prepare(const weft::detail::device_state& d) { return weft::gpu::backend::prepare(d); }
 
-void weft::gpu::runtime::finish(void* stream, const char* what) { weft::gpu::backend::finish(stream, what); }
-
-void weft::gpu::runtime::finish_launch(void* stream, const char* what, int launch_error) {
+void weft::gpu::runtime::finish(void* stream, const char* what, int launch_error) {
+  if (launch_error == weft::gpu::ask_runtime) return weft::gpu::backend::finish(stream, what);
   weft::gpu::backend::finish_launch(stream, what, static_cast<weft::gpu::api::error_t>(launch_error));
 }
 

@@ -188,7 +188,7 @@ void single_task(const launch::target& t, const Kernel& k) {
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::host_only<Kernel>::value) {
     auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
-    runtime::finish_launch(s, "single_task", launch_kernel(&detail::single_task_entry<Kernel>, 1, 1, 0, s, k));
+    runtime::finish(s, "single_task", launch_kernel(&detail::single_task_entry<Kernel>, 1, 1, 0, s, k));
   }
 }
 
@@ -207,7 +207,7 @@ void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const syc
     if constexpr (WithOffset)
       e = launch_kernel(&detail::range_offset_entry<Dims, Kernel>, grid, detail::range_block, 0, s, k, r, offset);
     else e = launch_kernel(&detail::range_entry<Dims, Kernel>, grid, detail::range_block, 0, s, k, r);
-    runtime::finish_launch(s, "parallel_for(range)", e);
+    runtime::finish(s, "parallel_for(range)", e);
   }
 }
 
@@ -225,9 +225,9 @@ void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, c
     auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
     auto entry = &detail::nd_range_entry<Dims, Kernel>;
     detail::allow_shared(t, entry, local.bytes, "nd_range kernel: local accessors");
-    runtime::finish_launch(s, "parallel_for(nd_range)",
-                           launch_kernel(entry, unsigned(gr.size()), block, local.bytes, s, k, gr,
-                                         sycl::detail::nd_range_access::offset(ndr)));
+    runtime::finish(s, "parallel_for(nd_range)",
+                    launch_kernel(entry, unsigned(gr.size()), block, local.bytes, s, k, gr,
+                                  sycl::detail::nd_range_access::offset(ndr)));
   }
 }
 

@@ -40,6 +40,8 @@ struct interop_calls {
 // Each vendor library's: weft_cuda's and weft_hip's.
 const interop_calls& cuda_interop();
 const interop_calls& hip_interop();
+// finish()'s launch_error when the launch call's result is not at hand.
+inline constexpr int ask_runtime = -1;
 }  // namespace weft::gpu
 
 namespace weft::cuda {
@@ -60,11 +62,10 @@ void* prepare(const weft::detail::device_state& d);
 // them and hands it to the runtime (weft::detail::defer_completion): the
 // command completes when the GPU reaches it, and a kernel failure then reaches
 // the queue's async handler. Outside a command it waits for the stream instead.
-// `what` (a string literal) names the launch in messages.
-void finish(void* stream, const char* what);
-// finish() after a launch whose runtime call returned launch_error (0: launched),
-// which then needs no query of the runtime's last error.
-void finish_launch(void* stream, const char* what, int launch_error);
+// `what` (a string literal) names the launch in messages. `launch_error`: what
+// the launch call returned (0: launched), which saves a query of the runtime's
+// last error; gpu::ask_runtime: that query tells.
+void finish(void* stream, const char* what, int launch_error = gpu::ask_runtime);
 // The dynamic shared memory a block may use on d (opt-in maximum).
 std::size_t max_dynamic_shared(const weft::detail::device_state& d);
 }  // namespace weft::cuda
@@ -72,8 +73,7 @@ std::size_t max_dynamic_shared(const weft::detail::device_state& d);
 namespace weft::hip {  // the same, on the HIP runtime
 bool register_backend();
 void* prepare(const weft::detail::device_state& d);
-void finish(void* stream, const char* what);
-void finish_launch(void* stream, const char* what, int launch_error);
+void finish(void* stream, const char* what, int launch_error = gpu::ask_runtime);
 std::size_t max_dynamic_shared(const weft::detail::device_state& d);
 }  // namespace weft::hip
 
