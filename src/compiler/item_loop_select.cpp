@@ -188,6 +188,12 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test, checked above
     if (!same_for_all_items(branch->getCondition(), loop)) return divergent_branch;
+    // LLVM's outer-loop vectorizer merges the values of a branch inside a loop in
+    // the item wrongly (kernel-fuzz seed 60558: `for k0 { if (r) v = k0; }` kept
+    // v's value from before the loop), even where all items go the same way.
+    if (loops.getLoopFor(block) != &loop)
+      return "a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop "
+             "merges)";
   }
   return {};
 }
