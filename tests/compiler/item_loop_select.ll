@@ -16,6 +16,7 @@
 ; REMARK-NOT: not_an_item_loop
 ; REMARK-NOT: innermost
 ; REMARK-NOT: vector_values
+; REMARK: kernel uniform_branch_inner: work items run one by one, not across vector lanes: a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)
 
 ; CHECK-LABEL: define void @uniform_inner(
 ; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[KEPT:[0-9]+]]
@@ -324,15 +325,58 @@ declare void @opaque()
 ; The kept loop keeps its mark and gets a vector width (a register of its data, not
 ; of its 64-bit counters); the refused and the non-item loops lose the mark. Item
 ; loops get the tag weft-item-loop-report reads, a refused one with its reason.
+; A branch inside the loop in the item, the same way for every item, merging a value
+; in the loop's latch (kernel-fuzz seed 60558: the outer-loop vectorizer kept the
+; value from before the loop): refused.
+; CHECK-LABEL: define void @uniform_branch_inner(
+; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[UBI:[0-9]+]]
+define void @uniform_branch_inner(ptr %a, i64 %n, i64 %m, i1 %flag) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  %pa = getelementptr i32, ptr %a, i64 %j
+  %v0 = load i32, ptr %pa, align 4, !llvm.access.group !121
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %v = phi i32 [ %v0, %item ], [ %v.next, %inner.latch ]
+  br i1 %flag, label %inner.latch, label %set
+
+set:
+  %kt = trunc i64 %k to i32
+  br label %inner.latch
+
+inner.latch:
+  %v.next = phi i32 [ %v, %inner ], [ %kt, %set ]
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  store i32 %v.next, ptr %pa, align 4, !llvm.access.group !121
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !122
+
+exit:
+  ret void
+}
+
 ; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]], ![[TAG:[0-9]+]]}
 ; CHECK-DAG: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
 ; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 {{[0-9]+}}}
 ; CHECK-DAG: ![[TAG]] = !{!"weft.item_loop"}
+; CHECK-DAG: ![[UBI]] = distinct !{![[UBI]], !{{[0-9]+}}, ![[UBITAG:[0-9]+]]}
+; CHECK-DAG: ![[UBITAG]] = !{!"weft.item_loop", !"a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)"}
 ; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}, ![[TRITAG:[0-9]+]]}
 ; CHECK-DAG: ![[TRITAG]] = !{!"weft.item_loop", !"a loop inside the work item runs a different number of times for different items"}
 ; CHECK-DAG: ![[NOTITEM]] = distinct !{![[NOTITEM]]}
 ; CHECK-DAG: ![[INNER]] = distinct !{![[INNER]], ![[INNERPAR:[0-9]+]], ![[TAG]]}
 ; CHECK-DAG: ![[INNERPAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
+
 
 !1 = distinct !{}
 !2 = distinct !{!2, !3, !4}
@@ -370,3 +414,7 @@ declare void @opaque()
 !112 = distinct !{!112, !113, !114}
 !113 = !{!"llvm.loop.parallel_accesses", !111}
 !114 = !{!"llvm.loop.vectorize.enable", i1 true}
+!121 = distinct !{}
+!122 = distinct !{!122, !123, !124}
+!123 = !{!"llvm.loop.parallel_accesses", !121}
+!124 = !{!"llvm.loop.vectorize.enable", i1 true}
