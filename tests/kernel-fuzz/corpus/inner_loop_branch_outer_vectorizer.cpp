@@ -10,9 +10,8 @@
 static volatile u32 kf_rt[8] = {2u, 5u, 1u, 0u, 2239693780u, 2u, 2u, 0u};
 
 int main() {
+  const u32 r1 = kf_rt[1], r6 = kf_rt[6];  // run-time trip counts: 5 and 2
   sycl::queue q;
-  const u32 r1 = kf_rt[1];
-  const u32 r6 = kf_rt[6];
   u32* o1 = kf_alloc<u32>(q, 128, 4055860811u);
   q.submit([&](sycl::handler& cgh) {
      cgh.parallel_for(sycl::range<1>(128), [=](sycl::id<1> it) {
