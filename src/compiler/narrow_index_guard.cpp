@@ -86,11 +86,11 @@ bool guard(Loop& loop, ScalarEvolution& scev, OptimizationRemarkEmitter& remarks
   }
   remarks.emit([&] {
     return OptimizationRemarkMissed(pass_name, "NarrowIndices", loop.getStartLoc(), loop.getHeader())
-           << ore::NV("Indices", frozen) << " index(es) that wrap at " << ore::NV("Width", narrow)
-           << " bits stay opaque to the loop vectorizer (gathers or scalar accesses): the loop also has indices "
-              "that wrap at "
+           << ore::NV("Indices", frozen) << (frozen == 1 ? " index that wraps" : " indices that wrap") << " at "
+           << ore::NV("Width", narrow) << " bits " << (frozen == 1 ? "stays" : "stay")
+           << " opaque to the loop vectorizer (gathers or scalar accesses): the loop also has indices that wrap at "
            << ore::NV("Kept", keep)
-           << " bits, and LLVM 22 would drop the narrower ones' run-time wrap check (llvm/llvm-project#191382)";
+           << " bits, and LLVM 22 would drop the narrower wrap checks (llvm/llvm-project#191382)";
   });
   return true;
 }
