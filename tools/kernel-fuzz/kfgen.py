@@ -845,7 +845,9 @@ class Gen:
             lines.append("  sycl::memory_environment(g, sycl::require_local_mem<u32[%d]>(), [&](auto& lm) {" % l)
         b = Body(self, ctx)
         b.depth = 2
-        b.emit("sycl::distribute_items(g, [&](sycl::s_item<1> it) {")
+        # With local memory the first loop over the items (it writes what the second reads)
+        # goes only with the kernel.
+        b.emit("sycl::distribute_items(g, [&](sycl::s_item<1> it) {" + ("  // keep" if lm else ""))
         b.depth += 1
         b.emit("const u32 lin = u32(it.get_global_id(0));")
         b.emit("const u32 lid = u32(it.get_local_linear_id(g));")
