@@ -1003,8 +1003,10 @@ def generate(seed, cuda=False):
 
 
 def header(text):
-    """The generator's statements about a program: sub-group size, float bounds, constructs."""
-    info = {"sub_group_size": 16, "float_ulp": {}, "constructs": []}
+    """The generator's statements about a program: sub-group size, float bounds, constructs;
+    and a reproducer's configurations to leave out (`skip-config NAME why`: one whose
+    compiler gets the program wrong in a way Weft cannot change)."""
+    info = {"sub_group_size": 16, "float_ulp": {}, "constructs": [], "skip_configs": set()}
     for line in text.splitlines():
         if not line.startswith("// kernel-fuzz: "):
             if line.startswith("#"):
@@ -1017,6 +1019,8 @@ def header(text):
             info["float_ulp"][words[1]] = float(words[2])
         elif words[0] == "constructs":
             info["constructs"] = words[1:]
+        elif words[0] == "skip-config":
+            info["skip_configs"].add(words[1])
     return info
 
 
