@@ -4,7 +4,8 @@
 // work group's items (weft-barrier-split, once everything is inlined), turns on
 // LLVM's outer-loop vectorizer (the VPlan native path), makes the loops over a
 // scoped or hierarchical group's items item loops where it proves their items
-// independent (weft-candidate-item-loops), lets the vectorizer see only Weft's item
+// independent (weft-candidate-item-loops), hides from the vectorizer the narrow
+// wrapping indices whose run-time check LLVM 22 would drop (weft-narrow-index-guard), lets the vectorizer see only Weft's item
 // loops and only where it can widen them exactly (weft-item-loop-select, before the
 // vectorizer), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
@@ -19,6 +20,7 @@
 #include "item_loop_select.hpp"
 #include "kernel_attributes.hpp"
 #include "lane_accesses.hpp"
+#include "narrow_index_guard.hpp"
 
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Plugins/PassPlugin.h>
@@ -48,6 +50,7 @@ void register_passes(PassBuilder& builder) {
   });
   builder.registerVectorizerStartEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
     if (level != OptimizationLevel::O0) {
+      passes.addPass(weft::compiler::NarrowIndexGuardPass());
       passes.addPass(weft::compiler::CandidateItemLoopsPass());
       passes.addPass(weft::compiler::ItemLoopSelectPass());
     }
@@ -80,6 +83,10 @@ void register_passes(PassBuilder& builder) {
         }
         if (name == "weft-item-loop-select") {
           passes.addPass(weft::compiler::ItemLoopSelectPass());
+          return true;
+        }
+        if (name == "weft-narrow-index-guard") {
+          passes.addPass(weft::compiler::NarrowIndexGuardPass());
           return true;
         }
         if (name == "weft-item-loop-report") {

@@ -104,6 +104,55 @@ class Generator(unittest.TestCase):
                 self.assertNotIn("// keep", lines[a])
             self.assertLessEqual(a, b)
 
+    def test_no_reduction_reads_local_memory_nothing_wrote(self):
+        # Whatever unit the reducer removes, each read of a kernel's local memory (lm) or
+        # work-group array (sh) that stays still follows a write of it that stays: the writes
+        # are `// keep` lines, and a block holding one goes only with the reads after it.
+        # (Reading memory nothing wrote is undefined: the reduction of seed 60430 did that.)
+        write = re.compile(r"\b(lm|sh)\[lid\] = |\bu32 sh\[\d+\] = \{\};")
+        read = re.compile(r"\b(lm|sh)\[")
+        checked = 0
+        for seed in range(0, 200):
+            lines = kfgen.generate(seed).split("\n")
+            if not any(write.search(l) for l in lines):
+                continue
+            depth = []
+            d = 0
+            for l in lines:
+                d += l.split("//")[0].count("{") - l.split("//")[0].count("}")
+                depth.append(d)
+            kernels = []  # (first, last) line of each q.submit block
+            for i, l in enumerate(lines):
+                if "q.submit(" in l:
+                    j = i + 1
+                    while depth[j] > depth[i - 1]:
+                        j += 1
+                    kernels.append((i, j))
+            for a, b in kfreduce.units(lines):
+                if not any(write.search(l) for l in lines[a:b + 1]):
+                    continue
+                for k0, k1 in kernels:
+                    if not k0 <= a <= k1 or (a <= k0 and k1 <= b):
+                        continue
+                    kept = [i for i in range(k0, k1 + 1) if not a <= i <= b]
+                    for i in kept:
+                        code = lines[i].split("//")[0]
+                        m = read.search(code.split(" = ", 1)[1] if write.search(code) else code)
+                        if not m:
+                            continue
+                        name = m.group(1)
+                        self.assertTrue(any(j < i and re.search(r"\b%s\[lid\] = |\bu32 %s\[\d+\] = \{\};" % (name, name),
+                                                                lines[j]) for j in kept),
+                                        "seed %d: removing lines %d-%d leaves line %d reading %s unwritten: %s"
+                                        % (seed, a + 1, b + 1, i + 1, name, lines[i].strip()))
+                        checked += 1
+        self.assertGreater(checked, 0)
+
+    def test_work_group_arrays_are_initialised(self):
+        for seed in range(0, 200):
+            for m in re.finditer(r"u32 sh\[\d+\][^;]*;", kfgen.generate(seed)):
+                self.assertTrue(m.group(0).endswith("= {};"), "seed %d: %s" % (seed, m.group(0)))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -11,8 +11,10 @@ each element's relative error to U units of 2^-23, propagated from per-operation
 (FLOAT_OPS) over expressions whose values stay positive, in [1e-6, 1e6], so no cancellation.
 
 Every line the generator writes is either a statement or opens/closes a brace block, so the
-reducer (reduce.py) can remove lines and blocks; lines ending in `// keep` (barriers, bounds
-guards) are removed only with their block.
+reducer (reduce.py) can remove lines and blocks; lines ending in `// keep` are removed only
+with their block: barriers, and the writes of local memory that the reads after a barrier
+rely on, so that no reduction reads memory nothing wrote (work-group arrays of hierarchical
+kernels are zero-initialised for the same reason).
 """
 
 import os
@@ -636,7 +638,7 @@ class Gen:
             self.used.add("barrier_uniform_loop")
             rv = self.r.choice([0, 1, 5])
             b.open("for (u32 q0 = 0; q0 < r%d; ++q0)" % rv)
-            b.emit("lm[lid] = v + q0;")
+            b.emit("lm[lid] = v + q0;  // keep")
             b.emit("sycl::group_barrier(g);  // keep")
             b.emit("w += lm[(lid + q0 + %du) %% %du];" % (self.r.randint(1, ls), ls))
             b.emit("sycl::group_barrier(g);  // keep")
@@ -662,7 +664,7 @@ class Gen:
             self.used.add("local_atomic")
             op, ident = self.r.choice([("fetch_add", "0u"), ("fetch_xor", "0u"), ("fetch_or", "0u"), ("fetch_max", "0u"),
                                        ("fetch_min", "0xffffffffu"), ("fetch_and", "0xffffffffu")])
-            b.emit("lm[lid] = %s;" % ident)
+            b.emit("lm[lid] = %s;  // keep" % ident)
             b.emit("sycl::group_barrier(g);  // keep")
             b.emit("sycl::atomic_ref<u32, sycl::memory_order::relaxed, sycl::memory_scope::work_group, "
                    "sycl::access::address_space::local_space>(lm[(%s) %% %du]).%s(v);" % (self.uexpr(b, 1), ls, op))
@@ -671,7 +673,7 @@ class Gen:
             b.emit("sycl::group_barrier(g);  // keep")
 
     def exchange(self, b, ls, var):
-        b.emit("lm[lid] = %s;" % self.uexpr(b, 2))
+        b.emit("lm[lid] = %s;  // keep" % self.uexpr(b, 2))
         b.emit("sycl::group_barrier(g);  // keep")
         idx = self.r.choice(["(%du - 1u - lid)" % ls, "(lid + %du) %% %du" % (self.r.randint(1, ls), ls),
                              "(%s) %% %du" % (self.uexpr(b, 1), ls), "(lid * %du) %% %du" % (self.r.randrange(1, 9, 2), ls)])
@@ -836,20 +838,22 @@ class Gen:
         ctx = self.item_ctx(["lin", "lid"], out, n, False)
         lm = self.chance(0.6)
         # An item that leaves early still writes its slot of local memory (read after the barrier).
-        ctx["write_out"] = lambda b: b.emit(("lm[lid] = v ^ w;" if lm else "%s[lin] = v ^ w;" % out))
+        ctx["write_out"] = lambda b: b.emit(("lm[lid] = v ^ w;  // keep" if lm else "%s[lin] = v ^ w;" % out))
         lines = ["cgh.parallel(sycl::range<1>(%d), sycl::range<1>(%d), [=](auto g) {" % (groups, l)]
         if lm:
             self.used.add("scoped_local_mem")
             lines.append("  sycl::memory_environment(g, sycl::require_local_mem<u32[%d]>(), [&](auto& lm) {" % l)
         b = Body(self, ctx)
         b.depth = 2
-        b.emit("sycl::distribute_items(g, [&](sycl::s_item<1> it) {")
+        # With local memory the first loop over the items (it writes what the second reads)
+        # goes only with the kernel.
+        b.emit("sycl::distribute_items(g, [&](sycl::s_item<1> it) {" + ("  // keep" if lm else ""))
         b.depth += 1
         b.emit("const u32 lin = u32(it.get_global_id(0));")
         b.emit("const u32 lid = u32(it.get_local_linear_id(g));")
         self.body(b, self.r.randint(1, 3), allow_exit=True)
         if lm:
-            b.emit("lm[lid] = v ^ w;")
+            b.emit("lm[lid] = v ^ w;  // keep")
         else:
             b.emit("%s[lin] = v ^ w;" % out)
         b.depth -= 1
@@ -877,7 +881,7 @@ class Gen:
         ctx = self.item_ctx(["lin", "lid"], out, n, False)
         ctx["write_out"] = lambda b: b.emit("sh[lid] = v ^ w;")
         lines = ["cgh.parallel_for_work_group(sycl::range<1>(%d), sycl::range<1>(%d), [=](sycl::group<1> g) {" % (groups, l),
-                 "  u32 sh[%d];" % l]
+                 "  u32 sh[%d] = {};" % l]
         b = Body(self, ctx)
         b.depth = 1
         b.emit("g.parallel_for_work_item([&](sycl::h_item<1> h) {")
@@ -999,8 +1003,10 @@ def generate(seed, cuda=False):
 
 
 def header(text):
-    """The generator's statements about a program: sub-group size, float bounds, constructs."""
-    info = {"sub_group_size": 16, "float_ulp": {}, "constructs": []}
+    """The generator's statements about a program: sub-group size, float bounds, constructs;
+    and a reproducer's configurations to leave out (`skip-config NAME why`: one whose
+    compiler gets the program wrong in a way Weft cannot change)."""
+    info = {"sub_group_size": 16, "float_ulp": {}, "constructs": [], "skip_configs": set()}
     for line in text.splitlines():
         if not line.startswith("// kernel-fuzz: "):
             if line.startswith("#"):
@@ -1013,6 +1019,8 @@ def header(text):
             info["float_ulp"][words[1]] = float(words[2])
         elif words[0] == "constructs":
             info["constructs"] = words[1:]
+        elif words[0] == "skip-config":
+            info["skip_configs"].add(words[1])
     return info
 
 
