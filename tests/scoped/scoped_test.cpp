@@ -346,6 +346,36 @@ TEST(Scoped, LocalMemoryInitialisation) {
   EXPECT_EQ(bad, 0);
 }
 
+// Requests of up to 8 KiB live in the calling frame, larger ones in the task's
+// arena: both are 64-byte aligned, initialised per group and the group's own.
+TEST(Scoped, LocalMemorySmallAndLargeRequests) {
+  constexpr int G = 64, Big = 4096;  // 16 KiB
+  std::vector<long> sums(32, 0);
+  long* out = sums.data();
+  std::atomic<int> bad{0};
+  run(sycl::range<1>{32}, sycl::range<1>{G}, [=, &bad](auto g) {
+    sycl::memory_environment(g, sycl::require_local_mem<int[G]>(), sycl::require_local_mem<int[Big]>(5),
+                             [&](auto& small, auto& big) {
+                               bad += reinterpret_cast<std::uintptr_t>(&small[0]) % 64 != 0;
+                               bad += reinterpret_cast<std::uintptr_t>(&big[0]) % 64 != 0;
+                               const int id = int(g.get_group_id(0));
+                               sycl::distribute_items_and_wait(g, [&](sycl::s_item<1> it) {
+                                 const int l = int(it.get_local_id(g, 0));
+                                 small[l] = id + l;
+                                 for (int k = l; k < Big; k += G) big[k] += id;
+                               });
+                               sycl::single_item(g, [&] {
+                                 long s = 0;
+                                 for (int x : small) s += x;
+                                 for (int x : big) s += x;
+                                 out[id] = s;
+                               });
+                             });
+  });
+  EXPECT_EQ(bad, 0);
+  for (long id = 0; id < 32; ++id) EXPECT_EQ(sums[id], G * id + G * (G - 1) / 2 + Big * (5 + id)) << "group " << id;
+}
+
 TEST(Scoped, PrivateMemoryInitialisation) {
   std::atomic<int> bad{0};
   run(sycl::range<2>{3, 2}, sycl::range<2>{4, 8}, [&](auto g) {

@@ -76,7 +76,7 @@ void hierarchical_launch(const sycl::range<Dims>& num_groups, const sycl::range<
       items >= detail::hierarchical_items_per_task ? 1 : detail::hierarchical_items_per_task / items;
 
   // Runs the groups [begin, end) of one task, one after another.
-  auto run_groups = [&](std::size_t begin, std::size_t end) WEFT_SCOPED_TASK_ATTRIBUTES {
+  auto run_groups = [&](std::size_t begin, std::size_t end) WEFT_HIERARCHICAL_TASK_ATTRIBUTES {
     const Kernel kc = k;  // a private copy: its fields cannot alias the data the kernel writes
     kernel::scoped_arena& arena = kernel::scoped_arena::this_thread();
     kernel::scoped_arena_scope task_scope(arena);

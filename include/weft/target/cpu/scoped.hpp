@@ -6,8 +6,9 @@
 //                      the plugin's candidate mark (weft/kernel/item_loop_mark.hpp)
 //   distribute_groups  a loop over the sub-groups; single_item a call
 //   barrier            nothing to wait for: a compiler barrier
-//   memory             local and logical-private memory come from the task's arena
-//                      (scoped_arena.hpp); private memory is one contiguous array per
+//   memory             memory_environment's local memory of up to 8 KiB a request lives
+//                      in the call's frame, larger local and logical-private memory come
+//                      from the task's arena (scoped_arena.hpp); private memory is one contiguous array per
 //                      group, indexed by the item's work-group linear id, so the group
 //                      algorithms are loops (and xsimd folds) over arrays.
 // The nesting rules the type system cannot see are checked here when
@@ -188,12 +189,31 @@ namespace detail {
 template <class Request, class Group>
 struct request_memory;
 
+// Local memory of at most this many bytes per request lives in the frame of the
+// call (the task's thread stack) instead of the arena: the compiler then knows the
+// kernel's pointers cannot reach it (the items' copies into it need no run-time
+// overlap checks), and a group costs no arena bookkeeping: the specification's
+// reduction in cache took 16-17 ns a group instead of 18-19, with clang 22 + plugin
+// and with g++.
+inline constexpr std::size_t local_in_frame_bytes = 8 * 1024;
+
+template <class T, bool InFrame = (sizeof(T) <= local_in_frame_bytes)>
+struct local_storage {
+  alignas(alignof(T) < 64 ? 64 : alignof(T)) unsigned char bytes[sizeof(T)];
+  T* get(scoped_arena&) noexcept { return reinterpret_cast<T*>(bytes); }
+};
+template <class T>
+struct local_storage<T, false> {
+  T* get(scoped_arena& a) { return static_cast<T*>(a.allocate(sizeof(T), alignof(T) < 64 ? 64 : alignof(T))); }
+};
+
 template <class T, bool Init, class Group>
 struct request_memory<sd::memory_request<T, sd::mem_kind::local, Init>, Group> {
+  local_storage<T> storage;
   T* data;
   request_memory([[maybe_unused]] const sd::memory_request<T, sd::mem_kind::local, Init>& r, const Group&,
                  scoped_arena& a) {
-    data = static_cast<T*>(a.allocate(sizeof(T), alignof(T) < 64 ? 64 : alignof(T)));
+    data = storage.get(a);
     if constexpr (Init) sd::fill_construct_n(data, 1, r.init);
     else sd::default_construct_n(data, 1);
   }
