@@ -254,7 +254,7 @@ void report_error(event_state& node, std::exception_ptr e) {
 
 // What the command running on this thread may learn from and tell the scheduler
 // (take_device_waits, defer_completion).
-struct exec_context {
+struct exec_context : command_info {
   // The markers of the device work the command follows (and which are observed):
   // inline for a few, which is every chain's case, on the heap beyond.
   static constexpr std::size_t inline_waits = 4;
@@ -278,13 +278,11 @@ struct exec_context {
     ++count;
   }
   void* marker(std::size_t i) const { return count <= inline_waits ? inline_markers[i] : more_markers[i]; }
-  device_waits waits() const {
-    if (count <= inline_waits) return {inline_markers, inline_observed, count};
-    return {more_markers.data(), more_observed.data(), count};
+  // Publishes the waits added so far (command_info::waits), before the command runs.
+  void publish_waits() {
+    if (count <= inline_waits) waits = {inline_markers, inline_observed, count};
+    else waits = {more_markers.data(), more_observed.data(), count};
   }
-  bool profiled = false;
-  bool in_order_chain = false;
-  void* native_stream = nullptr;
   void* deferred = nullptr;
   const backend_ops* ops = nullptr;
 };
@@ -357,10 +355,11 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   waits.swap(node->device_waits);
   exec_context ctx;
   ctx.profiled = node->profiled;
-  ctx.in_order_chain = node->in_order_chain;
+  ctx.may_wait_later = node->in_order_chain;
   ctx.native_stream = node->native_stream;
   // Held by `waits` and its queue's in-flight list only: nobody else can wait for it.
   for (auto& w : waits) ctx.add_wait(w->marker.load(std::memory_order_acquire), w.use_count() > 2);
+  ctx.publish_waits();
   exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
   std::exception_ptr error;
   try {
@@ -597,14 +596,22 @@ void poll_in_device_flight(std::vector<event_ptr>& in_device_flight) {
 }
 }  // namespace
 
-event_ptr queue_state::submit(command_group&& cg) {
+// A node for a command group of this queue, with what every submission fills
+// in alike: what the command is, its queue, device and native stream.
+event_ptr queue_state::new_node(const command_group& cg) {
   auto node = make_node();
-  node->work = std::move(cg.work);
   node->command = command_label(cg.kind);
   node->kernel_name = cg.kernel_name;
   node->queue = weak_from_this();
   node->profiled = profiling;
   node->device = device;
+  node->native_stream = native_stream.load(std::memory_order_acquire);  // backend interop
+  return node;
+}
+
+event_ptr queue_state::submit(command_group&& cg) {
+  auto node = new_node(cg);
+  node->work = std::move(cg.work);
   // A kernel for a device whose backend leaves work in flight: launched from this
   // thread when nothing holds it back, and (unless profiled, whose start times must
   // follow the previous command's end) queued on the device behind earlier device work.
@@ -616,7 +623,6 @@ event_ptr queue_state::submit(command_group&& cg) {
       (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops && node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
   node->in_order_chain = node->device_chain && in_order;
-  node->native_stream = native_stream.load(std::memory_order_acquire);
   const bool traced = trace::enabled();
   if (profiling || traced) node->submit_ns = now_ns();
   node->sequence = next_sequence();
@@ -684,13 +690,8 @@ event_ptr queue_state::submit(command_group&& cg) {
 // through the graph instead: submit).
 event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void* kernel) {
   if (!cg.requirements.empty() || !cg.dependencies.empty() || trace::enabled()) return nullptr;
-  auto node = make_node();
-  node->command = command_label(cg.kind);
-  node->kernel_name = cg.kernel_name;
-  node->queue = weak_from_this();
-  node->device = device;
+  auto node = new_node(cg);
   node->device_kernel = node->device_chain = node->in_order_chain = true;
-  node->native_stream = native_stream.load(std::memory_order_acquire);  // backend interop
   node->status.store(node_status::running, std::memory_order_relaxed);
   event_ptr previous;
   std::vector<event_ptr> in_device_flight;
@@ -704,13 +705,14 @@ event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void
     track_in_flight(node, in_device_flight);
   }
   exec_context ctx;
-  ctx.in_order_chain = true;
+  ctx.may_wait_later = true;
   ctx.native_stream = node->native_stream;
   if (previous) {
     // Held by `previous` and the in-flight list only: nobody else can wait for it.
     if (!previous->is_complete())
       ctx.add_wait(previous->marker.load(std::memory_order_acquire), previous.use_count() > 2);
   }
+  ctx.publish_waits();
   exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
   std::exception_ptr error;
   try {
@@ -892,12 +894,12 @@ void release_host_access(const event_ptr& node) {
 
 device_waits take_device_waits() {
   if (!t_exec) return {};
-  return t_exec->waits();
+  return t_exec->waits;
 }
 
 bool command_profiled() { return t_exec && t_exec->profiled; }
 
-bool marker_may_wait_later() { return t_exec && t_exec->in_order_chain; }
+bool marker_may_wait_later() { return t_exec && t_exec->may_wait_later; }
 
 void* command_native_stream() { return t_exec ? t_exec->native_stream : nullptr; }
 
@@ -918,10 +920,15 @@ event_ptr device_work_event(const device_state* d, void* marker, const backend_o
 outside_command::outside_command() : m_saved(t_exec) { t_exec = nullptr; }
 outside_command::~outside_command() { t_exec = static_cast<exec_context*>(m_saved); }
 
-bool defer_completion(void* marker, const backend_ops* ops) {
-  if (!t_exec || t_exec->deferred) return false;
-  t_exec->deferred = marker;
-  t_exec->ops = ops;
+bool defer_completion(void* marker, const backend_ops* ops) { return t_exec && defer_completion(t_exec, marker, ops); }
+
+command_info* running_command() { return t_exec; }
+
+bool defer_completion(command_info* c, void* marker, const backend_ops* ops) {
+  auto* e = static_cast<exec_context*>(c);
+  if (e->deferred) return false;
+  e->deferred = marker;
+  e->ops = ops;
   return true;
 }
 

@@ -37,13 +37,62 @@ inline bool malloc_async(void** p, std::size_t bytes, stream_t s) {
   return cudaMallocAsync(p, bytes, s) == cudaSuccess;
 }
 inline void free_async(void* p, stream_t s) { (void)cudaFreeAsync(p, s); }
-// Launches entry(args...) on s and returns the runtime's error code (0: launched).
-// The error comes back from the call itself, where <<<>>> leaves it to be asked for.
-template <class... Params>
-inline int launch_kernel(void (*entry)(Params...), dim3 grid, dim3 block, std::size_t shared, stream_t s,
-                         const std::decay_t<Params>&... args) {
+namespace detail {
+// The driver's cuLaunchKernel, found through the runtime (nothing links the
+// driver library); null where the driver offers none.
+using driver_launch_fn = CUresult (*)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                      CUstream, void**, void**);
+inline driver_launch_fn driver_launch() {
+  static const driver_launch_fn fn = [] {
+    void* f = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    if (cudaGetDriverEntryPointByVersion("cuLaunchKernel", &f, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+        found != cudaDriverEntryPointSuccess) {
+      (void)cudaGetLastError();
+      return driver_launch_fn(nullptr);
+    }
+    return reinterpret_cast<driver_launch_fn>(f);
+  }();
+  return fn;
+}
+// Entry's kernel handle (a CUkernel, valid on every device), asked for once.
+template <auto Entry>
+CUfunction kernel_handle() {
+  static const CUfunction handle = [] {
+    cudaKernel_t k = nullptr;
+    if (cudaGetKernel(&k, reinterpret_cast<const void*>(Entry)) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return CUfunction(nullptr);
+    }
+    return reinterpret_cast<CUfunction>(k);
+  }();
+  return handle;
+}
+template <auto Entry, class... Params>
+int launch_entry(void (*)(Params...), dim3 grid, dim3 block, std::size_t shared, stream_t s,
+                 const std::decay_t<Params>&... args) {
   void* params[sizeof...(Params) + 1] = {const_cast<void*>(static_cast<const void*>(&args))...};
-  return int(cudaLaunchKernel(reinterpret_cast<const void*>(entry), grid, block, params, shared, s));
+  // The driver's launch skips the runtime's own bookkeeping (measured on an H200:
+  // 0.1-0.2 us less per launch than <<<>>>). Kernels above the default 48 KiB of
+  // dynamic shared memory keep the runtime's launch, which honours the attribute
+  // allow_dynamic_shared set through it.
+  if (shared <= 48 * 1024)
+    if (const driver_launch_fn launch = driver_launch())
+      if (const CUfunction f = kernel_handle<Entry>())
+        if (launch(f, grid.x, grid.y, grid.z, block.x, block.y, block.z, unsigned(shared), static_cast<CUstream>(s),
+                   params, nullptr) == CUDA_SUCCESS)
+          return 0;
+  // The runtime's launch: no driver entry point, or the driver's launch failed (no
+  // current context on this thread yet, which the runtime makes, or an error,
+  // which the runtime's call then reports in its own codes).
+  return int(cudaLaunchKernel(reinterpret_cast<const void*>(Entry), grid, block, params, shared, s));
+}
+}  // namespace detail
+// Launches Entry(args...) on s and returns the runtime's error code (0: launched).
+// The error comes back from the call itself, where <<<>>> leaves it to be asked for.
+template <auto Entry, class... Args>
+inline int launch_kernel(dim3 grid, dim3 block, std::size_t shared, stream_t s, const Args&... args) {
+  return detail::launch_entry<Entry>(Entry, grid, block, shared, s, args...);
 }
 }  // namespace weft::gpu
 
