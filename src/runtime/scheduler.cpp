@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <thread>
 #include <unordered_set>
 #include <sycl/exception.hpp>
 #include <weft/runtime/device_state.hpp>
@@ -537,6 +538,79 @@ struct node_allocator : std::allocator<T> {
 
 event_ptr make_node() { return std::allocate_shared<event_state>(node_allocator<event_state>()); }
 
+// Recycled memory for the nodes of direct kernels, which a chain makes and drops
+// at the rate of its launches (a chain of 64 freed at once by queue::wait()
+// overflows malloc's per-thread cache and takes its slow path). Nodes outlive
+// their queues, so the free list is the process's: never destroyed, at most
+// `kept_at_most` blocks, guarded by a spin lock held for a few instructions.
+class node_pool {
+ public:
+  void* take(std::size_t bytes) {
+    lock();
+    block* b = m_free;
+    if (b) {
+      m_free = b->next;
+      --m_kept;
+    }
+    unlock();
+    return b ? static_cast<void*>(b) : ::operator new(bytes);
+  }
+  void give(void* p) {
+    lock();
+    const bool kept = m_kept < kept_at_most;
+    if (kept) {
+      auto* b = static_cast<block*>(p);
+      b->next = m_free;
+      m_free = b;
+      ++m_kept;
+    }
+    unlock();
+    if (!kept) ::operator delete(p);
+  }
+
+ private:
+  struct block {
+    block* next;
+  };
+  static constexpr int kept_at_most = 1024;
+  void lock() {
+    while (m_lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+  }
+  void unlock() { m_lock.clear(std::memory_order_release); }
+  std::atomic_flag m_lock = ATOMIC_FLAG_INIT;
+  block* m_free = nullptr;
+  int m_kept = 0;
+};
+
+node_pool& nodes() {
+  static node_pool* pool = new node_pool;  // never destroyed: nodes are dropped up to exit
+  return *pool;
+}
+
+// Allocates nodes (with their shared_ptr count, one block type) from node_pool,
+// uninitialised as node_allocator does.
+template <class T>
+struct pool_allocator {
+  using value_type = T;
+  pool_allocator() = default;
+  template <class U>
+  pool_allocator(const pool_allocator<U>&) noexcept {}
+  T* allocate(std::size_t n) { return static_cast<T*>(nodes().take(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t) noexcept { nodes().give(p); }
+  template <class U>
+  void construct(U* p) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U>
+  bool operator==(const pool_allocator<U>&) const {
+    return true;
+  }
+  template <class U>
+  bool operator!=(const pool_allocator<U>&) const {
+    return false;
+  }
+};
+
 std::uint64_t next_sequence() {
   static std::atomic<std::uint64_t> submitted{0};
   return submitted.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -599,7 +673,8 @@ void poll_in_device_flight(std::vector<event_ptr>& in_device_flight) {
 // A node for a command group of this queue, with what every submission fills
 // in alike: what the command is, its queue, device and native stream.
 event_ptr queue_state::new_node(const command_group& cg) {
-  auto node = make_node();
+  // Direct kernels (chains) recycle their nodes' memory.
+  auto node = direct_kernels ? std::allocate_shared<event_state>(pool_allocator<event_state>()) : make_node();
   node->command = command_label(cg.kind);
   node->kernel_name = cg.kernel_name;
   node->queue = weak_from_this();
@@ -713,16 +788,17 @@ event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void
       ctx.add_wait(previous->marker.load(std::memory_order_acquire), previous.use_count() > 2);
   }
   ctx.publish_waits();
-  exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
+  exec_context*& running = t_exec;  // (one thread-local lookup)
+  exec_context* outer = running;    // a host task may submit (and so launch) commands itself
   std::exception_ptr error;
   try {
     check_device_usable(*device);
-    t_exec = &ctx;
+    running = &ctx;
     run(kernel);
   } catch (...) {
     error = std::current_exception();
   }
-  t_exec = outer;
+  running = outer;
   std::vector<event_ptr> ready;
   if (end_run(node, ctx, error, ready))
     for (auto& s : ready) enqueue_execute(s);
