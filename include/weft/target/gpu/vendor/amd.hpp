@@ -18,6 +18,7 @@
 #endif
 
 #include <sycl/info.hpp>
+#include <weft/runtime/device_state.hpp>
 
 // SYCL 2020 4.5.1: the backends a translation unit can use (interop.hpp).
 #define SYCL_BACKEND_HIP 1
@@ -50,10 +51,12 @@ int launch_entry(void (*entry)(Params...), dim3 grid, dim3 block, std::size_t sh
   return int(hipLaunchKernel(reinterpret_cast<const void*>(entry), grid, block, params, shared, s));
 }
 }  // namespace detail
-// Launches Entry(args...) on s and returns the runtime's error code (0: launched).
-// The error comes back from the call itself, where <<<>>> leaves it to be asked for.
+// Launches Entry(args...) on s, a stream of the current device, and returns the
+// runtime's error code (0: launched). The error comes back from the call itself,
+// where <<<>>> leaves it to be asked for.
 template <auto Entry, class... Args>
-inline int launch_kernel(dim3 grid, dim3 block, std::size_t shared, stream_t s, const Args&... args) {
+inline int launch_kernel(const weft::detail::device_state&, dim3 grid, dim3 block, std::size_t shared, stream_t s,
+                         const Args&... args) {
   return detail::launch_entry(Entry, grid, block, shared, s, args...);
 }
 }  // namespace weft::gpu
