@@ -12,6 +12,7 @@
 #include <unordered_set>
 #include <sycl/exception.hpp>
 #include <weft/runtime/device_state.hpp>
+#include <weft/runtime/running_command.hpp>
 #include <weft/runtime/queue_state.hpp>
 #include "../trace/recorder.hpp"
 #include "graph.hpp"
@@ -821,6 +822,7 @@ void queue_state::wait() {
   // reference (an event's wait list), whose wait or poll completes it on the spot.
   // It only leaves the in-flight list.
   std::vector<const event_state*> done_unheld;
+  done_unheld.reserve(pending.size());
   for (auto it = pending.rbegin(); it != pending.rend(); ++it) {
     event_state& e = **it;
     void* m = e.marker.load(std::memory_order_acquire);

@@ -88,19 +88,6 @@ WEFT_API bool marker_may_wait_later();
 // which its device work must go to; null when the backend picks one.
 WEFT_API void* command_native_stream();
 
-// What the functions above tell about the running command, in one lookup, for
-// launch code that asks all of them once per launch (running_command).
-struct command_info {
-  device_waits waits;             // take_device_waits
-  bool profiled = false;          // command_profiled
-  bool may_wait_later = false;    // marker_may_wait_later
-  void* native_stream = nullptr;  // command_native_stream
-};
-// The running command on this thread; null outside a command.
-WEFT_API command_info* running_command();
-// defer_completion for the command running_command() returned (c non-null).
-WEFT_API bool defer_completion(command_info* c, void* marker, const backend_ops* ops);
-
 struct device_state {
   sycl::info::device_type type = sycl::info::device_type::cpu;
   sycl::backend backend = sycl::backend::host;

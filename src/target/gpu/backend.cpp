@@ -23,6 +23,7 @@
 #include <weft/runtime/event_state.hpp>
 #include <weft/runtime/launch.hpp>
 #include <weft/runtime/queue_state.hpp>
+#include <weft/runtime/running_command.hpp>
 
 namespace weft::gpu::backend {
 namespace {
