@@ -671,22 +671,24 @@ void poll_in_device_flight(std::vector<event_ptr>& in_device_flight) {
 }
 }  // namespace
 
-// A node for a command group of this queue, with what every submission fills
-// in alike: what the command is, its queue, device and native stream.
-event_ptr queue_state::new_node(const command_group& cg) {
+namespace {
+// A node for a command group of queue q, with what every submission fills in
+// alike: what the command is, its queue, device and native stream.
+event_ptr new_node(queue_state& q, const command_group& cg) {
   // Direct kernels (chains) recycle their nodes' memory.
-  auto node = direct_kernels ? std::allocate_shared<event_state>(pool_allocator<event_state>()) : make_node();
+  auto node = q.direct_kernels ? std::allocate_shared<event_state>(pool_allocator<event_state>()) : make_node();
   node->command = command_label(cg.kind);
   node->kernel_name = cg.kernel_name;
-  node->queue = weak_from_this();
-  node->profiled = profiling;
-  node->device = device;
-  node->native_stream = native_stream.load(std::memory_order_acquire);  // backend interop
+  node->queue = q.weak_from_this();
+  node->profiled = q.profiling;
+  node->device = q.device;
+  node->native_stream = q.native_stream.load(std::memory_order_acquire);  // backend interop
   return node;
 }
+}  // namespace
 
 event_ptr queue_state::submit(command_group&& cg) {
-  auto node = new_node(cg);
+  auto node = new_node(*this, cg);
   node->work = std::move(cg.work);
   // A kernel for a device whose backend leaves work in flight: launched from this
   // thread when nothing holds it back, and (unless profiled, whose start times must
@@ -766,7 +768,7 @@ event_ptr queue_state::submit(command_group&& cg) {
 // through the graph instead: submit).
 event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void* kernel) {
   if (!cg.requirements.empty() || !cg.dependencies.empty() || trace::enabled()) return nullptr;
-  auto node = new_node(cg);
+  auto node = new_node(*this, cg);
   node->device_kernel = node->device_chain = node->in_order_chain = true;
   node->status.store(node_status::running, std::memory_order_relaxed);
   event_ptr previous;

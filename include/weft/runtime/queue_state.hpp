@@ -64,7 +64,6 @@ struct WEFT_API queue_state : std::enable_shared_from_this<queue_state> {
   event_ptr last;                    // in-order queues chain on this
 
  private:
-  event_ptr new_node(const command_group& cg);
   void track_in_flight(const event_ptr& node, std::vector<event_ptr>& in_device_flight);
 };
 
