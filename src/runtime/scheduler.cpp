@@ -520,27 +520,8 @@ void trace_submit(const event_state& node, const command_group& cg, const queue_
   trace::add(r);
 }
 
-// Allocates nodes without zeroing them first (what make_shared's value
-// initialisation does): every member has its own initialiser.
-template <class T>
-struct node_allocator : std::allocator<T> {
-  template <class U>
-  struct rebind {
-    using other = node_allocator<U>;
-  };
-  node_allocator() = default;
-  template <class U>
-  node_allocator(const node_allocator<U>&) noexcept {}
-  template <class U>
-  void construct(U* p) {
-    ::new (static_cast<void*>(p)) U;
-  }
-};
-
-event_ptr make_node() { return std::allocate_shared<event_state>(node_allocator<event_state>()); }
-
-// Recycled memory for the nodes of direct kernels, which a chain makes and drops
-// at the rate of its launches (a chain of 64 freed at once by queue::wait()
+// Recycled memory for the nodes of commands, which a chain of kernels makes and
+// drops at the rate of its launches (a chain of 64 freed at once by queue::wait()
 // overflows malloc's per-thread cache and takes its slow path). Nodes outlive
 // their queues, so the free list is the process's: never destroyed, at most
 // `kept_at_most` blocks, guarded by a spin lock held for a few instructions.
@@ -589,7 +570,8 @@ node_pool& nodes() {
 }
 
 // Allocates nodes (with their shared_ptr count, one block type) from node_pool,
-// uninitialised as node_allocator does.
+// without zeroing them first (what make_shared's value initialisation does):
+// every member has its own initialiser.
 template <class T>
 struct pool_allocator {
   using value_type = T;
@@ -669,14 +651,11 @@ void poll_in_device_flight(std::vector<event_ptr>& in_device_flight) {
   for (auto it = in_device_flight.rbegin(); it != in_device_flight.rend(); ++it)
     if ((*it)->poll() != node_status::complete) break;
 }
-}  // namespace
 
-namespace {
 // A node for a command group of queue q, with what every submission fills in
 // alike: what the command is, its queue, device and native stream.
 event_ptr new_node(queue_state& q, const command_group& cg) {
-  // Direct kernels (chains) recycle their nodes' memory.
-  auto node = q.direct_kernels ? std::allocate_shared<event_state>(pool_allocator<event_state>()) : make_node();
+  auto node = std::allocate_shared<event_state>(pool_allocator<event_state>());
   node->command = command_label(cg.kind);
   node->kernel_name = cg.kernel_name;
   node->queue = q.weak_from_this();
