@@ -2,6 +2,7 @@
 // the nodes they depend on (by buffer access, depends_on, events or an in-order
 // queue) have completed. Independent nodes run at the same time.
 #include <cxxabi.h>
+#include <pthread.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -550,22 +551,29 @@ class node_pool {
     if (!kept) ::operator delete(p);
   }
 
+  void lock() {
+    while (m_lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+  }
+  void unlock() { m_lock.clear(std::memory_order_release); }
+
  private:
   struct block {
     block* next;
   };
   static constexpr int kept_at_most = 1024;
-  void lock() {
-    while (m_lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
-  }
-  void unlock() { m_lock.clear(std::memory_order_release); }
   std::atomic_flag m_lock = ATOMIC_FLAG_INIT;
   block* m_free = nullptr;
   int m_kept = 0;
 };
 
 node_pool& nodes() {
-  static node_pool* pool = new node_pool;  // never destroyed: nodes are dropped up to exit
+  // Never destroyed: nodes are dropped up to exit. A fork() holds the lock across
+  // it, so a child never starts with it held by a thread it does not have.
+  static node_pool* pool = [] {
+    auto* p = new node_pool;
+    pthread_atfork([] { nodes().lock(); }, [] { nodes().unlock(); }, [] { nodes().unlock(); });
+    return p;
+  }();
   return *pool;
 }
 
