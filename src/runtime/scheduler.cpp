@@ -13,8 +13,8 @@
 #include <unordered_set>
 #include <sycl/exception.hpp>
 #include <weft/runtime/device_state.hpp>
-#include <weft/runtime/running_command.hpp>
 #include <weft/runtime/queue_state.hpp>
+#include <weft/runtime/running_command.hpp>
 #include "../trace/recorder.hpp"
 #include "graph.hpp"
 #include "runtime_internal.hpp"
