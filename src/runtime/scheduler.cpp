@@ -2,16 +2,19 @@
 // the nodes they depend on (by buffer access, depends_on, events or an in-order
 // queue) have completed. Independent nodes run at the same time.
 #include <cxxabi.h>
+#include <pthread.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <thread>
 #include <unordered_set>
 #include <sycl/exception.hpp>
 #include <weft/runtime/device_state.hpp>
 #include <weft/runtime/queue_state.hpp>
+#include <weft/runtime/running_command.hpp>
 #include "../trace/recorder.hpp"
 #include "graph.hpp"
 #include "runtime_internal.hpp"
@@ -254,7 +257,7 @@ void report_error(event_state& node, std::exception_ptr e) {
 
 // What the command running on this thread may learn from and tell the scheduler
 // (take_device_waits, defer_completion).
-struct exec_context {
+struct exec_context : command_info {
   // The markers of the device work the command follows (and which are observed):
   // inline for a few, which is every chain's case, on the heap beyond.
   static constexpr std::size_t inline_waits = 4;
@@ -278,13 +281,11 @@ struct exec_context {
     ++count;
   }
   void* marker(std::size_t i) const { return count <= inline_waits ? inline_markers[i] : more_markers[i]; }
-  device_waits waits() const {
-    if (count <= inline_waits) return {inline_markers, inline_observed, count};
-    return {more_markers.data(), more_observed.data(), count};
+  // Publishes the waits added so far (command_info::waits), before the command runs.
+  void publish_waits() {
+    if (count <= inline_waits) waits = {inline_markers, inline_observed, count};
+    else waits = {more_markers.data(), more_observed.data(), count};
   }
-  bool profiled = false;
-  bool in_order_chain = false;
-  void* native_stream = nullptr;
   void* deferred = nullptr;
   const backend_ops* ops = nullptr;
 };
@@ -357,10 +358,11 @@ bool run_node(const event_ptr& node, std::vector<event_ptr>& ready) {
   waits.swap(node->device_waits);
   exec_context ctx;
   ctx.profiled = node->profiled;
-  ctx.in_order_chain = node->in_order_chain;
+  ctx.may_wait_later = node->in_order_chain;
   ctx.native_stream = node->native_stream;
   // Held by `waits` and its queue's in-flight list only: nobody else can wait for it.
   for (auto& w : waits) ctx.add_wait(w->marker.load(std::memory_order_acquire), w.use_count() > 2);
+  ctx.publish_waits();
   exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
   std::exception_ptr error;
   try {
@@ -519,24 +521,86 @@ void trace_submit(const event_state& node, const command_group& cg, const queue_
   trace::add(r);
 }
 
-// Allocates nodes without zeroing them first (what make_shared's value
-// initialisation does): every member has its own initialiser.
-template <class T>
-struct node_allocator : std::allocator<T> {
-  template <class U>
-  struct rebind {
-    using other = node_allocator<U>;
+// Recycled memory for the nodes of commands, which a chain of kernels makes and
+// drops at the rate of its launches (a chain of 64 freed at once by queue::wait()
+// overflows malloc's per-thread cache and takes its slow path). Nodes outlive
+// their queues, so the free list is the process's: never destroyed, at most
+// `kept_at_most` blocks, guarded by a spin lock held for a few instructions.
+class node_pool {
+ public:
+  void* take(std::size_t bytes) {
+    lock();
+    block* b = m_free;
+    if (b) {
+      m_free = b->next;
+      --m_kept;
+    }
+    unlock();
+    return b ? static_cast<void*>(b) : ::operator new(bytes);
+  }
+  void give(void* p) {
+    lock();
+    const bool kept = m_kept < kept_at_most;
+    if (kept) {
+      auto* b = static_cast<block*>(p);
+      b->next = m_free;
+      m_free = b;
+      ++m_kept;
+    }
+    unlock();
+    if (!kept) ::operator delete(p);
+  }
+
+  void lock() {
+    while (m_lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+  }
+  void unlock() { m_lock.clear(std::memory_order_release); }
+
+ private:
+  struct block {
+    block* next;
   };
-  node_allocator() = default;
+  static constexpr int kept_at_most = 1024;
+  std::atomic_flag m_lock = ATOMIC_FLAG_INIT;
+  block* m_free = nullptr;
+  int m_kept = 0;
+};
+
+node_pool& nodes() {
+  // Never destroyed: nodes are dropped up to exit. A fork() holds the lock across
+  // it, so a child never starts with it held by a thread it does not have.
+  static node_pool* pool = [] {
+    auto* p = new node_pool;
+    pthread_atfork([] { nodes().lock(); }, [] { nodes().unlock(); }, [] { nodes().unlock(); });
+    return p;
+  }();
+  return *pool;
+}
+
+// Allocates nodes (with their shared_ptr count, one block type) from node_pool,
+// without zeroing them first (what make_shared's value initialisation does):
+// every member has its own initialiser.
+template <class T>
+struct pool_allocator {
+  using value_type = T;
+  pool_allocator() = default;
   template <class U>
-  node_allocator(const node_allocator<U>&) noexcept {}
+  pool_allocator(const pool_allocator<U>&) noexcept {}
+  T* allocate(std::size_t n) { return static_cast<T*>(nodes().take(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t) noexcept { nodes().give(p); }
   template <class U>
   void construct(U* p) {
     ::new (static_cast<void*>(p)) U;
   }
+  template <class U>
+  bool operator==(const pool_allocator<U>&) const {
+    return true;
+  }
+  template <class U>
+  bool operator!=(const pool_allocator<U>&) const {
+    return false;
+  }
 };
-
-event_ptr make_node() { return std::allocate_shared<event_state>(node_allocator<event_state>()); }
 
 std::uint64_t next_sequence() {
   static std::atomic<std::uint64_t> submitted{0};
@@ -595,16 +659,24 @@ void poll_in_device_flight(std::vector<event_ptr>& in_device_flight) {
   for (auto it = in_device_flight.rbegin(); it != in_device_flight.rend(); ++it)
     if ((*it)->poll() != node_status::complete) break;
 }
+
+// A node for a command group of queue q, with what every submission fills in
+// alike: what the command is, its queue, device and native stream.
+event_ptr new_node(queue_state& q, const command_group& cg) {
+  auto node = std::allocate_shared<event_state>(pool_allocator<event_state>());
+  node->command = command_label(cg.kind);
+  node->kernel_name = cg.kernel_name;
+  node->queue = q.weak_from_this();
+  node->profiled = q.profiling;
+  node->device = q.device;
+  node->native_stream = q.native_stream.load(std::memory_order_acquire);  // backend interop
+  return node;
+}
 }  // namespace
 
 event_ptr queue_state::submit(command_group&& cg) {
-  auto node = make_node();
+  auto node = new_node(*this, cg);
   node->work = std::move(cg.work);
-  node->command = command_label(cg.kind);
-  node->kernel_name = cg.kernel_name;
-  node->queue = weak_from_this();
-  node->profiled = profiling;
-  node->device = device;
   // A kernel for a device whose backend leaves work in flight: launched from this
   // thread when nothing holds it back, and (unless profiled, whose start times must
   // follow the previous command's end) queued on the device behind earlier device work.
@@ -616,7 +688,6 @@ event_ptr queue_state::submit(command_group&& cg) {
       (cg.kind == command_kind::kernel || usm_memory_command) && node->device->ops && node->device->ops->marker_wait;
   node->device_chain = node->device_kernel && !profiling;
   node->in_order_chain = node->device_chain && in_order;
-  node->native_stream = native_stream.load(std::memory_order_acquire);
   const bool traced = trace::enabled();
   if (profiling || traced) node->submit_ns = now_ns();
   node->sequence = next_sequence();
@@ -684,13 +755,8 @@ event_ptr queue_state::submit(command_group&& cg) {
 // through the graph instead: submit).
 event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void* kernel) {
   if (!cg.requirements.empty() || !cg.dependencies.empty() || trace::enabled()) return nullptr;
-  auto node = make_node();
-  node->command = command_label(cg.kind);
-  node->kernel_name = cg.kernel_name;
-  node->queue = weak_from_this();
-  node->device = device;
+  auto node = new_node(*this, cg);
   node->device_kernel = node->device_chain = node->in_order_chain = true;
-  node->native_stream = native_stream.load(std::memory_order_acquire);  // backend interop
   node->status.store(node_status::running, std::memory_order_relaxed);
   event_ptr previous;
   std::vector<event_ptr> in_device_flight;
@@ -704,23 +770,25 @@ event_ptr queue_state::submit_direct(command_group& cg, void (*run)(void*), void
     track_in_flight(node, in_device_flight);
   }
   exec_context ctx;
-  ctx.in_order_chain = true;
+  ctx.may_wait_later = true;
   ctx.native_stream = node->native_stream;
   if (previous) {
     // Held by `previous` and the in-flight list only: nobody else can wait for it.
     if (!previous->is_complete())
       ctx.add_wait(previous->marker.load(std::memory_order_acquire), previous.use_count() > 2);
   }
-  exec_context* outer = t_exec;  // a host task may submit (and so launch) commands itself
+  ctx.publish_waits();
+  exec_context*& running = t_exec;  // (one thread-local lookup)
+  exec_context* outer = running;    // a host task may submit (and so launch) commands itself
   std::exception_ptr error;
   try {
     check_device_usable(*device);
-    t_exec = &ctx;
+    running = &ctx;
     run(kernel);
   } catch (...) {
     error = std::current_exception();
   }
-  t_exec = outer;
+  running = outer;
   std::vector<event_ptr> ready;
   if (end_run(node, ctx, error, ready))
     for (auto& s : ready) enqueue_execute(s);
@@ -743,6 +811,7 @@ void queue_state::wait() {
   // reference (an event's wait list), whose wait or poll completes it on the spot.
   // It only leaves the in-flight list.
   std::vector<const event_state*> done_unheld;
+  done_unheld.reserve(pending.size());
   for (auto it = pending.rbegin(); it != pending.rend(); ++it) {
     event_state& e = **it;
     void* m = e.marker.load(std::memory_order_acquire);
@@ -892,12 +961,12 @@ void release_host_access(const event_ptr& node) {
 
 device_waits take_device_waits() {
   if (!t_exec) return {};
-  return t_exec->waits();
+  return t_exec->waits;
 }
 
 bool command_profiled() { return t_exec && t_exec->profiled; }
 
-bool marker_may_wait_later() { return t_exec && t_exec->in_order_chain; }
+bool marker_may_wait_later() { return t_exec && t_exec->may_wait_later; }
 
 void* command_native_stream() { return t_exec ? t_exec->native_stream : nullptr; }
 
@@ -918,10 +987,15 @@ event_ptr device_work_event(const device_state* d, void* marker, const backend_o
 outside_command::outside_command() : m_saved(t_exec) { t_exec = nullptr; }
 outside_command::~outside_command() { t_exec = static_cast<exec_context*>(m_saved); }
 
-bool defer_completion(void* marker, const backend_ops* ops) {
-  if (!t_exec || t_exec->deferred) return false;
-  t_exec->deferred = marker;
-  t_exec->ops = ops;
+bool defer_completion(void* marker, const backend_ops* ops) { return t_exec && defer_completion(t_exec, marker, ops); }
+
+command_info* running_command() { return t_exec; }
+
+bool defer_completion(command_info* c, void* marker, const backend_ops* ops) {
+  auto* e = static_cast<exec_context*>(c);
+  if (e->deferred) return false;
+  e->deferred = marker;
+  e->ops = ops;
   return true;
 }
 

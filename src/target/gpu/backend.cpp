@@ -23,6 +23,7 @@
 #include <weft/runtime/event_state.hpp>
 #include <weft/runtime/launch.hpp>
 #include <weft/runtime/queue_state.hpp>
+#include <weft/runtime/running_command.hpp>
 
 namespace weft::gpu::backend {
 namespace {
@@ -584,6 +585,9 @@ void add_platform() {
 thread_local stream_pair* t_streams = nullptr;
 thread_local int t_device = -1;                 // the device prepare made current
 thread_local marker* t_timed_marker = nullptr;  // a profiled command's, from prepare
+// The running command prepare found (weft::detail::running_command: one lookup in
+// the runtime library per launch), null outside a command; finish takes it.
+thread_local weft::detail::command_info* t_command = nullptr;
 
 void* prepare(const device_state& d) {
   // With one GPU the runtime's current device can only be it (a thread's first
@@ -592,9 +596,10 @@ void* prepare(const device_state& d) {
   if (!g_platform || g_platform->devices.size() != 1)
     if (api::get_device(&current) != api::success || current != d.ordinal)
       check_call(api::set_device(d.ordinal), "SetDevice");
-  const auto waits = weft::detail::take_device_waits();
+  weft::detail::command_info* const command = weft::detail::running_command();
+  const weft::detail::device_waits waits = command ? command->waits : weft::detail::device_waits{};
   stream_pair* sp = nullptr;
-  if (void* own = weft::detail::command_native_stream())  // the queue's fixed stream
+  if (void* own = command ? command->native_stream : nullptr)  // the queue's fixed stream
     sp = &stream_pair_for(d.ordinal, static_cast<api::stream_t>(own));
   for (std::size_t i = 0; i < waits.count && !sp; ++i) {
     auto* m = static_cast<const marker*>(waits.markers[i]);
@@ -615,11 +620,12 @@ void* prepare(const device_state& d) {
   }
   t_streams = sp;
   t_device = d.ordinal;
+  t_command = command;
   if (t_timed_marker) {  // left by a launch that failed before its finish
     marker_release(t_timed_marker);
     t_timed_marker = nullptr;
   }
-  if (weft::detail::command_profiled()) {
+  if (command && command->profiled) {
     // Timed: the marker is taken now, and its start event goes before the work.
     marker* m = acquire_marker(d.ordinal);
     if (!m->timed_start) {
@@ -637,6 +643,8 @@ void* prepare(const device_state& d) {
 void finish_launch(void* stream, const char* what, api::error_t e) {
   marker* timed = t_timed_marker;
   t_timed_marker = nullptr;
+  weft::detail::command_info* command = t_command;
+  t_command = nullptr;
   if (e != api::success) {
     (void)api::get_last_error();  // (a failed launch leaves its error there too)
     int device = -1;
@@ -648,7 +656,10 @@ void finish_launch(void* stream, const char* what, api::error_t e) {
   auto s = static_cast<api::stream_t>(stream);
   const bool prepared = t_streams && t_streams->work == s;  // (else a stream of the caller's)
   int device = t_device;
-  if (!prepared) check_call(api::get_device(&device), "GetDevice");
+  if (!prepared) {
+    check_call(api::get_device(&device), "GetDevice");
+    command = weft::detail::running_command();
+  }
   marker* m = timed ? timed : acquire_marker(device);
   m->what = what;
   if (m->timed) check_call(api::event_record(m->timed_end, s), "EventRecord");
@@ -663,7 +674,7 @@ void finish_launch(void* stream, const char* what, api::error_t e) {
     // Left unrecorded where the queue's next command or a waiter records it
     // (marker_may_wait_later), but for timed and tracked commands, whose events
     // must stand right behind their work.
-    const bool later = weft::detail::marker_may_wait_later() && !m->timed && !m->done;
+    const bool later = command && command->may_wait_later && !m->timed && !m->done;
     m->number = m->streams->numbered.fetch_add(1, std::memory_order_acq_rel) + 1;
     if (!later) {
       std::lock_guard<std::mutex> g(m->streams->record);
@@ -683,7 +694,7 @@ void finish_launch(void* stream, const char* what, api::error_t e) {
     marker_release(m);
     fail(e, std::string(what) + ": " + call_name("EventRecord") + " after the kernel");
   }
-  if (weft::detail::defer_completion(m, &ops)) return;
+  if (command && weft::detail::defer_completion(command, m, &ops)) return;
   // Not inside a command: wait here.
   marker_release(m);
   e = api::stream_synchronize(s);

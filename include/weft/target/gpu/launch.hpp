@@ -188,7 +188,7 @@ void single_task(const launch::target& t, const Kernel& k) {
   if (detail::unsupported<Kernel>(t)) return;
   if constexpr (!detail::host_only<Kernel>::value) {
     auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
-    runtime::finish(s, "single_task", launch_kernel(&detail::single_task_entry<Kernel>, 1, 1, 0, s, k));
+    runtime::finish(s, "single_task", launch_kernel<&detail::single_task_entry<Kernel>>(*t.device, 1, 1, 0, s, k));
   }
 }
 
@@ -205,8 +205,9 @@ void range_kernel(const launch::target& t, const sycl::range<Dims>& r, const syc
     const unsigned grid = static_cast<unsigned>(blocks < 0x7fffffffu ? blocks : 0x7fffffffu);
     int e;
     if constexpr (WithOffset)
-      e = launch_kernel(&detail::range_offset_entry<Dims, Kernel>, grid, detail::range_block, 0, s, k, r, offset);
-    else e = launch_kernel(&detail::range_entry<Dims, Kernel>, grid, detail::range_block, 0, s, k, r);
+      e = launch_kernel<&detail::range_offset_entry<Dims, Kernel>>(*t.device, grid, detail::range_block, 0, s, k, r,
+                                                                   offset);
+    else e = launch_kernel<&detail::range_entry<Dims, Kernel>>(*t.device, grid, detail::range_block, 0, s, k, r);
     runtime::finish(s, "parallel_for(range)", e);
   }
 }
@@ -223,11 +224,11 @@ void nd_range_kernel(const launch::target& t, const sycl::nd_range<Dims>& ndr, c
     if (gr.size() == 0) return;
     const dim3 block = detail::work_group_block(lr, gr);
     auto* s = static_cast<stream_t>(runtime::prepare(*t.device));
-    auto entry = &detail::nd_range_entry<Dims, Kernel>;
+    constexpr auto entry = &detail::nd_range_entry<Dims, Kernel>;
     detail::allow_shared(t, entry, local.bytes, "nd_range kernel: local accessors");
     runtime::finish(s, "parallel_for(nd_range)",
-                    launch_kernel(entry, unsigned(gr.size()), block, local.bytes, s, k, gr,
-                                  sycl::detail::nd_range_access::offset(ndr)));
+                    launch_kernel<entry>(*t.device, unsigned(gr.size()), block, local.bytes, s, k, gr,
+                                         sycl::detail::nd_range_access::offset(ndr)));
   }
 }
 

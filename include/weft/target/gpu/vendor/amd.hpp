@@ -18,6 +18,7 @@
 #endif
 
 #include <sycl/info.hpp>
+#include <weft/runtime/device_state.hpp>
 
 // SYCL 2020 4.5.1: the backends a translation unit can use (interop.hpp).
 #define SYCL_BACKEND_HIP 1
@@ -42,13 +43,21 @@ inline void allow_dynamic_shared(const void* entry, int bytes) {
 }
 inline bool malloc_async(void** p, std::size_t bytes, stream_t s) { return hipMallocAsync(p, bytes, s) == hipSuccess; }
 inline void free_async(void* p, stream_t s) { (void)hipFreeAsync(p, s); }
-// Launches entry(args...) on s and returns the runtime's error code (0: launched).
-// The error comes back from the call itself, where <<<>>> leaves it to be asked for.
+namespace detail {
 template <class... Params>
-inline int launch_kernel(void (*entry)(Params...), dim3 grid, dim3 block, std::size_t shared, stream_t s,
-                         const std::decay_t<Params>&... args) {
+int launch_entry(void (*entry)(Params...), dim3 grid, dim3 block, std::size_t shared, stream_t s,
+                 const std::decay_t<Params>&... args) {
   void* params[sizeof...(Params) + 1] = {const_cast<void*>(static_cast<const void*>(&args))...};
   return int(hipLaunchKernel(reinterpret_cast<const void*>(entry), grid, block, params, shared, s));
+}
+}  // namespace detail
+// Launches Entry(args...) on s, a stream of the current device, and returns the
+// runtime's error code (0: launched). The error comes back from the call itself,
+// where <<<>>> leaves it to be asked for.
+template <auto Entry, class... Args>
+inline int launch_kernel(const weft::detail::device_state&, dim3 grid, dim3 block, std::size_t shared, stream_t s,
+                         const Args&... args) {
+  return detail::launch_entry(Entry, grid, block, shared, s, args...);
 }
 }  // namespace weft::gpu
 
