@@ -45,16 +45,9 @@ message(STATUS "Weft: CUDA target with ${WEFT_CUDA_CLANG} (clang ${CMAKE_MATCH_1
                "architectures ${WEFT_CUDA_ARCHS}")
 
 # The flags verified on an H100 with CUDA 13: precise sqrt(float), and PTX in
-# the binary so that GPUs newer than WEFT_CUDA_ARCHS run it too. A load stays
-# where the program put it when LLVM's MachineSink would move it past branches
-# to their join (load-blocks threshold 0): there it runs anyway, only later, and
-# the loads of a loop body that a kernel issues together wait on one another
-# (a kernel's pointers are lambda captures, never `__restrict__` kernel
-# parameters, whose read-only loads MachineSink leaves alone).
+# the binary so that GPUs newer than WEFT_CUDA_ARCHS run it too.
 set(WEFT_CUDA_FLAGS -x cuda --cuda-path=${WEFT_CUDA_PATH} -Wno-unknown-cuda-version
-    -mllvm -nvvm-reflect-add=__CUDA_PREC_SQRT=1
-    -Xarch_device -mllvm=-machine-sink-load-blocks-threshold=0
-    --cuda-include-ptx=all -std=c++17)
+    -mllvm -nvvm-reflect-add=__CUDA_PREC_SQRT=1 --cuda-include-ptx=all -std=c++17)
 foreach(_arch ${WEFT_CUDA_ARCHS})
   list(APPEND WEFT_CUDA_FLAGS --cuda-gpu-arch=${_arch})
 endforeach()
