@@ -208,7 +208,11 @@ class alignas(detail::vec_alignment<T, N>()) vec : public detail::vec_swizzle_me
   using value_type = T;
   using rel_vec = vec<rel_t, N>;
 
-  constexpr vec() : m_data{} {}
+  // Each element default-initialised (4.14.2.1), as DPC++'s vec is: no value for arithmetic
+  // elements, so vec is trivially default constructible and a vec held in group-local
+  // memory (group_local_memory_for_overwrite) needs no constructor and no barrier.
+  // vec{} and vec() are zero.
+  vec() = default;
   explicit constexpr vec(const T& s) : m_data{} {
     for (int i = 0; i < N; ++i) m_data[i] = s;
   }

@@ -46,6 +46,26 @@ TEST(GroupLocalMemory, ForOverwriteArrayIsSharedByTheGroup) {
       ASSERT_EQ(out[gr * local + i], int(gr * local + local - 1 - i) * 3) << "group " << gr << " item " << i;
 }
 
+// A group array of vecs (the temporary storage of CUB-style block collectives):
+// nothing to construct, so no item waits for item 0 before using it.
+TEST(GroupLocalMemory, ForOverwriteVecArrayNeedsNoConstruction) {
+  static_assert(std::is_trivially_default_constructible_v<sycl::int4[8]>);
+  constexpr std::size_t local = 32, groups = 9;
+  const std::vector<int> out =
+      run_writing(local * groups, sycl::nd_range<1>(local * groups, local), [](sycl::nd_item<1> it, const auto& o) {
+        auto g = it.get_group();
+        sycl::int4(&a)[local / 4] = *ext::group_local_memory_for_overwrite<sycl::int4[local / 4]>(g);
+        const std::size_t i = it.get_local_id(0);
+        a[i / 4][int(i % 4)] = int(it.get_global_id(0)) + 5;
+        sycl::group_barrier(g);
+        const std::size_t m = local - 1 - i;
+        o[it.get_global_id(0)] = a[m / 4][int(m % 4)];
+      });
+  for (std::size_t gr = 0; gr < groups; ++gr)
+    for (std::size_t i = 0; i < local; ++i)
+      ASSERT_EQ(out[gr * local + i], int(gr * local + local - 1 - i) + 5) << "group " << gr << " item " << i;
+}
+
 struct counter {
   int start;
   int hits;

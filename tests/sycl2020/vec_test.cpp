@@ -13,6 +13,9 @@ TEST(Vec, SizesAndAlignment) {
   static_assert(sycl::float3::byte_size() == 16);
   static_assert(std::is_same_v<sycl::float4::element_type, float>);
   static_assert(std::is_trivially_copyable_v<sycl::float4>);
+  // Default construction leaves the elements as default-initialised scalars (DPC++ too).
+  static_assert(std::is_trivially_default_constructible_v<sycl::float4> &&
+                std::is_trivially_default_constructible_v<sycl::int3>);
 }
 
 TEST(Vec, Construction) {
@@ -21,7 +24,7 @@ TEST(Vec, Construction) {
   sycl::float4 c(sycl::float2(1, 2), 3.0f, 4);
   sycl::float4 d(a.xy(), a.zw());
   sycl::int8 e(sycl::int4(1), sycl::int2(2), 3, 4);
-  sycl::float4 z;
+  sycl::float4 z{};  // value-initialised: zero
   for (int i = 0; i < 4; ++i) {
     EXPECT_EQ(a[i], float(i + 1));
     EXPECT_EQ(b[i], 2.0f);

@@ -120,23 +120,41 @@ inline constexpr lane_mask full_mask = 0xffffffffu;
 // The mask of lanes 0 .. n-1 (n <= warp_size).
 __device__ inline lane_mask first_lanes(unsigned n) { return n >= warp_size ? full_mask : (lane_mask(1) << n) - 1u; }
 
+// op(mask) with the mask as a constant when it names the whole warp: a warp
+// operation whose mask is computed costs more (on the H200 a computed mask made
+// HeCBench gemv's warp reductions about a quarter of its int4 kernel's time,
+// docs/gpu.md), so only a partial last warp uses its exact mask. (The branch is
+// uniform across the warp.)
+template <class Op>
+__device__ inline auto with_mask(lane_mask m, Op op) {
+  return m == full_mask ? op(full_mask) : op(m);
+}
+
 // 32-bit shuffles among the lanes of `mask` (a source outside the warp, for
 // up/down, gives the caller's own value).
 __device__ inline std::uint32_t shfl_idx(lane_mask m, std::uint32_t w, unsigned src) {
-  return __shfl_sync(m, w, int(src));
+  return with_mask(m, [&](lane_mask k) { return __shfl_sync(k, w, int(src)); });
 }
-__device__ inline std::uint32_t shfl_up(lane_mask m, std::uint32_t w, unsigned d) { return __shfl_up_sync(m, w, d); }
+__device__ inline std::uint32_t shfl_up(lane_mask m, std::uint32_t w, unsigned d) {
+  return with_mask(m, [&](lane_mask k) { return __shfl_up_sync(k, w, d); });
+}
 __device__ inline std::uint32_t shfl_down(lane_mask m, std::uint32_t w, unsigned d) {
-  return __shfl_down_sync(m, w, d);
+  return with_mask(m, [&](lane_mask k) { return __shfl_down_sync(k, w, d); });
 }
 __device__ inline std::uint32_t shfl_xor(lane_mask m, std::uint32_t w, unsigned x) {
-  return __shfl_xor_sync(m, w, int(x));
+  return with_mask(m, [&](lane_mask k) { return __shfl_xor_sync(k, w, int(x)); });
 }
 
-__device__ inline bool vote_any(lane_mask m, bool p) { return __any_sync(m, p) != 0; }
-__device__ inline bool vote_all(lane_mask m, bool p) { return __all_sync(m, p) != 0; }
+__device__ inline bool vote_any(lane_mask m, bool p) {
+  return with_mask(m, [&](lane_mask k) { return __any_sync(k, p) != 0; });
+}
+__device__ inline bool vote_all(lane_mask m, bool p) {
+  return with_mask(m, [&](lane_mask k) { return __all_sync(k, p) != 0; });
+}
 // Synchronises the lanes of `mask` and orders their memory accesses (a sub-group barrier).
-__device__ inline void warp_sync(lane_mask m) { __syncwarp(m); }
+__device__ inline void warp_sync(lane_mask m) {
+  with_mask(m, [](lane_mask k) { __syncwarp(k); });
+}
 
 __device__ inline bool is_shared(const void* p) { return __isShared(p); }
 
