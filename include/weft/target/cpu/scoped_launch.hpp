@@ -54,8 +54,8 @@ inline constexpr std::size_t scoped_items_per_task = 4096;
 // loop that copies a group's input into local memory (scratch[lid] = in[gid]) into a
 // memcpy call, which no pass sees as an item loop: the plugin could not prefetch the
 // next group's input after it (weft-candidate-item-loops), and out of cache each group
-// waited on its copy's loads (the seed reduction at 2 CPUs, 2^24 ints: 9-14 ms as a
-// memcpy, 4-6 ms as the prefetched loop). Flattening inlines the kernel into the
+// waited on its copy's loads (the seed reduction over 2^24 ints, one worker: 9-14 ms as
+// a memcpy, 4-6 ms as the prefetched loop). Flattening inlines the kernel into the
 // task before that pass runs on it, so the attribute reaches the kernel's loops.
 // Explicit memcpy calls keep their intrinsic form.
 #if WEFT_PLUGIN_ITEM_LOOPS
