@@ -106,12 +106,15 @@ bool prefetch_after(Loop* loop, const stream& s, ScalarEvolution& scev, SCEVExpa
   Value* bytes = b.CreateMul(b.CreateZExtOrTrunc(count, i64), ConstantInt::get(i64, s.step), "prefetch.bytes");
   bytes = b.CreateBinaryIntrinsic(Intrinsic::umin, bytes, ConstantInt::get(i64, prefetch_limit));
   if (s.apart && expander.isSafeToExpandAt(s.apart, at)) {
-    // (bytes >= 1: at least one item of `step` >= 1 bytes; umax keeps the division defined)
-    Value* groups = b.CreateUDiv(ConstantInt::get(i64, ahead_bytes),
-                                 b.CreateBinaryIntrinsic(Intrinsic::umax, bytes, ConstantInt::get(i64, 1)));
-    groups = b.CreateBinaryIntrinsic(Intrinsic::umax, groups, ConstantInt::get(i64, 1));
-    groups = b.CreateBinaryIntrinsic(Intrinsic::umin, groups, ConstantInt::get(i64, ahead_groups));
-    Value* further = b.CreateSub(groups, ConstantInt::get(i64, 1), "prefetch.further");
+    // clamp(ahead_bytes / bytes, 1, ahead_groups) - 1 without a division (a group's
+    // few ns in cache: the sizes are rarely constants, so a udiv ran per group):
+    // ahead_bytes / bytes >= k exactly where bytes <= ahead_bytes / k.
+    Value* further = nullptr;
+    for (std::int64_t k = 2; k <= ahead_groups; ++k) {
+      Value* one_more = b.CreateZExt(b.CreateICmpULE(bytes, ConstantInt::get(i64, ahead_bytes / k)), i64);
+      further = further ? b.CreateAdd(further, one_more, "", /*HasNUW=*/true) : one_more;
+    }
+    further->setName("prefetch.further");
     Value* apart = b.CreateSExtOrTrunc(expander.expandCodeFor(s.apart, nullptr, at), i64);
     base = b.CreateGEP(b.getInt8Ty(), base, b.CreateMul(further, apart), "prefetch.start");
   }

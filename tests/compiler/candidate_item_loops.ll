@@ -249,8 +249,9 @@ exit:
 ; 2 KB on, slices of 512 bytes apart (k = clamp(2048 / 512, 1, 4) = 4: 3 groups past
 ; the next).
 ; CHECK-LABEL: define void @groups_copy(
-; CHECK: [[K:%.*]] = call i64 @llvm.umin.i64(i64 {{%.*}}, i64 4)
-; CHECK-NEXT: %prefetch.further = sub i64 [[K]], 1
+; CHECK: [[LE4:%.*]] = icmp ule i64 {{%.*}}, 512
+; CHECK-NEXT: [[ONE4:%.*]] = zext i1 [[LE4]] to i64
+; CHECK-NEXT: %prefetch.further = add nuw i64 {{%.*}}, [[ONE4]]
 ; CHECK-NEXT: [[FURTHER:%.*]] = mul i64 %prefetch.further, 512
 ; CHECK-NEXT: %prefetch.start = getelementptr i8, ptr {{%.*}}, i64 [[FURTHER]]
 ; CHECK: prefetch.next.group:

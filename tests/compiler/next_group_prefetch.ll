@@ -52,12 +52,16 @@ done:
 ; CHECK-NEXT: [[OFFSET:%.*]] = shl i64 [[FIRST]], 3
 ; CHECK-NEXT: [[BASE:%.*]] = getelementptr i8, ptr %in, i64 [[OFFSET]]
 ; CHECK: [[BYTES:%.*]] = call i64 @llvm.umin.i64(i64 %prefetch.bytes, i64 4096)
-; k = clamp(2048 / bytes, 1, 4); the prefetch starts k - 1 groups (8 * r0 bytes each) on.
-; CHECK-NEXT: [[DIVISOR:%.*]] = call i64 @llvm.umax.i64(i64 [[BYTES]], i64 1)
-; CHECK-NEXT: [[QUOTIENT:%.*]] = udiv i64 2048, [[DIVISOR]]
-; CHECK-NEXT: [[AT_LEAST:%.*]] = call i64 @llvm.umax.i64(i64 [[QUOTIENT]], i64 1)
-; CHECK-NEXT: [[K:%.*]] = call i64 @llvm.umin.i64(i64 [[AT_LEAST]], i64 4)
-; CHECK-NEXT: %prefetch.further = sub i64 [[K]], 1
+; k = clamp(2048 / bytes, 1, 4) without a division: k - 1 = (bytes <= 1024) +
+; (bytes <= 682) + (bytes <= 512); the prefetch starts k - 1 groups (8 * r0 bytes each) on.
+; CHECK-NEXT: [[LE2:%.*]] = icmp ule i64 [[BYTES]], 1024
+; CHECK-NEXT: [[ONE2:%.*]] = zext i1 [[LE2]] to i64
+; CHECK-NEXT: [[LE3:%.*]] = icmp ule i64 [[BYTES]], 682
+; CHECK-NEXT: [[ONE3:%.*]] = zext i1 [[LE3]] to i64
+; CHECK-NEXT: [[SUM3:%.*]] = add nuw i64 [[ONE2]], [[ONE3]]
+; CHECK-NEXT: [[LE4:%.*]] = icmp ule i64 [[BYTES]], 512
+; CHECK-NEXT: [[ONE4:%.*]] = zext i1 [[LE4]] to i64
+; CHECK-NEXT: %prefetch.further = add nuw i64 [[SUM3]], [[ONE4]]
 ; CHECK-NEXT: [[APART:%.*]] = shl i64 %r0, 3
 ; CHECK-NEXT: [[FURTHER:%.*]] = mul i64 %prefetch.further, [[APART]]
 ; CHECK-NEXT: %prefetch.start = getelementptr i8, ptr [[BASE]], i64 [[FURTHER]]
@@ -130,8 +134,8 @@ body:
 ; CHECK-NEXT: %prefetch.bytes = mul i64 {{%.*}}, 4
 ; CHECK-NEXT: [[BYTES:%.*]] = call i64 @llvm.umin.i64(i64 %prefetch.bytes, i64 4096)
 ; k groups on, 4 * r1 bytes each (a row of 64 bytes or less: 4 groups on).
-; CHECK: [[K:%.*]] = call i64 @llvm.umin.i64(i64 {{%.*}}, i64 4)
-; CHECK-NEXT: %prefetch.further = sub i64 [[K]], 1
+; CHECK: icmp ule i64 [[BYTES]], 512
+; CHECK: %prefetch.further = add nuw i64
 ; CHECK-NEXT: [[FURTHER:%.*]] = mul i64 %prefetch.further, [[APART]]
 ; CHECK-NEXT: %prefetch.start = getelementptr i8, ptr [[BASE]], i64 [[FURTHER]]
 ; CHECK: prefetch.next.group:

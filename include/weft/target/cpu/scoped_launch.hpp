@@ -13,6 +13,7 @@
 #include <weft/target/cpu/parallel.hpp>
 #include <weft/target/cpu/range_launch.hpp>
 #include <weft/target/cpu/reduction_launch.hpp>
+#include <weft/kernel/item_loop_mark.hpp>
 #include <weft/runtime/runtime.hpp>
 #include <weft/target/cpu/scoped_arena.hpp>
 #include <weft/runtime/launch.hpp>
@@ -45,20 +46,37 @@ inline constexpr std::size_t scoped_items_per_task = 4096;
 // launch's rows): g++ 12 otherwise left parts of a kernel of several item loops as
 // calls, per group (in cache, the specification's reduction 18 -> 16 ns a group,
 // the hierarchical tree reduction 30 -> 17 ns, where the kernel was a call that got
-// its group argument through the stack). Clang inlines the scoped kernel without
-// being told (flattened, the reduction ran 10% slower), the hierarchical one not
-// (flattened, 18 -> 17 ns): WEFT_HIERARCHICAL_TASK_ATTRIBUTES.
+// its group argument through the stack). Clang flattens the hierarchical task (18 ->
+// 17 ns), and the scoped one where the plugin compiles it.
+//
+// Where the plugin compiles the item loops, the task function also keeps memcpy and
+// memmove from being builtins: LLVM's loop idiom pass would otherwise turn an item
+// loop that copies a group's input into local memory (scratch[lid] = in[gid]) into a
+// memcpy call, which no pass sees as an item loop: the plugin could not prefetch the
+// next group's input after it (weft-candidate-item-loops), and out of cache each group
+// waited on its copy's loads (the seed reduction over 2^24 ints, one worker: 9-14 ms as
+// a memcpy, 4-6 ms as the prefetched loop). Flattening inlines the kernel into the
+// task before that pass runs on it, so the attribute reaches the kernel's loops.
+// Explicit memcpy calls keep their intrinsic form.
+#if WEFT_PLUGIN_ITEM_LOOPS
+#define WEFT_PLUGIN_TASK_ATTRIBUTES __attribute__((no_builtin("memcpy", "memmove")))
+#else
+#define WEFT_PLUGIN_TASK_ATTRIBUTES
+#endif
+
 #if WEFT_SCOPED_VECTOR_WIDTH == 512 && defined(__GNUC__) && !defined(__clang__)
 #define WEFT_SCOPED_TASK_ATTRIBUTES __attribute__((noinline, flatten, target("prefer-vector-width=512")))
 #elif WEFT_SCOPED_VECTOR_WIDTH == 256 && defined(__GNUC__) && !defined(__clang__)
 #define WEFT_SCOPED_TASK_ATTRIBUTES __attribute__((noinline, flatten, target("prefer-vector-width=256")))
 #elif defined(__GNUC__) && !defined(__clang__)
 #define WEFT_SCOPED_TASK_ATTRIBUTES __attribute__((flatten))
+#elif WEFT_PLUGIN_ITEM_LOOPS
+#define WEFT_SCOPED_TASK_ATTRIBUTES __attribute__((flatten)) WEFT_PLUGIN_TASK_ATTRIBUTES
 #else
 #define WEFT_SCOPED_TASK_ATTRIBUTES
 #endif
 #if defined(__clang__)
-#define WEFT_HIERARCHICAL_TASK_ATTRIBUTES __attribute__((flatten))
+#define WEFT_HIERARCHICAL_TASK_ATTRIBUTES __attribute__((flatten)) WEFT_PLUGIN_TASK_ATTRIBUTES
 #else
 #define WEFT_HIERARCHICAL_TASK_ATTRIBUTES WEFT_SCOPED_TASK_ATTRIBUTES
 #endif
