@@ -22,28 +22,28 @@ constexpr const char* pass_name = "weft-narrow-index-guard";
 struct Index {
   GetElementPtrInst* gep;
   unsigned operand;
-  unsigned width;  // of the narrowest recurrence of the loop in it
+  SmallVector<const SCEVAddRecExpr*, 2> recurrences;  // of the loop, narrower than the index
 };
 
-// The width of the narrowest recurrence of `loop` in `s` narrower than `index_width`
-// (0: none): one the vectorizer would need a wrap predicate for.
-unsigned narrow_recurrence_width(const SCEV* s, const Loop& loop, unsigned index_width) {
+unsigned width(const SCEVAddRecExpr* rec) { return rec->getType()->getIntegerBitWidth(); }
+
+// The recurrences of `loop` in `s` narrower than `index_width`: those the vectorizer
+// would need a wrap predicate for.
+void narrow_recurrences(const SCEV* s, const Loop& loop, unsigned index_width,
+                        SmallVectorImpl<const SCEVAddRecExpr*>& out) {
   struct Finder {
     const Loop& loop;
     unsigned index_width;
-    unsigned found = 0;
+    SmallVectorImpl<const SCEVAddRecExpr*>& found;
     bool follow(const SCEV* s) {
       if (const auto* rec = dyn_cast<SCEVAddRecExpr>(s);
-          rec && rec->getLoop() == &loop && rec->getType()->isIntegerTy()) {
-        const unsigned w = rec->getType()->getIntegerBitWidth();
-        if (w < index_width && (found == 0 || w < found)) found = w;
-      }
+          rec && rec->getLoop() == &loop && rec->getType()->isIntegerTy() && width(rec) < index_width)
+        found.push_back(rec);
       return true;
     }
     bool isDone() const { return false; }
-  } finder{loop, index_width};
+  } finder{loop, index_width, out};
   visitAll(s, finder);
-  return finder.found;
 }
 
 void collect(Value* pointer, const Loop& loop, ScalarEvolution& scev, const DataLayout& layout,
@@ -54,14 +54,34 @@ void collect(Value* pointer, const Loop& loop, ScalarEvolution& scev, const Data
     for (unsigned i = 1; i < gep->getNumOperands(); ++i) {
       Value* index = gep->getOperand(i);
       if (!index->getType()->isIntegerTy() || !scev.isSCEVable(index->getType())) continue;
-      if (const unsigned w = narrow_recurrence_width(scev.getSCEV(index), loop, index_width))
-        out.push_back({gep, i, w});
+      Index found{gep, i, {}};
+      narrow_recurrences(scev.getSCEV(index), loop, index_width, found.recurrences);
+      if (!found.recurrences.empty()) out.push_back(std::move(found));
     }
     pointer = gep->getPointerOperand();
   }
 }
 
-// Freezes the narrower indices of `loop`; true when it changed something.
+// Whether LLVM 22 may take a wrap predicate on `wide` for one on the narrower
+// `narrow` (SCEVWrapPredicate::implies): where it proves both steps positive and
+// narrow's start and step no larger than wide's (signed for a sign-extended
+// recurrence, unsigned for a zero-extended one; either counts here). Where it
+// cannot prove that (`a[i] + a[i + k]` as `int`s: k's start is not known to be at
+// most 0), it keeps both checks and the index needs no guard.
+bool may_cover(const SCEVAddRecExpr* wide, const SCEVAddRecExpr* narrow, ScalarEvolution& scev) {
+  if (width(narrow) >= width(wide)) return false;
+  const SCEV* wide_step = wide->getStepRecurrence(scev);
+  const SCEV* narrow_step = narrow->getStepRecurrence(scev);
+  if (!scev.isKnownPositive(wide_step) || !scev.isKnownPositive(narrow_step)) return false;
+  Type* type = wide->getType();
+  if (!scev.isKnownPredicate(ICmpInst::ICMP_ULE, scev.getZeroExtendExpr(narrow_step, type), wide_step)) return false;
+  const SCEV* start = wide->getStart();
+  return scev.isKnownPredicate(ICmpInst::ICMP_SLE, scev.getSignExtendExpr(narrow->getStart(), type), start) ||
+         scev.isKnownPredicate(ICmpInst::ICMP_ULE, scev.getZeroExtendExpr(narrow->getStart(), type), start);
+}
+
+// Freezes the indices of `loop` whose wrap check LLVM 22 may drop; true when it
+// changed something.
 bool guard(Loop& loop, ScalarEvolution& scev, OptimizationRemarkEmitter& remarks) {
   const DataLayout& layout = loop.getHeader()->getDataLayout();
   SmallVector<Index, 8> indices;
@@ -72,18 +92,28 @@ bool guard(Loop& loop, ScalarEvolution& scev, OptimizationRemarkEmitter& remarks
         collect(store->getPointerOperand(), loop, scev, layout, indices);
     }
   if (indices.empty()) return false;
-  const auto [narrowest, widest] = std::minmax_element(
-      indices.begin(), indices.end(), [](const Index& a, const Index& b) { return a.width < b.width; });
-  const unsigned keep = widest->width, narrow = narrowest->width;
-  if (narrow == keep) return false;
-  unsigned frozen = 0;
-  for (const Index& index : indices) {
-    if (index.width == keep) continue;
+  // For each index, the widest recurrence (its own or another index's) whose check may cover
+  // one of its narrower ones (0: none).
+  SmallVector<unsigned, 8> covered_by(indices.size(), 0);
+  unsigned frozen = 0, narrow = 0, keep = 0;  // for the remark: the narrowest covered width, the widest cover
+  for (unsigned a = 0; a < indices.size(); ++a)
+    for (unsigned b = 0; b < indices.size(); ++b)
+      for (const SCEVAddRecExpr* rec : indices[a].recurrences)
+        for (const SCEVAddRecExpr* wide : indices[b].recurrences)
+          if (may_cover(wide, rec, scev)) {
+            covered_by[a] = std::max(covered_by[a], width(wide));
+            if (!narrow || width(rec) < narrow) narrow = width(rec);
+          }
+  for (unsigned a = 0; a < indices.size(); ++a) {
+    if (!covered_by[a]) continue;
+    const Index& index = indices[a];
     Value* value = index.gep->getOperand(index.operand);
     index.gep->setOperand(index.operand,
                           new FreezeInst(value, value->getName() + ".weft.opaque", index.gep->getIterator()));
     ++frozen;
+    keep = std::max(keep, covered_by[a]);
   }
+  if (!frozen) return false;
   remarks.emit([&] {
     return OptimizationRemarkMissed(pass_name, "NarrowIndices", loop.getStartLoc(), loop.getHeader())
            << ore::NV("Indices", frozen) << (frozen == 1 ? " index that wraps" : " indices that wrap") << " at "

@@ -1,9 +1,11 @@
 ; weft-narrow-index-guard: in an innermost loop whose accesses have indices that wrap
-; in types of more than one width narrower than the pointer's, the narrower ones go
-; through a freeze (opaque to scalar evolution), so LLVM 22's loop vectorizer makes no
-; consecutive access that needs their run-time wrap check, which it would drop
-; (SCEVWrapPredicate::implies, llvm/llvm-project#191382: kernel-fuzz seed 60430). Loops
-; with one such width, or none, are left alone.
+; in types narrower than the pointer's, an index whose wrap check a wider one's may
+; stand for (both steps positive, its start and step no larger) goes through a freeze
+; (opaque to scalar evolution), so LLVM 22's loop vectorizer makes no consecutive
+; access that needs that check, which it would drop (SCEVWrapPredicate::implies,
+; llvm/llvm-project#191382: kernel-fuzz seed 60430). Loops with one such width, or
+; none, and narrower indices whose start is not known to be at most the wider one's
+; are left alone.
 ; RUN: %opt -passes=weft-narrow-index-guard -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 ; The vectorizer then tests the kept index's wrap and gathers through the frozen one:
@@ -15,6 +17,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK-SAME: indices that wrap at 10 bits
 ; REMARK: 1 index that wraps at 10 bits stays opaque to the loop vectorizer
 ; REMARK-SAME: indices that wrap at 32 bits
+; REMARK: 1 index that wraps at 32 bits stays opaque to the loop vectorizer
+; REMARK-SAME: indices that wrap at 34 bits
 ; REMARK-NOT: remark
 
 ; out[i] = a[(i + 186) & 1023] + b[(i + base + 30) & 31]: the i5 index is frozen.
@@ -133,6 +137,83 @@ loop:
   %va = load i32, ptr %pa, align 4
   %po = getelementptr inbounds i32, ptr %out, i64 %i
   store i32 %va, ptr %po, align 4
+  %i.next = add nuw i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop
+
+exit:
+  ret void
+}
+
+; A tree reduction's step, `if (lid < k) s[lid] += s[lid + k]` on ints (SYCL-Bench's
+; hierarchical reductions): s[lid] is sext(i34 {0,+,4}) bytes, s[lid + k] is
+; sext(i32 {k,+,1}) elements. k is not known to be at most 0, so LLVM 22 keeps the
+; i32 check beside the i34 one: nothing frozen, both accesses stay consecutive.
+; CHECK-LABEL: define void @tree_step(
+; CHECK-NOT: freeze
+; CHECK: ret void
+; The vectorizer tests both wraps:
+; VEC-LABEL: define void @tree_step(
+; VEC: vector.scevcheck:
+; VEC: icmp slt i34
+; VEC: icmp slt i32 %{{[0-9]+}}, %k
+; VEC: vector.body:
+; VEC-NOT: freeze
+; VEC: middle.block:
+define void @tree_step(ptr %s, i32 %k, i64 %n) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %lid = trunc i64 %i to i32
+  %in = icmp sgt i32 %k, %lid
+  br i1 %in, label %body, label %latch
+
+body:
+  %j = add nsw i32 %k, %lid
+  %jx = sext i32 %j to i64
+  %pj = getelementptr inbounds i32, ptr %s, i64 %jx
+  %vj = load i32, ptr %pj, align 4
+  %sh = shl i64 %i, 32
+  %off = ashr exact i64 %sh, 30
+  %pl = getelementptr inbounds i8, ptr %s, i64 %off
+  %vl = load i32, ptr %pl, align 4
+  %sum = add nsw i32 %vl, %vj
+  store i32 %sum, ptr %pl, align 4
+  br label %latch
+
+latch:
+  %i.next = add nuw i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop
+
+exit:
+  ret void
+}
+
+; The same step reading s[lid - 1]: its i32 start -1 is at most the i34 start 0, so
+; LLVM 22 would take the i34 check for it: frozen.
+; CHECK-LABEL: define void @step_back(
+; CHECK: %jx.weft.opaque = freeze i64 %jx
+; CHECK-NEXT: %pj = getelementptr inbounds i32, ptr %s, i64 %jx.weft.opaque
+define void @step_back(ptr %s, i64 %n) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %lid = trunc i64 %i to i32
+  %j = add i32 %lid, -1
+  %jx = sext i32 %j to i64
+  %pj = getelementptr inbounds i32, ptr %s, i64 %jx
+  %vj = load i32, ptr %pj, align 4
+  %sh = shl i64 %i, 32
+  %off = ashr exact i64 %sh, 30
+  %pl = getelementptr inbounds i8, ptr %s, i64 %off
+  %vl = load i32, ptr %pl, align 4
+  %sum = add i32 %vl, %vj
+  store i32 %sum, ptr %pl, align 4
   %i.next = add nuw i64 %i, 1
   %c = icmp eq i64 %i.next, %n
   br i1 %c, label %exit, label %loop
