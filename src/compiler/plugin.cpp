@@ -7,7 +7,8 @@
 // independent (weft-candidate-item-loops), hides from the vectorizer the narrow
 // wrapping indices whose run-time check LLVM 22 would drop (weft-narrow-index-guard), lets the vectorizer see only Weft's item
 // loops and only where it can widen them exactly (weft-item-loop-select, before the
-// vectorizer), and turns the gathers
+// vectorizer), keeps from the vectorizer the loops whose chains of uniform values
+// it would take exponential time to plan (weft-uniform-chain-guard), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
 // after it), tells the profile what became of each kernel's item loops
 // (weft-item-loop-report, after that), and writes SYCL 2020 kernel attributes into the handler's per-kernel
@@ -21,6 +22,7 @@
 #include "kernel_attributes.hpp"
 #include "lane_accesses.hpp"
 #include "narrow_index_guard.hpp"
+#include "uniform_chain_guard.hpp"
 
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Plugins/PassPlugin.h>
@@ -53,6 +55,7 @@ void register_passes(PassBuilder& builder) {
       passes.addPass(weft::compiler::NarrowIndexGuardPass());
       passes.addPass(weft::compiler::CandidateItemLoopsPass());
       passes.addPass(weft::compiler::ItemLoopSelectPass());
+      passes.addPass(weft::compiler::UniformChainGuardPass());
     }
   });
   builder.registerVectorizerEndEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
@@ -87,6 +90,10 @@ void register_passes(PassBuilder& builder) {
         }
         if (name == "weft-narrow-index-guard") {
           passes.addPass(weft::compiler::NarrowIndexGuardPass());
+          return true;
+        }
+        if (name == "weft-uniform-chain-guard") {
+          passes.addPass(weft::compiler::UniformChainGuardPass());
           return true;
         }
         if (name == "weft-item-loop-report") {
