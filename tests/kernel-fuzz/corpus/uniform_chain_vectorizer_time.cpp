@@ -11,13 +11,10 @@
 
 int main() {
   sycl::queue q;
-  u32* perm = kf_alloc<u32>(q, 1024, 0u);
+  float *in_f = kf_alloc<float>(q, 1024, 2846994574u), *fo2 = kf_alloc<float>(q, 24, 2552068020u);
+  u32 *o0 = kf_alloc<u32>(q, 192, 2020795450u), *o1 = kf_alloc<u32>(q, 64, 1189127992u);
+  u32 *o2 = kf_alloc<u32>(q, 24, 3564129343u), *perm = kf_alloc<u32>(q, 1024, 0u);
   kf_permutation(perm, 1024, 1671846066u);
-  float* in_f = kf_alloc<float>(q, 1024, 2846994574u);
-  u32* o0 = kf_alloc<u32>(q, 192, 2020795450u);
-  u32* o1 = kf_alloc<u32>(q, 64, 1189127992u);
-  u32* o2 = kf_alloc<u32>(q, 24, 3564129343u);
-  float* fo2 = kf_alloc<float>(q, 24, 2552068020u);
   q.parallel_for(sycl::nd_range<1>(24, 8), [=](sycl::nd_item<1> it) {
      auto g = it.get_group();
      auto sg = it.get_sub_group();
