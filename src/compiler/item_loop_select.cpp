@@ -202,13 +202,22 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
 //
 // An access in a loop inside the item whose address steps by a few bytes along that
 // loop but by many (or by a run-time amount) from one item to the next is each item
-// walking its own row (`x[i] += a[i][j] * y[j]`, one row per item). Widened, every
-// lane streams another row and every access becomes a gather across rows. Where the
-// target's gathers cost more than two scalar loads a lane (LLVM's cost model: AMD
-// Zen 2/3, Haswell, no AVX2), the widened loop was measured 2-3x slower than the
-// scalar one (perf-plugin-row-gather, polybench mvt, on a Zen): such loops stay
-// scalar there, with a remark. Targets with fast gathers (AVX-512 Intel, Zen 4) widen
-// them: 3x faster than scalar on a Xeon.
+// walking its own row (`x[i] += a[i][j] * y[j]`, one row per item). Widened across
+// items, every lane streams another row and each such access becomes a gather across
+// rows. The item loop then stays scalar, with a remark:
+// - where clang's loop vectorizer widens the loop inside the item by itself along the
+//   row (its sums may be reordered, as under -ffast-math; rows_widened_inside asks the
+//   vectorizer on a copy of the function) and no access there is contiguous across
+//   items but not along the row: consecutive vectors instead of gathers, on any target
+//   (SYCL-Bench polybench syr2k and syrk 4x, mvt 1.3x faster on a Xeon with AVX-512,
+//   whose gathers are the fastest);
+// - else, the loop inside the item staying scalar, where the target's gathers cost more
+//   than two scalar loads a lane (LLVM's cost model: AMD Zen 2/3, Haswell, no AVX2): the
+//   widened loop was measured 2-3x slower than the scalar one there
+//   (perf-plugin-row-gather on a Zen), and 3x faster on a Xeon with AVX-512 or a Zen 4.
+// An access contiguous across items (the item index is the unit-stride one: gemm's
+// `b[k][j]`) is what the outer-loop vectorizer widens best; it keeps the item loop
+// there.
 
 constexpr std::int64_t line_bytes = 64;                // a step within a cache line
 constexpr std::int64_t rewritten_stride_elements = 4;  // strides weft-lane-accesses turns into vector accesses
@@ -253,38 +262,70 @@ bool slow_gathers(Type* type, const Value* pointer, unsigned lanes, const Target
   return !gather.isValid() || gather > load * 2 * lanes;
 }
 
-unsigned lanes_for(Loop& loop, const TargetTransformInfo& target, const DataLayout& layout);
+// How an access in a loop inside the item walks memory.
+enum class walk {
+  other,
+  row,             // a few bytes apart along its loop, far (or a run-time stride) apart across items
+  contiguous_row,  // a row whose loop is innermost and steps by one element
+  column,          // near across items (weft-lane-accesses: vector loads), not consecutive along its loop
+};
+
+struct access_walk {
+  walk kind = walk::other;
+  const SCEV* across = nullptr;  // the step from one item to the next
+};
+
+access_walk walk_of(Instruction& inst, Loop& item, const LoopInfo& loops, ScalarEvolution& scev,
+                    const DataLayout& layout) {
+  Value* pointer = getLoadStorePointerOperand(&inst);
+  if (!pointer || !scev.isSCEVable(pointer->getType())) return {};
+  const auto* address = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(pointer));
+  if (!address || !address->isAffine() || address->getLoop() == &item || !item.contains(address->getLoop())) return {};
+  const SCEV* across = item_step(address, item, scev);
+  if (!across) return {};
+  const std::int64_t element = static_cast<std::int64_t>(layout.getTypeStoreSize(getLoadStoreType(&inst)));
+  const auto* constant = dyn_cast<SCEVConstant>(across);
+  const auto* along = dyn_cast<SCEVConstant>(address->getStepRecurrence(scev));
+  if (constant && constant->getAPInt().abs().sle(rewritten_stride_elements * element)) {
+    const bool consecutive_along = along && along->getAPInt().abs().sle(element);
+    return {constant->isZero() || consecutive_along ? walk::other : walk::column, across};
+  }
+  if (!along || along->isZero() || along->getAPInt().abs().sgt(line_bytes)) return {};
+  const bool contiguous = along->getAPInt().abs() == element && address->getLoop()->isInnermost() &&
+                          loops.getLoopFor(inst.getParent()) == address->getLoop();
+  return {contiguous ? walk::contiguous_row : walk::row, across};
+}
+
+std::string stride_words(const SCEV* across) {
+  const auto* constant = dyn_cast<SCEVConstant>(across);
+  return constant ? std::to_string(constant->getAPInt().getSExtValue()) + " bytes" : std::string("a run-time stride");
+}
 
 // Why widening `item` would be slower than its scalar loop, or an empty string.
-std::string rows_per_item(Loop& item, ScalarEvolution& scev, const DataLayout& layout,
+std::string rows_per_item(Loop& item, const LoopInfo& loops, ScalarEvolution& scev, const DataLayout& layout,
                           const TargetTransformInfo& target, unsigned lanes) {
   for (BasicBlock* block : item.blocks()) {
-    if (none_of(item.getSubLoops(), [&](const Loop* inner) { return inner->contains(block); }))
-      continue;  // (run once per item, not per pass of a loop inside it)
+    if (loops.getLoopFor(block) == &item) continue;  // (run once per item, not per pass of a loop inside it)
     for (Instruction& inst : *block) {
-      Value* pointer = getLoadStorePointerOperand(&inst);
-      if (!pointer || !scev.isSCEVable(pointer->getType())) continue;
-      const auto* address = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(pointer));
-      if (!address || !address->isAffine() || address->getLoop() == &item || !item.contains(address->getLoop()))
-        continue;
-      const auto* along = dyn_cast<SCEVConstant>(address->getStepRecurrence(scev));
-      if (!along || along->getAPInt().abs().sgt(line_bytes) || along->isZero()) continue;
-      const SCEV* across = item_step(address, item, scev);
-      if (!across) continue;
-      const auto* constant = dyn_cast<SCEVConstant>(across);
-      const std::int64_t element = static_cast<std::int64_t>(layout.getTypeStoreSize(getLoadStoreType(&inst)));
-      if (constant && constant->getAPInt().abs().sle(rewritten_stride_elements * element)) continue;
-      if (!slow_gathers(getLoadStoreType(&inst), pointer, lanes, target, layout)) continue;
-      return "each work item walks its own row (its accesses are " +
-             (constant ? std::to_string(constant->getAPInt().getSExtValue()) + " bytes"
-                       : std::string("a run-time stride")) +
+      const access_walk w = walk_of(inst, item, loops, scev, layout);
+      if (w.kind != walk::row && w.kind != walk::contiguous_row) continue;
+      if (!slow_gathers(getLoadStoreType(&inst), getLoadStorePointerOperand(&inst), lanes, target, layout)) continue;
+      return "each work item walks its own row (its accesses are " + stride_words(w.across) +
              " apart from one item to the next): widened, they would be gathers across rows, which this target makes "
-             "slower than "
-             "the scalar loop";
+             "slower than the scalar loop";
     }
   }
   return {};
 }
+
+enum class trial_path { across_items, inside_items };
+struct trial_result;
+trial_result try_widening(Function& f, ArrayRef<Loop*> loops, trial_path path, FunctionAnalysisManager& analyses);
+
+// Why the loops inside `item` are better widened along their rows than across items
+// (the first case above), or an empty string.
+std::string rows_widened_inside(Function& f, Loop& item, const LoopInfo& loops, ScalarEvolution& scev,
+                                FunctionAnalysisManager& analyses);
 
 // ---- Bounds guards: the item loop versioned ------------------------------------------
 //
@@ -659,18 +700,27 @@ bool vector_values_in_item_loops(LoopInfo& loops, const TargetLibraryInfo& libra
 
 constexpr const char* trial_tag = "weft.trial";
 
-// The outer-loop vectorizer's widening of `f`'s accepted item loops, tried on a copy of
-// `f` that is thrown away after (the pipeline's own vectorizer then widens `f`).
+// The loop vectorizer's widening of `loops` in `f`, tried on a copy of `f` that is thrown
+// away after (the pipeline's own vectorizer then widens `f`): across items, of accepted
+// item loops by the outer-loop vectorizer; inside items, of loops inside an item loop by
+// the ordinary vectorizer, the copy's item loops having lost their vectorize marks.
 struct trial_result {
   bool verifies = true;                  // LLVM's verifier accepts the widened copy
-  std::vector<std::string> not_widened;  // per accepted loop: empty where widened, else the vectorizer's reason
+  std::vector<std::string> not_widened;  // per loop: empty where widened, else the vectorizer's reason
 };
+
+bool holds_vectors(const Loop& loop) {
+  for (const BasicBlock* block : loop.blocks())
+    for (const Instruction& inst : *block)
+      if (inst.getType()->isVectorTy()) return true;
+  return false;
+}
 
 // A broken widening would crash a later pass (it did: noalias scope declarations
 // widened into <16 x metadata>, before drop_hints); a loop the native path does not
 // widen after all keeps a vectorize mark clang then warns about, pointing into Weft's
 // headers. The copy's remarks are not shown; the vectorizer's reasons are kept.
-trial_result try_widening(Function& f, ArrayRef<Loop*> accepted, FunctionAnalysisManager& analyses) {
+trial_result try_widening(Function& f, ArrayRef<Loop*> loops, trial_path path, FunctionAnalysisManager& analyses) {
   struct quiet : DiagnosticHandler {
     std::vector<std::pair<const BasicBlock*, std::string>> reasons;  // the vectorizer's, by loop
     bool handleDiagnostics(const DiagnosticInfo& info) override {
@@ -692,12 +742,15 @@ trial_result try_widening(Function& f, ArrayRef<Loop*> accepted, FunctionAnalysi
   ValueToValueMapTy map;
   Function* copy = CloneFunction(&f, map);
   {
-    // Each accepted loop's copy is tagged with its index (the vectorizer keeps a loop's
-    // other properties on the loops it makes).
+    // Each loop's copy is tagged with its index (the vectorizer keeps a loop's other
+    // properties on the loops it makes).
     LoopInfo& copy_loops = analyses.getResult<LoopAnalysis>(*copy);
     LLVMContext& c = copy->getContext();
-    for (unsigned k = 0; k < accepted.size(); ++k)
-      if (Loop* loop = copy_loops.getLoopFor(cast<BasicBlock>(map[accepted[k]->getHeader()]))) {
+    if (path == trial_path::inside_items)
+      for (Loop* loop : copy_loops.getLoopsInPreorder())
+        if (!loop->isInnermost() && forced_vectorize(*loop)) drop_vectorize_mark(*loop);
+    for (unsigned k = 0; k < loops.size(); ++k)
+      if (Loop* loop = copy_loops.getLoopFor(cast<BasicBlock>(map[loops[k]->getHeader()]))) {
         Metadata* tag[] = {MDString::get(c, trial_tag),
                            ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(c), k))};
         loop->setLoopID(makePostTransformationMetadata(c, loop->getLoopID(), {}, {MDNode::get(c, tag)}));
@@ -717,8 +770,8 @@ trial_result try_widening(Function& f, ArrayRef<Loop*> accepted, FunctionAnalysi
   widen.run(*copy, analyses);
   trial_result result;
   result.verifies = !verifyFunction(*copy) && !reject_every_widening;
-  result.not_widened.assign(accepted.size(), "the outer-loop vectorizer did not widen it");
-  std::vector<bool> widened(accepted.size(), false);
+  result.not_widened.assign(loops.size(), "the outer-loop vectorizer did not widen it");
+  std::vector<bool> widened(loops.size(), false);
   if (result.verifies) {
     analyses.invalidate(*copy, PreservedAnalyses::none());
     LoopInfo& copy_loops = analyses.getResult<LoopAnalysis>(*copy);
@@ -726,21 +779,45 @@ trial_result try_widening(Function& f, ArrayRef<Loop*> accepted, FunctionAnalysi
       MDNode* tag = findOptionMDForLoop(loop, trial_tag);
       if (!tag || tag->getNumOperands() != 2) continue;
       const auto k = mdconst::extract<ConstantInt>(tag->getOperand(1))->getZExtValue();
-      if (k >= accepted.size()) continue;
-      if (getBooleanLoopAttribute(loop, "llvm.loop.isvectorized")) widened[k] = true;
+      if (k >= loops.size()) continue;
+      // (Inside items, the vectorizer marks the remainder loop too, and a loop it only
+      // interleaved: only a loop of vectors is a widened one.)
+      if (getBooleanLoopAttribute(loop, "llvm.loop.isvectorized") &&
+          (path == trial_path::across_items || holds_vectors(*loop)))
+        widened[k] = true;
       for (const auto& [block, why] : handler.reasons)  // (the first is the most specific)
         if (loop->contains(block) && !why.empty()) {
           result.not_widened[k] = "the outer-loop vectorizer cannot widen it (" + why + ")";
           break;
         }
     }
-    for (unsigned k = 0; k < accepted.size(); ++k)
+    for (unsigned k = 0; k < loops.size(); ++k)
       if (widened[k]) result.not_widened[k].clear();
   }
   analyses.clear(*copy, copy->getName());
   copy->eraseFromParent();
   context.setDiagnosticHandler(std::move(shown));
   return result;
+}
+
+std::string rows_widened_inside(Function& f, Loop& item, const LoopInfo& loops, ScalarEvolution& scev,
+                                FunctionAnalysisManager& analyses) {
+  SmallVector<Loop*, 4> rows;  // the loops inside the item that walk rows
+  const SCEV* across = nullptr;
+  for (BasicBlock* block : item.blocks())
+    for (Instruction& inst : *block) {
+      const access_walk w = walk_of(inst, item, loops, scev, f.getDataLayout());
+      if (w.kind == walk::column) return {};  // (contiguous across items: the outer-loop vectorizer's)
+      if (w.kind != walk::contiguous_row) continue;
+      across = w.across;
+      if (!is_contained(rows, loops.getLoopFor(block))) rows.push_back(loops.getLoopFor(block));
+    }
+  if (rows.empty()) return {};
+  const trial_result trial = try_widening(f, rows, trial_path::inside_items, analyses);
+  if (!trial.verifies || any_of(trial.not_widened, [](const std::string& why) { return !why.empty(); })) return {};
+  return "each work item walks its own row (its accesses are " + stride_words(across) +
+         " apart from one item to the next, consecutive along the loop inside the item): widened across items, they "
+         "would be gathers across rows; the loop vectorizer widens the loop inside the item along the row instead";
 }
 
 }  // namespace
@@ -785,8 +862,9 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     if ((why.empty() || why == divergent_branch) && !loop->isInnermost()) {
       const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
       const unsigned lanes = lanes_for(*loop, target, f.getDataLayout());
-      if (std::string slower = rows_per_item(*loop, scev, f.getDataLayout(), target, lanes); !slower.empty())
-        why = slower;
+      std::string slower = rows_widened_inside(f, *loop, loops, scev, analyses);
+      if (slower.empty()) slower = rows_per_item(*loop, loops, scev, f.getDataLayout(), target, lanes);
+      if (!slower.empty()) why = slower;
     }
     bool versioned = false;
     if (why == divergent_branch &&
@@ -808,7 +886,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     guarded.push_back(versioned);
   }
   if (!accepted.empty()) {
-    const trial_result trial = try_widening(f, accepted, analyses);
+    const trial_result trial = try_widening(f, accepted, trial_path::across_items, analyses);
     for (unsigned k = 0; k < accepted.size(); ++k) {
       Loop* loop = accepted[k];
       if (!trial.verifies) {

@@ -3,9 +3,11 @@
 ; weft-item-loop-select (item_loop_select.cpp, rows_per_item) leaves such an item
 ; loop scalar, with a remark, where the target's gathers cost more than two scalar
 ; loads a lane in LLVM's cost model (Zen 3: measured 2x slower than the scalar loop),
-; and widens it where gathers are fast (Zen 4). Accesses one, two to four elements
-; apart from item to item (weft-lane-accesses makes vector loads of them) and accesses
-; the items share do not count.
+; and widens it where gathers are fast (Zen 4). These sums keep their order, so clang's
+; loop vectorizer cannot widen the loop inside the item instead (where it can, the item
+; loop stays scalar on any target: item_loop_rows_inside.ll). Accesses one, two to
+; four elements apart from item to item (weft-lane-accesses makes vector loads of
+; them) and accesses the items share do not count.
 ; RUN: %opt -mcpu=znver3 -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>&1 >/dev/null | %FileCheck --check-prefix=SLOW %s
 ; RUN: %opt -mcpu=znver4 -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>&1 >/dev/null | %FileCheck --check-prefix=FAST %s
 
