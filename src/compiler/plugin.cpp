@@ -10,7 +10,8 @@
 // vectorizer), keeps from the vectorizer the loops whose chains of uniform values
 // it would take exponential time to plan (weft-uniform-chain-guard), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
-// after it), tells the profile what became of each kernel's item loops
+// after it), folds a max of a min that shares an operand with it, as g++ does
+// (weft-minmax-fold, after each InstCombine), tells the profile what became of each kernel's item loops
 // (weft-item-loop-report, after that), and writes SYCL 2020 kernel attributes into the handler's per-kernel
 // slots (weft-kernel-attributes, at the start, from the front-end plugin's
 // annotations). The passes are also available to opt by name for testing.
@@ -21,6 +22,7 @@
 #include "item_loop_select.hpp"
 #include "kernel_attributes.hpp"
 #include "lane_accesses.hpp"
+#include "minmax_fold.hpp"
 #include "narrow_index_guard.hpp"
 #include "uniform_chain_guard.hpp"
 
@@ -45,6 +47,9 @@ void register_passes(PassBuilder& builder) {
   builder.registerPipelineStartEPCallback([](ModulePassManager& passes, OptimizationLevel level) {
     passes.addPass(weft::compiler::KernelAttributesPass());  // at -O0 too: the handler reads it
     if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::FlattenPass());
+  });
+  builder.registerPeepholeEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
+    if (level != OptimizationLevel::O0) passes.addPass(weft::compiler::MinMaxFoldPass());
   });
   builder.registerOptimizerEarlyEPCallback([](ModulePassManager& passes, OptimizationLevel level, ThinOrFullLTOPhase) {
     if (level != OptimizationLevel::O0)
@@ -98,6 +103,10 @@ void register_passes(PassBuilder& builder) {
         }
         if (name == "weft-item-loop-report") {
           passes.addPass(weft::compiler::ItemLoopReportPass());
+          return true;
+        }
+        if (name == "weft-minmax-fold") {
+          passes.addPass(weft::compiler::MinMaxFoldPass());
           return true;
         }
         if (name == "weft-lane-accesses") {
