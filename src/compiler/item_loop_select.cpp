@@ -67,6 +67,11 @@ cl::opt<bool> reject_every_widening("weft-widening-reject", cl::Hidden, cl::init
                                     cl::desc("weft-item-loop-select: refuse every item loop, as if its widening had "
                                              "failed the verifier"));
 
+// Testing only: lets item loops whose branches merge values reach the trial widening
+// (outer_loop_refusal refuses them first), as item_loop_trial_pipeline.ll needs.
+cl::opt<bool> allow_merges("weft-item-loop-merges", cl::Hidden, cl::init(false),
+                           cl::desc("weft-item-loop-select: do not refuse item loops whose branches merge values"));
+
 bool forced_vectorize(const Loop& loop) {
   return getOptionalBoolLoopAttribute(&loop, "llvm.loop.vectorize.enable").value_or(false);
 }
@@ -194,6 +199,18 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
     if (loops.getLoopFor(block) != &loop)
       return "a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop "
              "merges)";
+  }
+  // Nor where a branch the same for all items merges values anywhere else in the
+  // nest: the native path pairs a phi's values with the merge's predecessors by
+  // position, and once it has folded blocks together they can change places
+  // (kernel-fuzz seeds 120380, 121228: `for (k < r) ...; if (r0 != 0) v = i;` kept v's
+  // value from before; seed 121507: a crash in the register allocator).
+  for (BasicBlock* block : loop.blocks()) {
+    if (allow_merges || loops.isLoopHeader(block)) continue;
+    for (PHINode& phi : block->phis())
+      if (phi.getNumIncomingValues() > 1)
+        return "a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can "
+               "pair them with the wrong branch)";
   }
   return {};
 }

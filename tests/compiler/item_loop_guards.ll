@@ -13,7 +13,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; REMARK: kernel bounds_guard: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
 ; REMARK: kernel border_test: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
-; REMARK: kernel outside_test: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
+; REMARK: kernel outside_test: work items run one by one, not across vector lanes: a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)
 ; REMARK: kernel odd_items: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
 
 ; CHECK-LABEL: define void @bounds_guard(
@@ -117,7 +117,9 @@ exit:
 
 ; The border test as instcombine leaves it: `x <= 0 || x >= n - 1` goes around the work,
 ; with a part on the row that is the same for all items; the versioned loop wants both
-; compares false.
+; compares false. The row's part stays a branch that merges the item's result, which
+; the outer-loop vectorizer can get wrong (item_loop_select.ll, uniform_merge_after_inner):
+; the versioned loop is refused after all, its items one by one.
 ; CHECK-LABEL: define void @outside_test(
 ; CHECK: %all.items.pass = and i1
 ; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.search

@@ -17,6 +17,7 @@
 ; REMARK-NOT: innermost
 ; REMARK-NOT: vector_values
 ; REMARK: kernel uniform_branch_inner: work items run one by one, not across vector lanes: a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)
+; REMARK: kernel uniform_merge_after_inner: work items run one by one, not across vector lanes: a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)
 
 ; CHECK-LABEL: define void @uniform_inner(
 ; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[KEPT:[0-9]+]]
@@ -365,12 +366,60 @@ exit:
   ret void
 }
 
+; A branch the same for every item, after a loop in the item, merging a value in the
+; item loop's latch (kernel-fuzz seed 120380: the outer-loop vectorizer paired the
+; merge's values with the wrong branch and kept the value from before): refused.
+; CHECK-LABEL: define void @uniform_merge_after_inner(
+; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[UMA:[0-9]+]]
+define void @uniform_merge_after_inner(ptr %a, i64 %n, i32 %m, i1 %flag) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  %jt = trunc i64 %j to i32
+  %pa = getelementptr i32, ptr %a, i64 %j
+  %v0 = load i32, ptr %pa, align 4, !llvm.access.group !131
+  br label %inner
+
+inner:
+  %k = phi i32 [ 0, %item ], [ %k.next, %inner ]
+  %w = phi i32 [ %jt, %item ], [ %w.next, %inner ]
+  %w.next = xor i32 %w, %k
+  %k.next = add i32 %k, 1
+  %kdone = icmp eq i32 %k.next, %m
+  br i1 %kdone, label %after, label %inner
+
+after:
+  %w.out = phi i32 [ %w.next, %inner ]
+  br i1 %flag, label %item.latch, label %set
+
+set:
+  br label %set.end
+
+set.end:
+  br label %item.latch
+
+item.latch:
+  %v = phi i32 [ %v0, %after ], [ %jt, %set.end ]
+  %r = add i32 %v, %w.out
+  store i32 %r, ptr %pa, align 4, !llvm.access.group !131
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !132
+
+exit:
+  ret void
+}
+
 ; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]], ![[TAG:[0-9]+]]}
 ; CHECK-DAG: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
 ; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 {{[0-9]+}}}
 ; CHECK-DAG: ![[TAG]] = !{!"weft.item_loop"}
 ; CHECK-DAG: ![[UBI]] = distinct !{![[UBI]], !{{[0-9]+}}, ![[UBITAG:[0-9]+]]}
 ; CHECK-DAG: ![[UBITAG]] = !{!"weft.item_loop", !"a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)"}
+; CHECK-DAG: ![[UMA]] = distinct !{![[UMA]], !{{[0-9]+}}, ![[UMATAG:[0-9]+]]}
+; CHECK-DAG: ![[UMATAG]] = !{!"weft.item_loop", !"a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)"}
 ; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}, ![[TRITAG:[0-9]+]]}
 ; CHECK-DAG: ![[TRITAG]] = !{!"weft.item_loop", !"a loop inside the work item runs a different number of times for different items"}
 ; CHECK-DAG: ![[NOTITEM]] = distinct !{![[NOTITEM]]}
@@ -418,3 +467,7 @@ exit:
 !122 = distinct !{!122, !123, !124}
 !123 = !{!"llvm.loop.parallel_accesses", !121}
 !124 = !{!"llvm.loop.vectorize.enable", i1 true}
+!131 = distinct !{}
+!132 = distinct !{!132, !133, !134}
+!133 = !{!"llvm.loop.parallel_accesses", !131}
+!134 = !{!"llvm.loop.vectorize.enable", i1 true}

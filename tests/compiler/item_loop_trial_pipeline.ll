@@ -4,8 +4,10 @@
 ; vectorizer then widens the item loop into IR that fails LLVM's verifier ("Instruction
 ; does not dominate all uses!"; the register allocator crashed on it). Reduced from
 ; kernel-fuzz seed 2173, a split nd_range<2> kernel (-march=skylake-avx512). The item
-; loop is refused with a remark and stays scalar.
-; RUN: %opt -enable-vplan-native-path -passes='function(weft-item-loop-select,loop(loop-rotate,loop-deletion),loop-distribute,inject-tli-mappings,loop-vectorize,verify)' -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
+; loop is refused with a remark and stays scalar. (Its unswitched copies merge a value,
+; which weft-item-loop-select refuses before any trial; -weft-item-loop-merges lets
+; the loop through to the trial here.)
+; RUN: %opt -enable-vplan-native-path -weft-item-loop-merges -passes='function(weft-item-loop-select,loop(loop-rotate,loop-deletion),loop-distribute,inject-tli-mappings,loop-vectorize,verify)' -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 
 ; REMARK: kernel {{.*}}unswitched_inner{{.*}}: work items run one by one, not across vector lanes: the outer-loop vectorizer's widening of the kernel fails LLVM's verifier
