@@ -16,15 +16,16 @@ namespace {
 
 constexpr const char* pass_name = "weft-nonnegative-division";
 
-// Where `use` of a value runs: a phi's on the edge from its incoming block, any other's at its instruction.
+// x's range where `use` (of the quotient) runs: a phi's on the edge from its incoming
+// block, any other's at its instruction.
 ConstantRange range_at(Value* x, const Use& use, LazyValueInfo& lvi) {
   auto* user = cast<Instruction>(use.getUser());
   if (auto* phi = dyn_cast<PHINode>(user)) {
     BasicBlock* from = phi->getIncomingBlock(use);
     return lvi.getConstantRangeOnEdge(x, from, phi->getParent(), from->getTerminator());
   }
-  // (undef not allowed: as CorrelatedValuePropagation asks for its sdiv -> udiv)
-  return lvi.getConstantRange(x, user, /*UndefAllowed=*/false);
+  // (undef allowed: the range then also holds every value an undef x may take)
+  return lvi.getConstantRange(x, user, /*UndefAllowed=*/true);
 }
 
 bool nonnegative_at_every_use(const BinaryOperator& division, LazyValueInfo& lvi) {

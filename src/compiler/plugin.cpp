@@ -5,9 +5,9 @@
 // LLVM's outer-loop vectorizer (the VPlan native path), makes the loops over a
 // scoped or hierarchical group's items item loops where it proves their items
 // independent (weft-candidate-item-loops), makes a signed division unsigned where its
-// dividend is non-negative wherever the quotient is used (weft-nonnegative-division:
-// a tree step's offset the vectorizer must know non-negative), hides from the vectorizer the narrow
-// wrapping indices whose run-time check LLVM 22 would drop (weft-narrow-index-guard), lets the vectorizer see only Weft's item
+// dividend is non-negative wherever the quotient is used (weft-nonnegative-division: a
+// tree step's offset the vectorizer must know non-negative), hides from the vectorizer
+// the narrow wrapping indices whose run-time check LLVM 22 would drop (weft-narrow-index-guard), lets the vectorizer see only Weft's item
 // loops and only where it can widen them exactly (weft-item-loop-select, before the
 // vectorizer), keeps from the vectorizer the loops whose chains of uniform values
 // it would take exponential time to plan (weft-uniform-chain-guard), and turns the gathers

@@ -15,6 +15,7 @@
 target triple = "x86_64-pc-linux-gnu"
 
 ; REMARK: a signed division by 2 of a value that is non-negative wherever its quotient is used is unsigned
+; REMARK: a signed division by 2 of a value that is non-negative wherever its quotient is used is unsigned
 ; REMARK-NOT: remark
 
 ; CHECK-LABEL: define void @tree_step(
@@ -115,6 +116,23 @@ step.end:
 
 exit:
   ret void
+}
+
+; A use past the test that is not a phi: unsigned.
+; CHECK-LABEL: define i32 @quotient_after_test(
+; CHECK: %half = udiv i32 %gs, 2
+define i32 @quotient_after_test(i32 %gs) {
+entry:
+  %half = sdiv i32 %gs, 2
+  %big = icmp sgt i32 %gs, 1
+  br i1 %big, label %then, label %exit
+
+then:
+  %r = add i32 %half, 1
+  ret i32 %r
+
+exit:
+  ret i32 0
 }
 
 ; One use where gs > 1 and one before the test, where gs may be negative: signed.
