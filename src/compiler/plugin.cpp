@@ -4,8 +4,10 @@
 // work group's items (weft-barrier-split, once everything is inlined), turns on
 // LLVM's outer-loop vectorizer (the VPlan native path), makes the loops over a
 // scoped or hierarchical group's items item loops where it proves their items
-// independent (weft-candidate-item-loops), hides from the vectorizer the narrow
-// wrapping indices whose run-time check LLVM 22 would drop (weft-narrow-index-guard), lets the vectorizer see only Weft's item
+// independent (weft-candidate-item-loops), makes a signed division unsigned where its
+// dividend is non-negative wherever the quotient is used (weft-nonnegative-division: a
+// tree step's offset the vectorizer must know non-negative), hides from the vectorizer
+// the narrow wrapping indices whose run-time check LLVM 22 would drop (weft-narrow-index-guard), lets the vectorizer see only Weft's item
 // loops and only where it can widen them exactly (weft-item-loop-select, before the
 // vectorizer), keeps from the vectorizer the loops whose chains of uniform values
 // it would take exponential time to plan (weft-uniform-chain-guard), and turns the gathers
@@ -24,6 +26,7 @@
 #include "lane_accesses.hpp"
 #include "minmax_fold.hpp"
 #include "narrow_index_guard.hpp"
+#include "nonnegative_division.hpp"
 #include "uniform_chain_guard.hpp"
 
 #include <llvm/Passes/PassBuilder.h>
@@ -57,6 +60,7 @@ void register_passes(PassBuilder& builder) {
   });
   builder.registerVectorizerStartEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
     if (level != OptimizationLevel::O0) {
+      passes.addPass(weft::compiler::NonnegativeDivisionPass());
       passes.addPass(weft::compiler::NarrowIndexGuardPass());
       passes.addPass(weft::compiler::CandidateItemLoopsPass());
       passes.addPass(weft::compiler::ItemLoopSelectPass());
@@ -95,6 +99,10 @@ void register_passes(PassBuilder& builder) {
         }
         if (name == "weft-narrow-index-guard") {
           passes.addPass(weft::compiler::NarrowIndexGuardPass());
+          return true;
+        }
+        if (name == "weft-nonnegative-division") {
+          passes.addPass(weft::compiler::NonnegativeDivisionPass());
           return true;
         }
         if (name == "weft-uniform-chain-guard") {

@@ -142,10 +142,29 @@ bool sink_last_item_stores(const item_loop& l, DominatorTree& dom) {
   return changed;
 }
 
+// A guard `int(id) < U` (or `U > int(id)`): the id, or its truncation to U's narrower
+// type, compared signed with U the same for every item (a user's `int lid` against an
+// `int` bound: SYCL-Bench's tree step `if (lid < i)`). Returns U, or null.
+Value* signed_guard_bound(const item_loop& l, const ICmpInst& guard) {
+  Value* lhs = guard.getOperand(0);
+  Value* rhs = guard.getOperand(1);
+  ICmpInst::Predicate p = guard.getPredicate();
+  if (p == ICmpInst::ICMP_SGT) {
+    std::swap(lhs, rhs);
+    p = ICmpInst::ICMP_SLT;
+  }
+  if (p != ICmpInst::ICMP_SLT || !l.loop->isLoopInvariant(rhs)) return nullptr;
+  if (lhs != l.id && !match(lhs, m_Trunc(m_Specific(l.id)))) return nullptr;
+  return rhs;
+}
+
 // 2. The guard: the header's branch on `S * id < U` or `S * id == 0` (or `id << c`, or `id` alone)
 // with S and U the same for every item; the items that fail it write nothing but
 // their exit record, of which only item 0's is read (the loop's `weft.exit` mark),
-// so only the first ceil(U / S) items run, or all where S * id could wrap.
+// so only the first ceil(U / S) items run, or all where S * id could wrap. Or on
+// `int(id) < U` (signed_guard_bound): where every id of the loop is below 2^(w-1) (w:
+// U's width), int(id) is id and the items from max(U, 0) on fail it, so only those
+// before run; otherwise all do. That guard stays in the loop.
 bool skip_failing_items(const item_loop& l, bool exit_records = true, LoopInfo* drop_guard = nullptr) {
   BasicBlock* header = l.loop->getHeader();  // (then the blocks it runs straight into)
   while (BasicBlock* next = header->getUniqueSuccessor())
@@ -156,22 +175,25 @@ bool skip_failing_items(const item_loop& l, bool exit_records = true, LoopInfo* 
   if (exit_records && !findOptionMDForLoop(l.loop, alike_exit_mark)) return false;
   auto* guard = dyn_cast<ICmpInst>(branch->getCondition());
   if (!guard) return false;
+  Type* type = l.id->getType();
+  Value* signed_bound = signed_guard_bound(l, *guard);
   Value* scaled = guard->getOperand(0);
   Value* bound = guard->getOperand(1);
-  Type* type = l.id->getType();
-  if (guard->getPredicate() == ICmpInst::ICMP_UGT) std::swap(scaled, bound);
-  else if (guard->getPredicate() == ICmpInst::ICMP_EQ && match(bound, m_Zero()))
-    bound = ConstantInt::get(type, 1);  // `S * id == 0`: `S * id < 1` (the group's item 0)
-  else if (guard->getPredicate() != ICmpInst::ICMP_ULT) return false;
-  if (!l.loop->isLoopInvariant(bound)) return false;
   Value* stride = nullptr;
-  const APInt* shift = nullptr;
-  if (scaled == l.id) stride = ConstantInt::get(type, 1);
-  else if (match(scaled, m_c_Mul(m_Specific(l.id), m_Value(stride))) && l.loop->isLoopInvariant(stride)) {
-  } else if (match(scaled, m_Shl(m_Specific(l.id), m_APInt(shift))) && shift->ult(type->getIntegerBitWidth()))
-    stride = ConstantInt::get(type, APInt(type->getIntegerBitWidth(), 1).shl(*shift));
-  else return false;
-  if (stride->getType() != type || bound->getType() != type) return false;
+  if (!signed_bound) {
+    if (guard->getPredicate() == ICmpInst::ICMP_UGT) std::swap(scaled, bound);
+    else if (guard->getPredicate() == ICmpInst::ICMP_EQ && match(bound, m_Zero()))
+      bound = ConstantInt::get(type, 1);  // `S * id == 0`: `S * id < 1` (the group's item 0)
+    else if (guard->getPredicate() != ICmpInst::ICMP_ULT) return false;
+    if (!l.loop->isLoopInvariant(bound)) return false;
+    const APInt* shift = nullptr;
+    if (scaled == l.id) stride = ConstantInt::get(type, 1);
+    else if (match(scaled, m_c_Mul(m_Specific(l.id), m_Value(stride))) && l.loop->isLoopInvariant(stride)) {
+    } else if (match(scaled, m_Shl(m_Specific(l.id), m_APInt(shift))) && shift->ult(type->getIntegerBitWidth()))
+      stride = ConstantInt::get(type, APInt(type->getIntegerBitWidth(), 1).shl(*shift));
+    else return false;
+    if (stride->getType() != type || bound->getType() != type) return false;
+  }
   BasicBlock* pass = branch->getSuccessor(0);
   if (pass == branch->getSuccessor(1) || pass->getSinglePredecessor() != header || !l.loop->contains(pass))
     return false;
@@ -187,10 +209,21 @@ bool skip_failing_items(const item_loop& l, bool exit_records = true, LoopInfo* 
         if (!l.loop->contains(cast<Instruction>(u))) return false;
     }
   }
-  // count' = max(1, S == 0 or S * (count - 1) might wrap ? count : min(count, ceil(U / S))).
   IRBuilder<> b(l.preheader->getTerminator());
   Value* zero = ConstantInt::get(type, 0);
   Value* one = ConstantInt::get(type, 1);
+  if (signed_bound) {  // count' = max(1, count <= 2^(w-1) ? min(count, max(U, 0)) : count)
+    const unsigned w = signed_bound->getType()->getIntegerBitWidth();
+    Value* ids_fit =
+        b.CreateICmpULE(l.count, ConstantInt::get(type, APInt::getOneBitSet(type->getIntegerBitWidth(), w - 1)));
+    Value* passing = b.CreateZExt(
+        b.CreateBinaryIntrinsic(Intrinsic::smax, signed_bound, ConstantInt::get(signed_bound->getType(), 0)), type);
+    Value* fewer = b.CreateBinaryIntrinsic(Intrinsic::umin, passing, l.count);
+    l.test->setOperand(1, b.CreateBinaryIntrinsic(Intrinsic::umax, b.CreateSelect(ids_fit, fewer, l.count), one,
+                                                  nullptr, "passing.items"));
+    return true;
+  }
+  // count' = max(1, S == 0 or S * (count - 1) might wrap ? count : min(count, ceil(U / S))).
   Value* safe_stride = b.CreateSelect(b.CreateICmpEQ(stride, zero), one, stride);
   Value* last_scaled = b.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, b.CreateSub(l.count, one), stride);
   Value* no_wrap = b.CreateAnd(b.CreateICmpNE(stride, zero), b.CreateNot(b.CreateExtractValue(last_scaled, 1)));

@@ -8,10 +8,12 @@
 //    a nest, the innermost loop: after it, where its row held the last item).
 //  - A loop whose items first test a guard monotone in the local id, `S * id < U`
 //    with S and U the same for all items (the tree reduction's `2 * stride * id <
-//    size`; `S * id == 0` as `< 1`), and do nothing else where it fails but record
+//    size`; `S * id == 0` as `< 1`), or `int(id) < U` (the id truncated to a signed
+//    type: `int lid`), and do nothing else where it fails but record
 //    the exit every item takes, runs only over the items that pass it: the halving
 //    loop's passes visit wg/2, wg/4, ... items instead of wg each, the last step
-//    (`if (id == 0)`) item 0 alone. Where S * id could wrap, all items run.
+//    (`if (id == 0)`) item 0 alone. Where S * id could wrap (or int(id) differ from
+//    id: more than 2^(w-1) items), all items run.
 //  - A branch on `C + S * id < U` (C, S and U the same for every item: a bounds
 //    check on the global id, `gid < n`) tests once before the loop whether the
 //    loop's first and last items pass it with no wrap between them, so all do; the
