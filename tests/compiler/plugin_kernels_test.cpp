@@ -387,8 +387,10 @@ TEST(PluginKernels, ConvolutionWithBorderTest) {
 // SYCL-Bench's spec_constant_convolution with constant coefficients: each tap outside
 // the image is skipped (`continue`) inside the item's loop, on unsigned ids (the test
 // `x + j >= w` for j = -1 wraps at x = 0); and a border test `x > 0 && ...` on size_t
-// ids, which the compiler writes `x != 0`. Versioned, the items of a row between its
-// border items run widened, the border items one by one before and after them.
+// ids, which the compiler writes `x != 0`. The second is versioned: the items of a row
+// between its border items run widened, the border items one by one before and after
+// them. The first stays one by one in this form (without -ffast-math, item_loop_guards.ll
+// has the versioned shape); both compute what the host loop does.
 TEST(PluginKernels, BorderTapsSkippedInsideTheItemLoop) {
   const std::size_t h = at_run_time(23), w = at_run_time(157), rounds = at_run_time(5);
   const std::vector<float> in = data(h * w, 16);
