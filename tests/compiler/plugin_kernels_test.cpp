@@ -389,7 +389,7 @@ TEST(PluginKernels, ConvolutionWithBorderTest) {
 // `x + j >= w` for j = -1 wraps at x = 0); and a border test `x > 0 && ...` on size_t
 // ids, which the compiler writes `x != 0`. The second is versioned: the items of a row
 // between its border items run widened, the border items one by one before and after
-// them. The first stays one by one in this form (without -ffast-math, item_loop_guards.ll
+// them. The first stays one by one in this form (a remark says why; item_loop_guards.ll
 // has the versioned shape); both compute what the host loop does.
 TEST(PluginKernels, BorderTapsSkippedInsideTheItemLoop) {
   const std::size_t h = at_run_time(23), w = at_run_time(157), rounds = at_run_time(5);
