@@ -322,6 +322,7 @@ struct guard {
 bool collect_guards(Value* condition, bool wanted, Loop& loop, ScalarEvolution& scev, SmallVectorImpl<guard>& guards,
                     bool uniform_too) {
   auto add = [&](Value* leaf, bool uniform) {
+    if (isa<Constant>(leaf)) return true;  // (decides itself; its uses elsewhere are other values)
     for (const guard& known : guards)
       if (known.condition == leaf) return known.value == wanted;
     guards.push_back({leaf, wanted, uniform});
