@@ -170,6 +170,11 @@ bool same_for_all_items(const Value* v, const Loop& loop, unsigned depth = 0) {
 }
 
 constexpr const char* divergent_branch = "a branch in the work item goes different ways for different items";
+constexpr const char* nested_branch =
+    "a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)";
+constexpr const char* merging_branch =
+    "a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them "
+    "with the wrong branch)";
 
 // Why the native path cannot widen this loop nest exactly, or an empty string.
 std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev) {
@@ -196,9 +201,7 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
     // LLVM's outer-loop vectorizer merges the values of a branch inside a loop in
     // the item wrongly (kernel-fuzz seed 60558: `for k0 { if (r) v = k0; }` kept
     // v's value from before the loop), even where all items go the same way.
-    if (loops.getLoopFor(block) != &loop)
-      return "a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop "
-             "merges)";
+    if (loops.getLoopFor(block) != &loop) return nested_branch;
   }
   // Nor where a branch the same for all items merges values anywhere else in the
   // nest: the native path pairs a phi's values with the merge's predecessors by
@@ -208,9 +211,7 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   for (BasicBlock* block : loop.blocks()) {
     if (allow_merges || loops.isLoopHeader(block)) continue;
     for (PHINode& phi : block->phis())
-      if (phi.getNumIncomingValues() > 1)
-        return "a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can "
-               "pair them with the wrong branch)";
+      if (phi.getNumIncomingValues() > 1) return merging_branch;
   }
   return {};
 }
@@ -347,35 +348,59 @@ std::string rows_widened_inside(Function& f, Loop& item, const LoopInfo& loops, 
 // ---- Bounds guards: the item loop versioned ------------------------------------------
 //
 // A branch in the item on `x < U` (or <=, >, >=, signed or not), x affine in the item
-// (a bounds check on the global id, `if (gid < n)`, that is true for every item of
-// almost every chunk) goes different ways for different items only where the chunk
-// straddles U. The loop is versioned: before it, a test of the guards at the chunk's
-// first and last items, with no wrap between them (so every item's x lies between
-// the two, and each half-line holds all of them or not both ends); where all pass, a
-// copy of the loop without the guards runs, which the native path widens; otherwise
-// the loop as it was, one item at a time. Conditions built of such compares with
-// `and`/`or` are versioned leaf by leaf.
+// (a bounds check on the global id, `if (gid < n)`, or a stencil's border test, `x > 0
+// && x < w - 1`) goes different ways for different items only at the ends of a run of
+// items. The loop is versioned: before it, a test of the guards at the run's first and
+// last items, with no wrap between them (so every item's x lies between the two, and
+// each half-line holds all of them or not both ends); where all pass, a copy of the
+// loop without the guards runs, which the native path widens; otherwise a scan finds
+// the first item that passes and a binary search of the same test the longest run of
+// items from it that all pass: that run is widened, the items before and after it run
+// one at a time in the loop as it was (in their order: only which lanes run them
+// changes). Conditions built of such compares with `and`/`or` are versioned leaf by
+// leaf. A branch inside a loop of the item (a stencil's taps skipped at the border,
+// `if (x + j >= w) continue;`) is versioned too, on its compares affine in the item
+// and on its parts that are the same for all items (the row's test): the native path
+// widens no branch inside a loop of the item, and the versioned copy has none left.
+// Which value a guard gets is the value that runs the branch's work (the side that
+// reaches the loops of the item, or the side that reaches the other one: `continue`
+// skips the work); any value would be exact, as the test checks it for every item.
 
-// A compare a versioned loop takes as constant: `value` for every item of its run.
+// A condition a versioned loop takes as constant: `value` for every item of its run.
 struct guard {
-  ICmpInst* compare;
+  Value* condition;  // an icmp affine in the item, or an i1 the same for all items
   bool value;
+  bool uniform;
 };
 
-// The compares in `condition` (through and/or/not) that vary between the items of
+// The conditions in `condition` (through and/or/not) that vary between the items of
 // `loop`, each with the value that gives `condition` the value `wanted`; false where
 // a varying part is not such a compare, or where no one value of a compare decides
-// (`a || b` wanted true: either may be).
-bool collect_guards(Value* condition, bool wanted, Loop& loop, ScalarEvolution& scev, SmallVectorImpl<guard>& guards) {
-  if (same_for_all_items(condition, loop)) return true;
+// (`a || b` wanted true: either may be). With `uniform_too`, parts the same for all
+// items are guards too (a branch inside a loop of the item).
+bool collect_guards(Value* condition, bool wanted, Loop& loop, ScalarEvolution& scev, SmallVectorImpl<guard>& guards,
+                    bool uniform_too) {
+  auto add = [&](Value* leaf, bool uniform) {
+    if (isa<Constant>(leaf)) return true;  // (decides itself; its uses elsewhere are other values)
+    for (const guard& known : guards)
+      if (known.condition == leaf) return known.value == wanted;
+    guards.push_back({leaf, wanted, uniform});
+    return true;
+  };
+  if (same_for_all_items(condition, loop)) return !uniform_too || add(condition, true);
   Value *a = nullptr, *b = nullptr;
-  if (match(condition, m_Not(m_Value(a)))) return collect_guards(a, !wanted, loop, scev, guards);
+  if (match(condition, m_Not(m_Value(a)))) return collect_guards(a, !wanted, loop, scev, guards, uniform_too);
   if (match(condition, m_LogicalAnd(m_Value(a), m_Value(b))))
-    return wanted && collect_guards(a, true, loop, scev, guards) && collect_guards(b, true, loop, scev, guards);
+    return wanted && collect_guards(a, true, loop, scev, guards, uniform_too) &&
+           collect_guards(b, true, loop, scev, guards, uniform_too);
   if (match(condition, m_LogicalOr(m_Value(a), m_Value(b))))
-    return !wanted && collect_guards(a, false, loop, scev, guards) && collect_guards(b, false, loop, scev, guards);
+    return !wanted && collect_guards(a, false, loop, scev, guards, uniform_too) &&
+           collect_guards(b, false, loop, scev, guards, uniform_too);
+  // (An equality only where it must not hold: `x != 0`, a border test on an unsigned id.)
   auto* compare = dyn_cast<ICmpInst>(condition);
-  if (!compare || compare->isEquality() || !compare->getOperand(0)->getType()->isIntegerTy()) return false;
+  if (!compare || !compare->getOperand(0)->getType()->isIntegerTy() ||
+      (compare->isEquality() && (compare->getPredicate() == ICmpInst::ICMP_NE) != wanted))
+    return false;
   int affine = -1;
   for (int side = 0; side < 2; ++side) {
     const auto* rec = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(compare->getOperand(side)));
@@ -385,14 +410,13 @@ bool collect_guards(Value* condition, bool wanted, Loop& loop, ScalarEvolution& 
       affine = side;
   }
   if (affine < 0) return false;
-  for (const guard& known : guards)
-    if (known.compare == compare) return known.value == wanted;
-  guards.push_back({compare, wanted});
-  return true;
+  return add(compare, false);
 }
 
-// The successor of `branch` (in the item loop `loop`) that leads to the loops inside
-// the item, the work a bounds guard lets items do; none where both or neither do.
+// The successor of `branch` (in the item loop `loop`) that runs the work the branch
+// guards: the one that leads to the loops inside the item where only one does; else
+// the one that reaches the other (`if (c) continue; work`: the work's side joins the
+// continue); none where neither is.
 std::optional<unsigned> working_side(BranchInst& branch, Loop& loop, const LoopInfo& loops) {
   auto reaches_inner_loop = [&](BasicBlock* from) {
     SmallVector<BasicBlock*, 16> work{from};
@@ -406,34 +430,63 @@ std::optional<unsigned> working_side(BranchInst& branch, Loop& loop, const LoopI
     return false;
   };
   const bool first = reaches_inner_loop(branch.getSuccessor(0)), second = reaches_inner_loop(branch.getSuccessor(1));
-  if (first == second) return std::nullopt;
-  return first ? 0u : 1u;
+  if (first != second) return first ? 0u : 1u;
+  // Within the branch's own loop, not around its back edge.
+  const Loop* own = loops.getLoopFor(branch.getParent());
+  auto reaches = [&](BasicBlock* from, BasicBlock* to) {
+    SmallVector<BasicBlock*, 16> work{from};
+    SmallPtrSet<BasicBlock*, 32> seen;
+    while (!work.empty()) {
+      BasicBlock* block = work.pop_back_val();
+      if (block == to) return true;
+      if (block == own->getHeader() || block == branch.getParent() || !own->contains(block) ||
+          !seen.insert(block).second)
+        continue;
+      append_range(work, successors(block));
+    }
+    return false;
+  };
+  const bool joins = reaches(branch.getSuccessor(0), branch.getSuccessor(1));
+  const bool joined = reaches(branch.getSuccessor(1), branch.getSuccessor(0));
+  if (joins == joined) return std::nullopt;
+  return joins ? 0u : 1u;
 }
 
-// A guard's test over a run of items: x = first + stride * i for the items i of the run.
+// A guard's test over a run of items: x = first + stride * i for the items i of the run;
+// or, for a guard the same for all items, `uniform`, which must be true.
 struct guard_test {
   ICmpInst::Predicate predicate;
   IntegerType* type;  // x's
   Value *first, *stride, *bound;
+  Value* uniform = nullptr;
 
-  // i1: items 0 to `last` (of the trip count's type) all pass, x not wrapping between
-  // them in the compare's signedness (so every x lies between the first and the last).
-  Value* all_pass(IRBuilder<>& b, Value* last) const {
+  // i1: items `from` to `last` (of the trip count's type, from <= last) all pass, x not
+  // wrapping between them in the compare's signedness (so every x lies between the two).
+  Value* all_pass(IRBuilder<>& b, Value* from, Value* last) const {
+    if (uniform) return uniform;
     auto* wide = cast<IntegerType>(last->getType());
-    Value* fits = b.getTrue();  // the last index fits x's type
+    // x of item `from` (x's type wraps as the loop's own x does), and the run's length from it.
+    Value* start = b.CreateAdd(first, b.CreateMul(b.CreateZExtOrTrunc(from, type), stride));
+    Value* span_items = b.CreateSub(last, from);
+    Value* fits = b.getTrue();  // the run's length fits x's type
     if (wide->getBitWidth() > type->getBitWidth())
-      fits = b.CreateICmpULE(last, b.getInt(APInt::getMaxValue(type->getBitWidth()).zext(wide->getBitWidth())));
-    Value* last_index = b.CreateZExtOrTrunc(last, type);
-    const bool is_signed = ICmpInst::isSigned(predicate);
+      fits = b.CreateICmpULE(span_items, b.getInt(APInt::getMaxValue(type->getBitWidth()).zext(wide->getBitWidth())));
+    Value* last_index = b.CreateZExtOrTrunc(span_items, type);
+    const bool is_signed = ICmpInst::isSigned(predicate);  // (`!=`: unsigned)
     Value* span = b.CreateBinaryIntrinsic(is_signed ? Intrinsic::smul_with_overflow : Intrinsic::umul_with_overflow,
                                           last_index, stride);
     Value* sum = b.CreateBinaryIntrinsic(is_signed ? Intrinsic::sadd_with_overflow : Intrinsic::uadd_with_overflow,
-                                         first, b.CreateExtractValue(span, 0));
+                                         start, b.CreateExtractValue(span, 0));
     Value* no_wrap =
         b.CreateAnd(fits, b.CreateNot(b.CreateOr(b.CreateExtractValue(span, 1), b.CreateExtractValue(sum, 1))));
     if (is_signed) no_wrap = b.CreateAnd(no_wrap, b.CreateICmpSGE(last_index, ConstantInt::get(type, 0)));
     Value* last_x = b.CreateExtractValue(sum, 0);
-    Value* both = b.CreateAnd(b.CreateICmp(predicate, first, bound), b.CreateICmp(predicate, last_x, bound));
+    if (predicate == ICmpInst::ICMP_NE) {  // the bound outside [start, last_x]
+      Value* below = b.CreateAnd(b.CreateICmpULT(bound, start), b.CreateICmpULT(bound, last_x));
+      Value* above = b.CreateAnd(b.CreateICmpUGT(bound, start), b.CreateICmpUGT(bound, last_x));
+      return b.CreateAnd(no_wrap, b.CreateOr(below, above));
+    }
+    Value* both = b.CreateAnd(b.CreateICmp(predicate, start, bound), b.CreateICmp(predicate, last_x, bound));
     return b.CreateAnd(no_wrap, both);
   }
 };
@@ -441,7 +494,13 @@ struct guard_test {
 // The test of `guard` (collect_guards) over the loop's run, its values computed before
 // `at`; none where they cannot be computed there.
 std::optional<guard_test> test_of(const guard& g, Loop& loop, ScalarEvolution& scev, Instruction* at) {
-  ICmpInst& guard = *g.compare;
+  if (g.uniform) {
+    // (Computed before the loop: version_on_guards made it loop-invariant.)
+    guard_test test{ICmpInst::BAD_ICMP_PREDICATE, nullptr, nullptr, nullptr, nullptr};
+    test.uniform = g.value ? g.condition : IRBuilder<>(at).CreateNot(g.condition);
+    return test;
+  }
+  auto& guard = *cast<ICmpInst>(g.condition);
   // (A compare that must be false for every item: its inverse must be true.)
   guard_test test{g.value ? guard.getPredicate() : guard.getInversePredicate(), nullptr, nullptr, nullptr, nullptr};
   int side = 0;
@@ -462,111 +521,170 @@ std::optional<guard_test> test_of(const guard& g, Loop& loop, ScalarEvolution& s
   return test;
 }
 
-Value* all_pass(ArrayRef<guard_test> tests, IRBuilder<>& b, Value* last) {
+Value* all_pass(ArrayRef<guard_test> tests, IRBuilder<>& b, Value* from, Value* last) {
   Value* all = b.getTrue();
-  for (const guard_test& test : tests) all = b.CreateAnd(all, test.all_pass(b, last));
+  for (const guard_test& test : tests) all = b.CreateAnd(all, test.all_pass(b, from, last));
   return all;
 }
 
-// Where the guards do not hold for the whole run, they may for a first part of it (a
-// bound inside the run: `gid < n` in the chunk that holds n). A binary search of the
-// guards' test finds the longest such part, p items; `loop` (the version without the
-// guards) runs those, `slow` the rest. Only for a loop nothing after it reads a value
-// of. Returns whether it did.
-bool split_at_first_failure(Loop& loop, Loop& slow, ArrayRef<guard_test> tests, Value* items, BasicBlock* check,
-                            LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+// A loop's counters: each header phi is {start, +, step}.
+struct counter {
+  PHINode* phi;
+  const SCEV* start;
+  const SCEV* step;
+};
+
+bool counters_of(Loop& loop, ScalarEvolution& scev, SmallVectorImpl<counter>& counters) {
+  for (PHINode& phi : loop.getHeader()->phis()) {
+    const auto* rec = scev.isSCEVable(phi.getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(&phi)) : nullptr;
+    if (!rec || rec->getLoop() != &loop || !rec->isAffine()) return false;
+    counters.push_back({&phi, rec->getStart(), rec->getStepRecurrence(scev)});
+  }
+  return true;
+}
+
+// Starts `counters` (entered from `preheader`) at item `from` of the run.
+void start_counters_at(ArrayRef<counter> counters, Value* from, BasicBlock* preheader, ScalarEvolution& scev) {
+  SCEVExpander expander(scev, "run.start");
+  Instruction* at = preheader->getTerminator();
+  for (const counter& c : counters) {
+    const SCEV* offset =
+        scev.getMulExpr(c.step, scev.getTruncateOrZeroExtend(scev.getUnknown(from), c.step->getType()));
+    Value* start = expander.expandCodeFor(scev.getAddExpr(c.start, offset), c.phi->getType(), at);
+    c.phi->setIncomingValueForBlock(preheader, start);
+  }
+}
+
+// Makes `loop` (whose only exit is at its latch) run its items from `from` to `end`
+// (exclusive, end > from) counted by an index of its own, then go on to `after`.
+void bound_run(Loop& loop, Value* from, Value* end, BasicBlock* after, const Twine& name) {
+  BasicBlock* latch = loop.getLoopLatch();
+  auto* latch_branch = cast<BranchInst>(latch->getTerminator());
+  auto* wide = cast<IntegerType>(end->getType());
+  PHINode* index = PHINode::Create(wide, 2, name + ".index", loop.getHeader()->begin());
+  index->addIncoming(from, loop.getLoopPreheader());
+  IRBuilder<> lb(latch_branch);
+  Value* next = lb.CreateAdd(index, ConstantInt::get(wide, 1), name + ".index.next", true, true);
+  index->addIncoming(next, latch);
+  const unsigned stays = loop.contains(latch_branch->getSuccessor(0)) ? 0 : 1;
+  latch_branch->setSuccessor(1 - stays, after);
+  // (A compare, not a `not` of one: the native path wants the latch's condition a compare.)
+  latch_branch->setCondition(stays == 0 ? lb.CreateICmpNE(next, end) : lb.CreateICmpEQ(next, end));
+}
+
+// Where the guards do not hold for the whole run, they may for a part of it: a bound
+// inside the run (`gid < n` in the chunk that holds n), a row's border items. A scan of
+// the guards' test item by item finds the first item p that passes, a binary search of
+// the same test the longest run [p, q] from it; `loop` (the version without the guards)
+// runs those, a copy of `slow` the items before p, `slow` the items after q. Only for a
+// loop nothing after it reads a value of. Returns whether it did.
+bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests, Value* items, BasicBlock* check,
+                              LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
   BasicBlock* fast_preheader = loop.getLoopPreheader();
   BasicBlock* slow_preheader = slow.getLoopPreheader();
   BasicBlock* latch = loop.getLoopLatch();
   BasicBlock* exit = loop.getExitBlock();
   auto* latch_branch = dyn_cast<BranchInst>(latch->getTerminator());
+  auto* slow_latch_branch = slow.getLoopLatch() ? dyn_cast<BranchInst>(slow.getLoopLatch()->getTerminator()) : nullptr;
   if (!fast_preheader || !slow_preheader || !exit || !exit->phis().empty() || !latch_branch ||
-      !latch_branch->isConditional() || loop.getExitingBlock() != latch)
+      !latch_branch->isConditional() || loop.getExitingBlock() != latch || !slow_latch_branch ||
+      !slow_latch_branch->isConditional() || slow.getExitingBlock() != slow.getLoopLatch())
     return false;
-  // The slow loop's counters start where the fast loop stopped: each is {S, +, T}.
-  struct counter {
-    PHINode* phi;
-    const SCEV* start;
-    const SCEV* step;
-  };
-  SmallVector<counter, 4> counters;
-  for (PHINode& phi : slow.getHeader()->phis()) {
-    const auto* rec = scev.isSCEVable(phi.getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(&phi)) : nullptr;
-    if (!rec || rec->getLoop() != &slow || !rec->isAffine()) return false;
-    counters.push_back({&phi, rec->getStart(), rec->getStepRecurrence(scev)});
-  }
-  LLVMContext& context = check->getContext();
-  Function& f = *check->getParent();
+  SmallVector<counter, 4> fast_counters, slow_counters;
+  if (!counters_of(loop, scev, fast_counters) || !counters_of(slow, scev, slow_counters)) return false;
   auto* wide = cast<IntegerType>(items->getType());
   if (wide->getBitWidth() < 64) return false;  // (the item count, last + 1, must not wrap)
+  LLVMContext& context = check->getContext();
+  Function& f = *check->getParent();
+  // The items before the run: a copy of the loop as it was (its counters start where
+  // the run's do; it leaves where `slow` would).
+  ValueToValueMapTy map;
+  SmallVector<BasicBlock*, 16> copied;
+  Loop* head = cloneLoopWithPreheader(slow_preheader, check, &slow, map, ".head", &loops, &dom, copied);
+  remapInstructionsInBlocks(copied, map);
+  head->setLoopID(makePostTransformationMetadata(context, slow.getLoopID(), {}, {}));
+  BasicBlock* head_preheader = head->getLoopPreheader();
   Loop* parent = loop.getParentLoop();
   auto block = [&](const Twine& name, bool in_parent) {
-    BasicBlock* b = BasicBlock::Create(context, loop.getHeader()->getName() + name, &f, slow_preheader);
+    BasicBlock* b = BasicBlock::Create(context, loop.getHeader()->getName() + name, &f, head_preheader);
     if (parent && in_parent) parent->addBasicBlockToLoop(b, loops);
     return b;
   };
-  BasicBlock* search = block(".search", false);  // (the search loop's, added below)
+  auto new_loop = [&](std::initializer_list<BasicBlock*> blocks) {
+    Loop* l = loops.AllocateLoop();
+    if (parent) parent->addChildLoop(l);
+    else loops.addTopLevelLoop(l);
+    for (BasicBlock* b : blocks) l->addBasicBlockToLoop(b, loops);
+  };
+  BasicBlock* scan = block(".scan", false);  // (the scan's and the search's loops, added below)
+  BasicBlock* scanned = block(".scan.done", true);
+  BasicBlock* search = block(".search", false);
   BasicBlock* step = block(".search.step", false);
   BasicBlock* found = block(".search.done", true);
+  BasicBlock* after_head = block(".after.head", true);
   BasicBlock* after_fast = block(".after.all.pass", true);
-  // check: all pass ? fast : search.
+  Value* one = ConstantInt::get(wide, 1);
+  Value* zero = ConstantInt::get(wide, 0);
+  // check: all pass ? fast : scan.
   auto* check_branch = cast<BranchInst>(check->getTerminator());
-  check_branch->setSuccessor(1, search);
-  // search: the largest p in [0, items - 1] with items 0 .. p - 1 passing.
+  check_branch->setSuccessor(1, scan);
+  // scan: the first item that passes, or `items` where none does.
+  IRBuilder<> cb(scan);
+  PHINode* at = cb.CreatePHI(wide, 2, "scan.item");
+  at->addIncoming(zero, check);
+  Value* passes = all_pass(tests, cb, at, at);
+  Value* next = cb.CreateAdd(at, one);
+  at->addIncoming(next, scan);
+  cb.CreateCondBr(cb.CreateOr(passes, cb.CreateICmpEQ(next, items)), scanned, scan);
+  IRBuilder<> db(scanned);
+  Value* first = db.CreateSelect(passes, at, items, "first.passing");
+  Value* last_item = db.CreateSub(items, one);
+  db.CreateCondBr(db.CreateICmpEQ(first, items), slow_preheader, search);
+  // search: the largest q in [first, items - 1] with items first .. q all passing.
   IRBuilder<> sb(search);
   PHINode* lo = sb.CreatePHI(wide, 2, "passing.lo");
   PHINode* hi = sb.CreatePHI(wide, 2, "passing.hi");
-  lo->addIncoming(ConstantInt::get(wide, 0), check);
-  hi->addIncoming(IRBuilder<>(check_branch).CreateSub(items, ConstantInt::get(wide, 1)), check);
+  lo->addIncoming(first, scanned);
+  hi->addIncoming(last_item, scanned);
   sb.CreateCondBr(sb.CreateICmpULT(lo, hi), step, found);
   IRBuilder<> tb(step);
-  Value* mid = tb.CreateAdd(lo, tb.CreateLShr(tb.CreateAdd(tb.CreateSub(hi, lo), ConstantInt::get(wide, 1)), 1));
-  Value* ok = all_pass(tests, tb, tb.CreateSub(mid, ConstantInt::get(wide, 1)));
+  Value* mid = tb.CreateAdd(lo, tb.CreateLShr(tb.CreateAdd(tb.CreateSub(hi, lo), one), 1));
+  Value* ok = all_pass(tests, tb, first, mid);
   lo->addIncoming(tb.CreateSelect(ok, mid, lo), step);
-  hi->addIncoming(tb.CreateSelect(ok, hi, tb.CreateSub(mid, ConstantInt::get(wide, 1))), step);
+  hi->addIncoming(tb.CreateSelect(ok, hi, tb.CreateSub(mid, one)), step);
   tb.CreateBr(search);
   IRBuilder<> fb(found);
-  PHINode* passing = fb.CreatePHI(wide, 1, "passing.items");
-  passing->addIncoming(lo, search);
-  fb.CreateCondBr(fb.CreateICmpEQ(passing, ConstantInt::get(wide, 0)), slow_preheader, fast_preheader);
-  Loop* search_loop = loops.AllocateLoop();
-  if (parent) parent->addChildLoop(search_loop);
-  else loops.addTopLevelLoop(search_loop);
-  search_loop->addBasicBlockToLoop(search, loops);
-  search_loop->addBasicBlockToLoop(step, loops);
-  // The fast loop runs `limit` items (all, or the passing ones), counted by an index
-  // of its own, then goes on to the slow loop where items are left.
-  PHINode* limit = PHINode::Create(wide, 2, "fast.items", fast_preheader->begin());
-  limit->addIncoming(items, check);
-  limit->addIncoming(passing, found);
-  PHINode* index = PHINode::Create(wide, 2, "fast.index", loop.getHeader()->begin());
-  index->addIncoming(ConstantInt::get(wide, 0), fast_preheader);
-  IRBuilder<> lb(latch_branch);
-  Value* next = lb.CreateAdd(index, ConstantInt::get(wide, 1), "fast.index.next", true, true);
-  index->addIncoming(next, latch);
-  const unsigned stays = loop.contains(latch_branch->getSuccessor(0)) ? 0 : 1;
-  latch_branch->setSuccessor(1 - stays, after_fast);
-  Value* done = lb.CreateICmpEQ(next, limit);
-  latch_branch->setCondition(stays == 0 ? lb.CreateNot(done) : done);
+  Value* run_end = fb.CreateAdd(lo, one, "passing.end");
+  fb.CreateCondBr(fb.CreateICmpEQ(first, zero), fast_preheader, head_preheader);
+  new_loop({scan});
+  new_loop({search, step});
+  // head: items 0 .. first - 1, then the run.
+  bound_run(*head, zero, first, after_head, "head");
+  BranchInst::Create(fast_preheader, after_head);
+  // fast: the run (all items, or first .. q), then the items after it, if any.
+  PHINode* fast_from = PHINode::Create(wide, 3, "fast.from", fast_preheader->begin());
+  fast_from->addIncoming(zero, check);
+  fast_from->addIncoming(first, found);
+  fast_from->addIncoming(first, after_head);
+  PHINode* fast_end = PHINode::Create(wide, 3, "fast.end", fast_preheader->begin());
+  fast_end->addIncoming(items, check);
+  fast_end->addIncoming(run_end, found);
+  fast_end->addIncoming(run_end, after_head);
+  bound_run(loop, fast_from, fast_end, after_fast, "fast");
   IRBuilder<> ab(after_fast);
-  ab.CreateCondBr(ab.CreateICmpEQ(limit, items), exit, slow_preheader);
-  // The slow loop starts at item `from` (0 after a search that found none passing).
-  PHINode* from = PHINode::Create(wide, 2, "slow.from", slow_preheader->begin());
-  from->addIncoming(ConstantInt::get(wide, 0), found);
-  from->addIncoming(limit, after_fast);
+  ab.CreateCondBr(ab.CreateICmpEQ(fast_end, items), exit, slow_preheader);
+  // slow: from the item after the run (0 where none passes) to the end.
+  PHINode* slow_from = PHINode::Create(wide, 2, "slow.from", slow_preheader->begin());
+  slow_from->addIncoming(zero, scanned);
+  slow_from->addIncoming(fast_end, after_fast);
   for (BasicBlock* pred : predecessors(slow_preheader))
-    if (pred != found && pred != after_fast) return false;  // (cannot happen: built above)
-  SCEVExpander expander(scev, "slow.start");
-  Instruction* at = slow_preheader->getTerminator();
-  for (const counter& c : counters) {
-    const SCEV* offset =
-        scev.getMulExpr(c.step, scev.getTruncateOrZeroExtend(scev.getUnknown(from), c.step->getType()));
-    Value* start = expander.expandCodeFor(scev.getAddExpr(c.start, offset), c.phi->getType(), at);
-    c.phi->setIncomingValueForBlock(slow_preheader, start);
-  }
+    if (pred != scanned && pred != after_fast) return false;  // (cannot happen: built above)
+  start_counters_at(fast_counters, fast_from, fast_preheader, scev);
+  start_counters_at(slow_counters, slow_from, slow_preheader, scev);
   dom.recalculate(f);
   scev.forgetLoop(&loop);
   scev.forgetLoop(&slow);
+  scev.forgetLoop(head);
   return true;
 }
 
@@ -579,16 +697,23 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   SmallVector<BranchInst*, 4> branches;
   for (BasicBlock* block : loop.blocks()) {
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
-    if (!branch || branch->isUnconditional() || same_for_all_items(branch->getCondition(), loop)) continue;
+    if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test
-    const std::optional<unsigned> side = working_side(*branch, loop, loops);
-    if (!side || !collect_guards(branch->getCondition(), *side == 0, loop, scev, guards)) return false;
+    // The native path widens a branch the same for all items, but none inside a loop of the item.
+    const bool nested = loops.getLoopFor(block) != &loop;
+    if (!nested && same_for_all_items(branch->getCondition(), loop)) continue;
+    std::optional<unsigned> side = working_side(*branch, loop, loops);
+    // (A branch the same for all items: either value is exact; the items run one by one for the other.)
+    if (!side && nested && same_for_all_items(branch->getCondition(), loop)) side = 0;
+    if (!side || !collect_guards(branch->getCondition(), *side == 0, loop, scev, guards, nested)) return false;
     branches.push_back(branch);
   }
   if (guards.empty()) return false;
   for (const guard& g : guards)
-    for (const User* u : g.compare->users())
-      if (!is_contained(branches, u) && !isa<SelectInst>(u) && !isa<BinaryOperator>(u)) return false;
+    for (const User* u : g.condition->users())
+      if (const auto* user = dyn_cast<Instruction>(u);
+          user && loop.contains(user) && !is_contained(branches, u) && !isa<SelectInst>(u) && !isa<BinaryOperator>(u))
+        return false;
   touched = true;
   simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
   formLCSSARecursively(loop, dom, &loops, &scev);
@@ -599,6 +724,11 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   if (!preheader || !exit || !exiting || isa<SCEVCouldNotCompute>(trips) || !trips->getType()->isIntegerTy() ||
       exit->getSinglePredecessor() != exiting)
     return false;
+  // A guard the same for all items is computed before the loop.
+  for (const guard& g : guards) {
+    bool moved = false;
+    if (g.uniform && !loop.makeLoopInvariant(g.condition, moved)) return false;
+  }
   Instruction* at = preheader->getTerminator();
   SmallVector<guard_test, 4> tests;
   for (const guard& g : guards) {
@@ -611,7 +741,7 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   IRBuilder<> ib(at);
   Value* last = expander.expandCodeFor(trips, trips->getType(), at);  // the run's last item
   Value* items = ib.CreateAdd(last, ConstantInt::get(last->getType(), 1), "items");
-  Value* all = all_pass(tests, ib, last);
+  Value* all = all_pass(tests, ib, ConstantInt::get(last->getType(), 0), last);
   all->setName("all.items.pass");
   // As LoopVersioning does: the preheader becomes the check, and each version gets a
   // preheader of its own; the original loop's copy runs where the check fails.
@@ -636,8 +766,25 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   slow->setLoopID(
       makePostTransformationMetadata(context, loop.getLoopID(), {"llvm.loop.vectorize.", item_loop_tag}, {}));
   // The guards have their values in the versioned loop (and so after it: it ran only
-  // where they have them for its last item too); the and/or built of them fold.
-  for (const guard& g : guards) replaceAndRecursivelySimplify(g.compare, ConstantInt::getBool(context, g.value));
+  // where they have them for its last item too); the and/or built of them fold. A
+  // guard computed before the loop keeps its uses elsewhere.
+  SmallVector<WeakTrackingVH, 16> users;
+  for (const guard& g : guards)
+    for (Use& use : make_early_inc_range(g.condition->uses()))
+      if (auto* user = dyn_cast<Instruction>(use.getUser()); user && loop.contains(user)) {
+        use.set(ConstantInt::getBool(context, g.value));
+        users.push_back(user);
+      }
+  for (WeakTrackingVH& handle : users)  // (null where simplifying an earlier one deleted it)
+    if (auto* user = dyn_cast_or_null<Instruction>(handle); user && loop.contains(user))
+      if (Value* simpler = simplifyInstruction(user, SimplifyQuery(f.getDataLayout())))
+        replaceAndRecursivelySimplify(user, simpler);
+  SmallVector<WeakVH, 8> compares;  // (left unused in the loop)
+  for (const guard& g : guards)
+    if (auto* compare = dyn_cast<Instruction>(g.condition); compare && loop.contains(compare))
+      compares.push_back(compare);
+  for (WeakVH& handle : compares)
+    if (auto* compare = dyn_cast_or_null<Instruction>(handle)) RecursivelyDeleteTriviallyDeadInstructions(compare);
   for (BranchInst* branch : branches) {
     BasicBlock* block = branch->getParent();
     ConstantFoldTerminator(block);
@@ -649,7 +796,7 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     }
   }
   scev.forgetLoop(&loop);
-  split_at_first_failure(loop, *slow, tests, items, preheader, loops, dom, scev);
+  split_around_passing_run(loop, *slow, tests, items, preheader, loops, dom, scev);
   return true;
 }
 
@@ -876,7 +1023,9 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
     std::string why = unwidenable_instruction(*loop, library);
     if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
-    if ((why.empty() || why == divergent_branch) && !loop->isInnermost()) {
+    // Branches the versioning below may take out of the widened copy.
+    const bool versionable = why == divergent_branch || why == nested_branch || why == merging_branch;
+    if ((why.empty() || versionable) && !loop->isInnermost()) {
       const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
       const unsigned lanes = lanes_for(*loop, target, f.getDataLayout());
       std::string slower = rows_widened_inside(f, *loop, loops, scev, analyses);
@@ -884,7 +1033,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       if (!slower.empty()) why = slower;
     }
     bool versioned = false;
-    if (why == divergent_branch &&
+    if ((why == divergent_branch || why == nested_branch || why == merging_branch) &&
         version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, cfg_changed)) {
       versioned = true;
       why = outer_loop_refusal(*loop, loops, scev);
@@ -916,7 +1065,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
         remarks.emit([&] {
           return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
                  << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer"
-                 << (guarded[k] ? " (where its bounds guards pass for every item of the chunk)" : "");
+                 << (guarded[k] ? " (where its bounds guards pass)" : "");
         });
       }
     }

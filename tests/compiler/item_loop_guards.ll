@@ -1,44 +1,63 @@
 ; An item loop whose item runs its inner loop under a bounds guard (`if (gid < n)`,
-; a border test `i > 0 && i < n - 1`): weft-item-loop-select (item_loop_select.cpp,
+; a border test `i > 0 && i < n - 1`, `x != 0` on an unsigned id, taps skipped at the
+; border inside the inner loop): weft-item-loop-select (item_loop_select.cpp,
 ; version_on_guards) versions it. Before it, a test that the guards pass at the run's
 ; first and last items with no wrap between them; where they do, a copy without the
 ; guards, given to the outer-loop vectorizer; elsewhere that copy for the longest run
-; of first items that pass, then the loop as it was, items one by one. A guard on a
-; value not affine in the item (`j & 1`) is still refused.
+; of items that pass from the first that does, the items before and after that run one
+; by one in the loop as it was. A guard on a value not affine in the item (`j & 1`) is
+; still refused.
 ; RUN: %opt -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: %opt -enable-vplan-native-path -passes='function(weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
 
 target triple = "x86_64-pc-linux-gnu"
 
-; REMARK: kernel bounds_guard: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
-; REMARK: kernel border_test: item loop given to the outer-loop vectorizer (where its bounds guards pass for every item of the chunk)
+; REMARK: kernel bounds_guard: item loop given to the outer-loop vectorizer (where its bounds guards pass)
+; REMARK: kernel border_test: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel outside_test: work items run one by one, not across vector lanes: a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)
+; REMARK: kernel not_first: item loop given to the outer-loop vectorizer (where its bounds guards pass)
+; REMARK: kernel taps: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel odd_items: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
 
 ; CHECK-LABEL: define void @bounds_guard(
 ; CHECK: item.guards:
 ; CHECK: %all.items.pass = and i1
-; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.search
-; Where some fail: the longest run of first items that all pass (a binary search of the
-; same test), widened, then the other items one by one.
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
+; Where some fail: the first item that passes (a scan of the test item by item), then
+; the longest run from it that all pass (a binary search of the same test), widened;
+; the items before and after it one by one.
+; CHECK: item.scan:
+; CHECK: %scan.item = phi i64 [ 0, %item.guards ], [ %{{[0-9]+}}, %item.scan ]
+; CHECK: item.scan.done:
+; CHECK: %first.passing = select i1 %{{[0-9]+}}, i64 %scan.item, i64 %items
+; CHECK: br i1 %{{[0-9]+}}, label %item.all.pass.some.fail, label %item.search
 ; CHECK: item.search:
+; CHECK: %passing.lo = phi i64 [ %first.passing, %item.scan.done ], [ %{{[0-9]+}}, %item.search.step ]
 ; CHECK: item.search.done:
-; CHECK: %passing.items = phi i64 [ %passing.lo, %item.search ]
-; CHECK: br i1 %{{[0-9]+}}, label %item.all.pass.some.fail, label %item.all.pass
+; CHECK: %passing.end = add i64 %passing.lo, 1
+; CHECK: br i1 %{{[0-9]+}}, label %item.all.pass, label %item.all.pass.some.fail.head
+; CHECK: item.after.head:
+; CHECK-NEXT: br label %item.all.pass
 ; CHECK: item.after.all.pass:
-; CHECK: icmp eq i64 %fast.items, %items
+; CHECK: icmp eq i64 %fast.end, %items
+; CHECK: item.some.fail.head:
+; CHECK: %head.index = phi i64 [ 0, %item.all.pass.some.fail.head ], [ %head.index.next, %item.latch.some.fail.head ]
+; CHECK: %guard.some.fail.head = icmp ult i64 %j.some.fail.head, %bound
+; CHECK: icmp eq i64 %head.index.next, %first.passing
 ; CHECK: item.all.pass.some.fail:
-; CHECK: %slow.from = phi i64 [ 0, %item.search.done ], [ %fast.items, %item.after.all.pass ]
+; CHECK: %slow.from = phi i64 [ 0, %item.scan.done ], [ %fast.end, %item.after.all.pass ]
 ; CHECK: item.some.fail:
 ; CHECK: %guard.some.fail = icmp ult i64 %j.some.fail, %bound
 ; CHECK: br i1 %jdone.some.fail, label %exit.loopexit, label %item.some.fail, !llvm.loop ![[SLOW:[0-9]+]]
 ; CHECK: item.all.pass:
-; CHECK: %fast.items = phi i64 [ %items, %item.guards ], [ %passing.items, %item.search.done ]
+; CHECK: %fast.end = phi i64 [ %items, %item.guards ], [ %passing.end, %item.search.done ], [ %passing.end, %item.after.head ]
+; CHECK: %fast.from = phi i64 [ 0, %item.guards ], [ %first.passing, %item.search.done ], [ %first.passing, %item.after.head ]
 ; CHECK: item:
 ; CHECK-NOT: icmp ult i64 %j, %bound
 ; CHECK: %fast.index.next = add nuw nsw i64 %fast.index, 1
-; CHECK: br i1 %{{[0-9]+}}, label %item.after.all.pass, label %item, !llvm.loop ![[FAST:[0-9]+]]
+; CHECK: %[[DONE:[0-9]+]] = icmp eq i64 %fast.index.next, %fast.end
+; CHECK: br i1 %[[DONE]], label %item.after.all.pass, label %item, !llvm.loop ![[FAST:[0-9]+]]
 ; WIDE-LABEL: define void @bounds_guard(
 ; WIDE: vector.body:
 ; WIDE: fadd <{{[0-9]+}} x float>
@@ -77,7 +96,7 @@ exit:
 
 ; CHECK-LABEL: define void @border_test(
 ; CHECK: %all.items.pass = and i1 %{{[0-9]+}}, %{{[0-9]+}}
-; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.search
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
 define void @border_test(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m, i32 %n) {
 entry:
   %any = icmp ult i64 %begin, %end
@@ -122,7 +141,7 @@ exit:
 ; the versioned loop is refused after all, its items one by one.
 ; CHECK-LABEL: define void @outside_test(
 ; CHECK: %all.items.pass = and i1
-; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.search
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
 ; CHECK: item:
 ; CHECK-NOT: icmp sle i32
 ; CHECK: br label %inner
@@ -160,6 +179,104 @@ item.latch:
   %j.next = add i64 %j, 1
   %jdone = icmp eq i64 %j.next, %end
   br i1 %jdone, label %exit, label %item, !llvm.loop !32
+
+exit:
+  ret void
+}
+
+; A border test on an unsigned id as instcombine writes `x > 0`: `x != 0`. The latch
+; stays in the loop where its compare is true; the versioned one tests `!=` (the native
+; path wants a compare there, not a `not` of one).
+; CHECK-LABEL: define void @not_first(
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
+; CHECK: item:
+; CHECK-NOT: icmp ne i64 %j, 0
+; CHECK: %[[MORE:[0-9]+]] = icmp ne i64 %fast.index.next, %fast.end
+; CHECK: br i1 %[[MORE]], label %item, label %item.after.all.pass
+; WIDE-LABEL: define void @not_first(
+; WIDE: vector.body:
+; WIDE: fadd <{{[0-9]+}} x float>
+define void @not_first(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %inside = icmp ne i64 %j, 0
+  br i1 %inside, label %inner, label %item.latch
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %idx = add i64 %k, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !41
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %r = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %r, ptr %pc, align 4, !llvm.access.group !41
+  %j.next = add i64 %j, 1
+  %more = icmp ult i64 %j.next, %end
+  br i1 %more, label %item, label %exit, !llvm.loop !42
+
+exit:
+  ret void
+}
+
+; A stencil's taps skipped at the border inside the item's loop (`if (x - 1 >= w)
+; continue;` on an unsigned x, or-ed with the row's own test, the same for all items):
+; the guard's value is the one that runs the tap (the side that joins the other); the
+; versioned copy has no branch left inside its inner loop.
+; CHECK-LABEL: define void @taps(
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
+; CHECK: item:
+; CHECK: inner:
+; CHECK-NOT: br i1 %skip
+; CHECK: br label %tap
+; WIDE-LABEL: define void @taps(
+; WIDE: vector.body:
+; WIDE: fadd <{{[0-9]+}} x float>
+define void @taps(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %w, i1 %row.out) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %left = add i64 %j, -1
+  %out = icmp uge i64 %left, %w
+  %skip = select i1 %row.out, i1 true, i1 %out
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  br i1 %skip, label %inner.latch, label %tap
+
+tap:
+  %pa = getelementptr float, ptr %a, i64 %left
+  %v = load float, ptr %pa, align 4, !llvm.access.group !51
+  %t = fadd float %s, %v
+  br label %inner.latch
+
+inner.latch:
+  %s.next = phi float [ %s, %inner ], [ %t, %tap ]
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %s.next, ptr %pc, align 4, !llvm.access.group !51
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !52
 
 exit:
   ret void
@@ -225,3 +342,11 @@ exit:
 !22 = distinct !{!22, !23, !24}
 !23 = !{!"llvm.loop.parallel_accesses", !21}
 !24 = !{!"llvm.loop.vectorize.enable", i1 true}
+!41 = distinct !{}
+!42 = distinct !{!42, !43, !44}
+!43 = !{!"llvm.loop.parallel_accesses", !41}
+!44 = !{!"llvm.loop.vectorize.enable", i1 true}
+!51 = distinct !{}
+!52 = distinct !{!52, !53, !54}
+!53 = !{!"llvm.loop.parallel_accesses", !51}
+!54 = !{!"llvm.loop.vectorize.enable", i1 true}

@@ -16,7 +16,7 @@
 ; REMARK-NOT: not_an_item_loop
 ; REMARK-NOT: innermost
 ; REMARK-NOT: vector_values
-; REMARK: kernel uniform_branch_inner: work items run one by one, not across vector lanes: a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)
+; REMARK: kernel uniform_branch_inner: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel uniform_merge_after_inner: work items run one by one, not across vector lanes: a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)
 
 ; CHECK-LABEL: define void @uniform_inner(
@@ -328,9 +328,13 @@ declare void @opaque()
 ; loops get the tag weft-item-loop-report reads, a refused one with its reason.
 ; A branch inside the loop in the item, the same way for every item, merging a value
 ; in the loop's latch (kernel-fuzz seed 60558: the outer-loop vectorizer kept the
-; value from before the loop): refused.
+; value from before the loop): versioned on its condition (item_loop_guards.ll), the
+; copy given to the outer-loop vectorizer has no branch left inside the loop.
 ; CHECK-LABEL: define void @uniform_branch_inner(
-; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[UBI:[0-9]+]]
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
+; CHECK: inner:
+; CHECK-NOT: br i1 %flag
+; CHECK: br label %set
 define void @uniform_branch_inner(ptr %a, i64 %n, i64 %m, i1 %flag) {
 entry:
   br label %item
@@ -416,8 +420,6 @@ exit:
 ; CHECK-DAG: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
 ; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 {{[0-9]+}}}
 ; CHECK-DAG: ![[TAG]] = !{!"weft.item_loop"}
-; CHECK-DAG: ![[UBI]] = distinct !{![[UBI]], !{{[0-9]+}}, ![[UBITAG:[0-9]+]]}
-; CHECK-DAG: ![[UBITAG]] = !{!"weft.item_loop", !"a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)"}
 ; CHECK-DAG: ![[UMA]] = distinct !{![[UMA]], !{{[0-9]+}}, ![[UMATAG:[0-9]+]]}
 ; CHECK-DAG: ![[UMATAG]] = !{!"weft.item_loop", !"a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)"}
 ; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}, ![[TRITAG:[0-9]+]]}

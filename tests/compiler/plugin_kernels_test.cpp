@@ -384,6 +384,85 @@ TEST(PluginKernels, ConvolutionWithBorderTest) {
   expect_result(q, out, want, magnitude, taps * taps);
 }
 
+// SYCL-Bench's spec_constant_convolution with constant coefficients: each tap outside
+// the image is skipped (`continue`) inside the item's loop, on unsigned ids (the test
+// `x + j >= w` for j = -1 wraps at x = 0); and a border test `x > 0 && ...` on size_t
+// ids, which the compiler writes `x != 0`. The second is versioned: the items of a row
+// between its border items run widened, the border items one by one before and after
+// them. The first stays one by one in this form (a remark says why; item_loop_guards.ll
+// has the versioned shape); both compute what the host loop does.
+TEST(PluginKernels, BorderTapsSkippedInsideTheItemLoop) {
+  const std::size_t h = at_run_time(23), w = at_run_time(157), rounds = at_run_time(5);
+  const std::vector<float> in = data(h * w, 16);
+  std::vector<float> taps(h * w), inner(h * w), want_taps(h * w), want_inner(h * w), magnitude(h * w),
+      inner_magnitude(h * w);
+  sycl::queue q;
+  {
+    sycl::buffer<float, 2> bi(in.data(), sycl::range<2>(h, w)), bt(taps.data(), sycl::range<2>(h, w)),
+        bn(inner.data(), sycl::range<2>(h, w));
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor I(bi, cgh, sycl::read_only);
+      sycl::accessor T(bt, cgh, sycl::write_only, sycl::no_init);
+      cgh.parallel_for(sycl::range<2>(h, w), [=](sycl::item<2> it) {
+        const float coeff[3][3] = {{0, 2, 0}, {2, 4, 2}, {0, 2, 0}};
+        float acc = 0.0f;
+        for (std::size_t k = 0; k < rounds; ++k)
+          for (int i = -1; i <= 1; i++) {
+            if (it[0] + i >= h) continue;  // (wraps below row 0)
+            for (int j = -1; j <= 1; j++) {
+              if (it[1] + j >= w) continue;
+              acc += coeff[i + 1][j + 1] * I[it[0] + i][it[1] + j];
+            }
+          }
+        T[it] = acc;
+      });
+    });
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor I(bi, cgh, sycl::read_only);
+      sycl::accessor N(bn, cgh, sycl::write_only, sycl::no_init);
+      cgh.parallel_for(sycl::range<2>(h, w), [=](sycl::id<2> id) {
+        const std::size_t y = id[0], x = id[1];
+        if (x > 0 && x < w - 1 && y > 0 && y < h - 1) {
+          float s = 0.0f;
+          for (std::size_t k = 0; k < rounds; ++k) s = s * 0.5f + I[y][x - 1] - I[y - 1][x + 1] * float(k);
+          N[id] = s;
+        } else {
+          N[id] = I[id];
+        }
+      });
+    });
+  }
+  const float coeff[3][3] = {{0, 2, 0}, {2, 4, 2}, {0, 2, 0}};
+  for (std::size_t y = 0; y < h; ++y)
+    for (std::size_t x = 0; x < w; ++x) {
+      float acc = 0.0f;
+      for (std::size_t k = 0; k < rounds; ++k)
+        for (int i = -1; i <= 1; i++)
+          for (int j = -1; j <= 1; j++)
+            if (y + i < h && x + j < w) acc += coeff[i + 1][j + 1] * in[(y + i) * w + x + j];
+      want_taps[y * w + x] = acc;
+      float s = in[y * w + x];
+      if (x > 0 && x < w - 1 && y > 0 && y < h - 1) {
+        s = 0.0f;
+        for (std::size_t k = 0; k < rounds; ++k) s = s * 0.5f + in[y * w + x - 1] - in[(y - 1) * w + x + 1] * float(k);
+      }
+      want_inner[y * w + x] = s;
+    }
+  for (std::size_t y = 0; y < h; ++y)
+    for (std::size_t x = 0; x < w; ++x) {
+      for (int i = -1; i <= 1; i++)
+        for (int j = -1; j <= 1; j++)
+          if (y + i < h && x + j < w)
+            magnitude[y * w + x] += rounds * std::fabs(coeff[i + 1][j + 1] * in[(y + i) * w + x + j]);
+      inner_magnitude[y * w + x] = std::fabs(in[y * w + x]);
+      if (x > 0 && x < w - 1 && y > 0 && y < h - 1)
+        for (std::size_t k = 0; k < rounds; ++k)
+          inner_magnitude[y * w + x] += std::fabs(in[y * w + x - 1]) + std::fabs(in[(y - 1) * w + x + 1] * float(k));
+    }
+  expect_result(q, taps, want_taps, magnitude, 9 * rounds);
+  expect_result(q, inner, want_inner, inner_magnitude, 2 * rounds);
+}
+
 }  // namespace
 
 // Scoped and hierarchical loops over a group's items (the plugin's candidate item
