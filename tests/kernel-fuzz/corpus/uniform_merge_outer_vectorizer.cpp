@@ -12,20 +12,17 @@
 static volatile u32 kf_rt[8] = {2u, 8u, 1u, 0u, 1084941136u, 2u, 2u, 0u};
 
 int main() {
-  const u32 r0 = kf_rt[0], r1 = kf_rt[1];  // run-time trip counts: 2 and 8
   sycl::queue q;
   u32* o3 = kf_alloc<u32>(q, 256, 4241727073u);
-  q.submit([&](sycl::handler& cgh) {
-     cgh.parallel_for(sycl::range<1>(256), [=](sycl::item<1> it) {
-       const u32 i0 = u32(it.get_id(0));
-       u32 v = o3[i0];
-       u32 w = 6u * i0;
-       for (u32 k0 = 0; k0 < r1; ++k0) w ^= (w - r0);
-       for (u32 k0 = 0; k0 < r0; ++k0) v = i0;
-       v += w;
-       w += 1u;
-       o3[i0] = v ^ w;
-     });
+  const u32 r0 = kf_rt[0];  // 2: v = i0 runs
+  const u32 r1 = kf_rt[1];  // 8: the loop before it
+  q.parallel_for(sycl::range<1>(256), [=](sycl::item<1> it) {
+     const u32 i0 = u32(it.get_id(0));
+     u32 v = o3[i0];
+     u32 w = 6u * i0;
+     for (u32 k0 = 0; k0 < r1; ++k0) w ^= (w - r0);
+     for (u32 k0 = 0; k0 < r0; ++k0) v = i0;
+     o3[i0] = (v + w) ^ (w + 1u);
    }).wait();
   kf_dump_u32("o3", o3, 256);
   return 0;
