@@ -13,6 +13,7 @@
 
 #include "item_loop_report.hpp"
 #include "kernel_name.hpp"
+#include "uniform_chain_guard.hpp"
 
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/Analysis/LoopInfo.h>
@@ -920,10 +921,13 @@ trial_result try_widening(Function& f, ArrayRef<Loop*> loops, trial_path path, F
         loop->setLoopID(makePostTransformationMetadata(c, loop->getLoopID(), {}, {MDNode::get(c, tag)}));
       }
   }
-  // The passes LLVM's -O2/-O3 pipeline runs between this pass and the vectorizer: the
+  // The passes the -O2/-O3 pipeline runs between this pass and the vectorizer: the
   // native path's output depends on the loops around the item loop (it broke the SSA
-  // form of a split kernel only after loop-deletion removed an empty region loop).
+  // form of a split kernel only after loop-deletion removed an empty region loop); and
+  // the copy's vectorizer plans every loop of the function, so a loop it would take
+  // exponential time over must be kept from it here too (kernel-fuzz seed 130861).
   FunctionPassManager widen;
+  widen.addPass(UniformChainGuardPass());
   LoopPassManager before_vectorizer;
   before_vectorizer.addPass(LoopRotatePass());
   before_vectorizer.addPass(LoopDeletionPass());

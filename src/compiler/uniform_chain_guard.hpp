@@ -6,7 +6,10 @@
 // so a chain of such values that reuse the one before (`x = min(x + in[0], c)`
 // repeated: a load of a loop-invariant address, each step used by a compare and a
 // select) costs about 3^steps: 16 steps 7 s, 33 steps (kernel-fuzz seed 64045, a
-// region loop the barrier split made) no end in sight. Steps:
+// region loop the barrier split made) no end in sight; `w *= w` repeated on such a
+// load costs 2^steps (24 steps 9 s; 33 in kernel-fuzz seed 130861, a range kernel's
+// item loop). weft-item-loop-select's trial widening runs this pass on its copy of
+// the function too. Steps:
 //  1. for each loop, count the paths through uniform values (loop-invariant
 //     operands, loads of loop-invariant addresses, and arithmetic, compares,
 //     selects and casts of those) that end at each instruction, saturating;
