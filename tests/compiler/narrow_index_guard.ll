@@ -3,7 +3,7 @@
 ; stand for (both steps positive, its start and step no larger) goes through a freeze
 ; (opaque to scalar evolution), so LLVM 22's loop vectorizer makes no consecutive
 ; access that needs that check, which it would drop (SCEVWrapPredicate::implies,
-; llvm/llvm-project#191382: kernel-fuzz seed 60430). Loops with one such width, or
+; llvm/llvm-project#191382: kernel-fuzz seeds 60430, 161805). Loops with one such width, or
 ; none, and narrower indices whose start is not known to be at most the wider one's
 ; are left alone.
 ; RUN: %opt -passes=weft-narrow-index-guard -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
@@ -19,6 +19,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK-SAME: indices that wrap at 32 bits
 ; REMARK: 1 index that wraps at 32 bits stays opaque to the loop vectorizer
 ; REMARK-SAME: indices that wrap at 34 bits
+; REMARK: 1 index that wraps at 2 bits stays opaque to the loop vectorizer
+; REMARK-SAME: indices that wrap at 32 bits
 ; REMARK-NOT: remark
 
 ; out[i] = a[(i + 186) & 1023] + b[(i + base + 30) & 31]: the i5 index is frozen.
@@ -214,6 +216,51 @@ loop:
   %vl = load i32, ptr %pl, align 4
   %sum = add i32 %vl, %vj
   store i32 %sum, ptr %pl, align 4
+  %i.next = add nuw i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop
+
+exit:
+  ret void
+}
+
+; out[u32(o + i)] = a[u32(o + i) % 4] + b[u32(i) + 11], the u32 indices as clang writes
+; unsigned ids of a size_t item index (kernel-fuzz seed 161805): the i2 index's start (at
+; most 3) is at most the i32 start 11, so LLVM 22 would take that i32 check for it and load
+; a[m4 .. m4 + 3] as one vector: frozen.
+; CHECK-LABEL: define void @mod4_beside_u32(
+; CHECK: %m4 = and i64 %lin, 3
+; CHECK-NEXT: %m4.weft.opaque = freeze i64 %m4
+; CHECK-NEXT: %pa = getelementptr inbounds nuw i32, ptr %a, i64 %m4.weft.opaque
+; CHECK: %pb = getelementptr inbounds nuw i32, ptr %b, i64 %j32
+; The vectorizer tests the i32 wraps, loads a's elements one by one and b's as a vector:
+; VEC-LABEL: define void @mod4_beside_u32(
+; VEC: vector.scevcheck:
+; VEC: icmp ult i32 %{{[0-9]+}}, 11
+; VEC: vector.body:
+; VEC: freeze
+; VEC: load i32
+; VEC: load <4 x i32>
+; VEC: store <4 x i32>
+; VEC: middle.block:
+define void @mod4_beside_u32(ptr noalias %out, ptr noalias %a, ptr noalias %b, i64 %n, i64 %o) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %lin = add i64 %i, %o
+  %m4 = and i64 %lin, 3
+  %pa = getelementptr inbounds nuw i32, ptr %a, i64 %m4
+  %va = load i32, ptr %pa, align 4
+  %j = add i64 %i, 11
+  %j32 = and i64 %j, 4294967295
+  %pb = getelementptr inbounds nuw i32, ptr %b, i64 %j32
+  %vb = load i32, ptr %pb, align 4
+  %s = add i32 %vb, %va
+  %lin32 = and i64 %lin, 4294967295
+  %po = getelementptr inbounds nuw i32, ptr %out, i64 %lin32
+  store i32 %s, ptr %po, align 4
   %i.next = add nuw i64 %i, 1
   %c = icmp eq i64 %i.next, %n
   br i1 %c, label %exit, label %loop
