@@ -28,20 +28,21 @@ bool predicated_division(const Instruction& inst, const BasicBlock& latch, const
   return !dominators.dominates(inst.getParent(), &latch) && !isSafeToSpeculativelyExecute(&inst);
 }
 
-// The predicated divisions of `loop` that the loop-invariant address of one of its
-// loads or stores is computed from.
+// The predicated divisions of `loop` whose value is the same in every iteration (to
+// scalar evolution) and that the address of one of its loads or stores is computed from.
 void collect(Loop& loop, ScalarEvolution& scev, const DominatorTree& dominators, SetVector<Instruction*>& out) {
   const BasicBlock* latch = loop.getLoopLatch();
   if (!latch) return;  // not a loop the vectorizer takes
   for (BasicBlock* block : loop.blocks())
     for (Instruction& inst : *block) {
       auto* address = dyn_cast_or_null<Instruction>(getLoadStorePointerOperand(&inst));
-      if (!address || !loop.contains(address) || !scev.isLoopInvariant(scev.getSCEV(address), &loop)) continue;
+      if (!address || !loop.contains(address)) continue;
       SmallVector<Instruction*, 8> work{address};
       SmallPtrSet<Instruction*, 8> seen{address};
       while (!work.empty()) {
         Instruction* value = work.pop_back_val();
-        if (predicated_division(*value, *latch, dominators)) out.insert(value);
+        if (predicated_division(*value, *latch, dominators) && scev.isLoopInvariant(scev.getSCEV(value), &loop))
+          out.insert(value);
         for (Value* operand : value->operands())
           if (auto* def = dyn_cast<Instruction>(operand); def && loop.contains(def) && seen.insert(def).second)
             work.push_back(def);
@@ -68,19 +69,16 @@ PreservedAnalyses PredicatedDivisionGuardPass::run(Function& f, FunctionAnalysis
   if (found.empty()) return PreservedAnalyses::all();
   for (auto& [loop, divisions] : found) {
     for (Instruction* division : divisions) {
-      auto* opaque =
-          new FreezeInst(division, division->getName() + ".weft.opaque", std::next(division->getIterator()));
+      auto* opaque = new FreezeInst(division, division->getName() + ".weft.opaque", std::next(division->getIterator()));
       division->replaceUsesWithIf(opaque, [opaque](Use& use) { return use.getUser() != opaque; });
     }
     remarks.emit([&, loop = loop, count = divisions.size()] {
       return OptimizationRemarkMissed(pass_name, "PredicatedDivision", loop->getStartLoc(), loop->getHeader())
-             << ore::NV("Divisions", static_cast<unsigned>(count))
-             << (count == 1 ? " division" : " divisions")
-             << " under a branch, used by a loop-invariant address, "
-             << (count == 1 ? "stays" : "stay")
-             << " opaque to the loop vectorizer (the address computed per lane): LLVM 22 would compute the "
-                "address once from the first lane's division, which does not run where the first lane's "
-                "condition is false";
+             << ore::NV("Divisions", static_cast<unsigned>(count)) << (count == 1 ? " division" : " divisions")
+             << " of loop-invariant values under a branch, used by an address, " << (count == 1 ? "stays" : "stay")
+             << " opaque to the loop vectorizer (the address computed per lane): LLVM 22 would compute a "
+                "uniform or consecutive address from the first lane's division alone, which does not run "
+                "where the first lane's condition is false";
     });
   }
   PreservedAnalyses kept;
