@@ -7,7 +7,9 @@
 // independent (weft-candidate-item-loops), makes a signed division unsigned where its
 // dividend is non-negative wherever the quotient is used (weft-nonnegative-division: a
 // tree step's offset the vectorizer must know non-negative), hides from the vectorizer
-// the narrow wrapping indices whose run-time check LLVM 22 would drop (weft-narrow-index-guard), lets the vectorizer see only Weft's item
+// the narrow wrapping indices whose run-time check LLVM 22 would drop (weft-narrow-index-guard) and the
+// divisions under a branch whose first lane alone it would use for an address (weft-predicated-division-guard),
+// lets the vectorizer see only Weft's item
 // loops and only where it can widen them exactly (weft-item-loop-select, before the
 // vectorizer), keeps from the vectorizer the loops whose chains of uniform values
 // it would take exponential time to plan (weft-uniform-chain-guard), and turns the gathers
@@ -27,6 +29,7 @@
 #include "minmax_fold.hpp"
 #include "narrow_index_guard.hpp"
 #include "nonnegative_division.hpp"
+#include "predicated_division_guard.hpp"
 #include "uniform_chain_guard.hpp"
 
 #include <llvm/Passes/PassBuilder.h>
@@ -62,6 +65,7 @@ void register_passes(PassBuilder& builder) {
     if (level != OptimizationLevel::O0) {
       passes.addPass(weft::compiler::NonnegativeDivisionPass());
       passes.addPass(weft::compiler::NarrowIndexGuardPass());
+      passes.addPass(weft::compiler::PredicatedDivisionGuardPass());
       passes.addPass(weft::compiler::CandidateItemLoopsPass());
       passes.addPass(weft::compiler::ItemLoopSelectPass());
       passes.addPass(weft::compiler::UniformChainGuardPass());
@@ -99,6 +103,10 @@ void register_passes(PassBuilder& builder) {
         }
         if (name == "weft-narrow-index-guard") {
           passes.addPass(weft::compiler::NarrowIndexGuardPass());
+          return true;
+        }
+        if (name == "weft-predicated-division-guard") {
+          passes.addPass(weft::compiler::PredicatedDivisionGuardPass());
           return true;
         }
         if (name == "weft-nonnegative-division") {
