@@ -389,14 +389,13 @@ bool read_first(const LoadInst& load, const Loop& loop) {
 }
 
 struct read_bounds {
-  bool moved = false;   // some read moved before the loop
-  bool stayed = false;  // some read a branch compares stays in the loop
+  bool changed = false;  // the function changed (a read moved before the loop)
+  bool stayed = false;   // a read at an address the same for all items stays in the loop
 };
 
 // Moves before `loop` the reads (above) that its branches' conditions are built of.
-read_bounds hoist_read_bounds(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev) {
+read_bounds hoist_read_bounds(Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
   read_bounds result;
-  BasicBlock* preheader = loop.getLoopPreheader();
   SmallVector<Value*, 16> work;
   for (BasicBlock* block : loop.blocks())
     if (auto* branch = dyn_cast<BranchInst>(block->getTerminator());
@@ -418,6 +417,15 @@ read_bounds hoist_read_bounds(Loop& loop, const LoopInfo& loops, ScalarEvolution
     if (auto* load = dyn_cast<LoadInst>(&inst); load && reads.contains(load)) ordered.push_back(load);
   for (LoadInst* load : reads)
     if (load->getParent() != loop.getHeader() && loop.isLoopInvariant(load->getPointerOperand())) result.stayed = true;
+  if (none_of(ordered, [&](LoadInst* load) { return read_first(*load, loop); })) {
+    for (LoadInst* load : ordered) result.stayed |= loop.isLoopInvariant(load->getPointerOperand());
+    return result;
+  }
+  if (!loop.getLoopPreheader()) {
+    simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
+    result.changed = true;
+  }
+  BasicBlock* preheader = loop.getLoopPreheader();
   for (LoadInst* load : ordered) {
     bool unused = false;
     if (!preheader || !read_first(*load, loop) || !loop.makeLoopInvariant(load->getPointerOperand(), unused)) {
@@ -430,9 +438,9 @@ read_bounds hoist_read_bounds(Loop& loop, const LoopInfo& loops, ScalarEvolution
     for (unsigned kind : {LLVMContext::MD_access_group, LLVMContext::MD_alias_scope, LLVMContext::MD_noalias})
       load->setMetadata(kind, nullptr);
     scev.forgetValue(load);
-    result.moved = true;
+    result.changed = true;
   }
-  if (result.moved) scev.forgetLoopDispositions();
+  if (result.changed) scev.forgetLoopDispositions();
   return result;
 }
 
@@ -763,8 +771,8 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
 // the function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
                        bool& touched, bool& read_bound_stayed) {
-  const read_bounds reads = hoist_read_bounds(loop, loops, scev);
-  touched |= reads.moved;
+  const read_bounds reads = hoist_read_bounds(loop, loops, dom, scev);
+  touched |= reads.changed;
   read_bound_stayed = reads.stayed;
   SmallVector<guard, 4> guards;
   SmallVector<BranchInst*, 4> branches;
