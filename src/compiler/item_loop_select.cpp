@@ -22,6 +22,7 @@
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Dominators.h>
@@ -173,6 +174,10 @@ bool same_for_all_items(const Value* v, const Loop& loop, unsigned depth = 0) {
 constexpr const char* divergent_branch = "a branch in the work item goes different ways for different items";
 constexpr const char* nested_branch =
     "a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)";
+constexpr const char* read_bound_refusal =
+    "a branch in the work item goes different ways for different items, on a value read from memory at the same "
+    "address by every item but not first in the item (after a store, a call or a branch), which cannot move before "
+    "the item loop to be tested there";
 constexpr const char* merging_branch =
     "a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them "
     "with the wrong branch)";
@@ -366,6 +371,79 @@ std::string rows_widened_inside(Function& f, Loop& item, const LoopInfo& loops, 
 // Which value a guard gets is the value that runs the branch's work (the side that
 // reaches the loops of the item, or the side that reaches the other one: `continue`
 // skips the work); any value would be exact, as the test checks it for every item.
+
+// A bound the item reads from memory (`x + j >= A.get_range()[1]` reads the accessor's
+// range from the kernel's copy in every item: to LLVM's alias analysis the items'
+// stores may change it, so it stays in the loop) is the same for every item where the
+// item reads it first: at the top of the loop's header, before anything that writes
+// memory or may not return, from an address the same for all items. An item's store
+// there would be read by every later item, which the item loop's mark excludes (its
+// items are independent). Such reads move before the loop, so the guards' bounds are
+// the same for all items; they run there once, as the first item ran them.
+bool read_first(const LoadInst& load, const Loop& loop) {
+  if (!load.isSimple() || load.getParent() != loop.getHeader()) return false;
+  for (const Instruction& inst : *loop.getHeader()) {
+    if (&inst == &load) return true;
+    if (inst.mayWriteToMemory() || !isGuaranteedToTransferExecutionToSuccessor(&inst)) return false;
+  }
+  return false;
+}
+
+struct read_bounds {
+  bool changed = false;  // the function changed (a read moved before the loop)
+  bool stayed = false;   // a read at an address the same for all items stays in the loop
+};
+
+// Moves before `loop` the reads (above) that its branches' conditions are built of.
+read_bounds hoist_read_bounds(Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+  read_bounds result;
+  SmallVector<Value*, 16> work;
+  for (BasicBlock* block : loop.blocks())
+    if (auto* branch = dyn_cast<BranchInst>(block->getTerminator());
+        branch && branch->isConditional() && loops.getLoopFor(block)->getExitingBlock() != block)
+      work.push_back(branch->getCondition());
+  SmallPtrSet<Value*, 32> seen;
+  SmallPtrSet<LoadInst*, 8> reads;
+  while (!work.empty()) {
+    auto* inst = dyn_cast<Instruction>(work.pop_back_val());
+    if (!inst || !loop.contains(inst) || !seen.insert(inst).second) continue;
+    if (auto* load = dyn_cast<LoadInst>(inst)) reads.insert(load);
+    else if (isa<BinaryOperator>(inst) || isa<CmpInst>(inst) || isa<SelectInst>(inst) || isa<CastInst>(inst) ||
+             isa<FreezeInst>(inst))
+      append_range(work, inst->operands());
+  }
+  // In the header's order: a read's address may be an earlier read's value.
+  SmallVector<LoadInst*, 8> ordered;
+  for (Instruction& inst : *loop.getHeader())
+    if (auto* load = dyn_cast<LoadInst>(&inst); load && reads.contains(load)) ordered.push_back(load);
+  for (LoadInst* load : reads)
+    if (load->getParent() != loop.getHeader() && loop.isLoopInvariant(load->getPointerOperand())) result.stayed = true;
+  if (none_of(ordered, [&](LoadInst* load) { return read_first(*load, loop); })) {
+    for (LoadInst* load : ordered) result.stayed |= loop.isLoopInvariant(load->getPointerOperand());
+    return result;
+  }
+  if (!loop.getLoopPreheader()) {
+    simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
+    result.changed = true;
+  }
+  BasicBlock* preheader = loop.getLoopPreheader();
+  for (LoadInst* load : ordered) {
+    bool unused = false;
+    if (!preheader || !read_first(*load, loop) || !loop.makeLoopInvariant(load->getPointerOperand(), unused)) {
+      result.stayed |= loop.isLoopInvariant(load->getPointerOperand());
+      continue;
+    }
+    load->moveBefore(preheader->getTerminator()->getIterator());
+    load->updateLocationAfterHoist();
+    // (Claims about the items' accesses; the read is no longer one.)
+    for (unsigned kind : {LLVMContext::MD_access_group, LLVMContext::MD_alias_scope, LLVMContext::MD_noalias})
+      load->setMetadata(kind, nullptr);
+    scev.forgetValue(load);
+    result.changed = true;
+  }
+  if (result.changed) scev.forgetLoopDispositions();
+  return result;
+}
 
 // A condition a versioned loop takes as constant: `value` for every item of its run.
 struct guard {
@@ -693,7 +771,10 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
 // a new loop the original. Returns whether it did; `touched` is set where it changed
 // the function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
-                       bool& touched) {
+                       bool& touched, bool& read_bound_stayed) {
+  const read_bounds reads = hoist_read_bounds(loop, loops, dom, scev);
+  touched |= reads.changed;
+  read_bound_stayed = reads.stayed;
   SmallVector<guard, 4> guards;
   SmallVector<BranchInst*, 4> branches;
   for (BasicBlock* block : loop.blocks()) {
@@ -1036,11 +1117,15 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       if (slower.empty()) slower = rows_per_item(*loop, loops, scev, f.getDataLayout(), target, lanes);
       if (!slower.empty()) why = slower;
     }
-    bool versioned = false;
-    if ((why == divergent_branch || why == nested_branch || why == merging_branch) &&
-        version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, cfg_changed)) {
-      versioned = true;
-      why = outer_loop_refusal(*loop, loops, scev);
+    bool versioned = false, read_bound_stayed = false;
+    if (why == divergent_branch || why == nested_branch || why == merging_branch) {
+      if (version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, cfg_changed,
+                            read_bound_stayed)) {
+        versioned = true;
+        why = outer_loop_refusal(*loop, loops, scev);
+      } else if (why == divergent_branch && read_bound_stayed) {
+        why = read_bound_refusal;
+      }
     }
     if (!why.empty() || loop->isInnermost()) {
       refuse(*loop, why);

@@ -20,6 +20,10 @@
 
 #include "../support/test_data.hpp"
 
+#if WEFT_PLUGIN_ITEM_LOOPS
+#include <weft/target/cpu/item_loop_report.hpp>  // the plugin's verdict on a kernel's item loops
+#endif
+
 namespace {
 
 const auto data = weft_test::random_floats;
@@ -461,6 +465,65 @@ TEST(PluginKernels, BorderTapsSkippedInsideTheItemLoop) {
     }
   expect_result(q, taps, want_taps, magnitude, 9 * rounds);
   expect_result(q, inner, want_inner, inner_magnitude, 2 * rounds);
+}
+
+// SYCL-Bench's spec_constant_convolution as written: the taps at the border skipped
+// on the accessors' ranges (`it[1] + j >= out.get_range()[1]`), which the item reads
+// from the kernel's copy (the copy's address went to the accessors' copy
+// constructors, so LLVM keeps those reads in the item loop). The plugin moves the
+// reads before the loop (weft-item-loop-select, item_loop_read_bounds.ll) and versions
+// the loop on the tests: the items between a row's border items run widened.
+TEST(PluginKernels, BorderTapsBoundedByTheAccessorsRanges) {
+  constexpr int rounds = 4;
+  const std::size_t h = at_run_time(21), w = at_run_time(173);
+  const std::vector<float> in = data(h * w, 17);
+  std::vector<float> out(h * w), want(h * w), magnitude(h * w);
+  const char* const* verdict = nullptr;
+  sycl::queue q;
+  {
+    sycl::buffer<float, 2> bi(in.data(), sycl::range<2>(h, w)), bo(out.data(), sycl::range<2>(h, w));
+    q.submit([&](sycl::handler& cgh) {
+      auto I = bi.get_access<sycl::access::mode::read>(cgh);
+      auto O = bo.get_access<sycl::access::mode::write>(cgh);
+      auto kernel = [=](sycl::item<2> it) {
+        const float coeff[3][3] = {{0, 2, 0}, {2, 2, 2}, {0, 2, 0}};
+        float acc = 0.0f;
+        for (int k = 0; k < rounds; ++k)
+          for (int i = -1; i <= 1; i++) {
+            if (it[0] + i >= I.get_range()[0]) continue;  // (wraps below row 0)
+            for (int j = -1; j <= 1; j++) {
+              if (it[1] + j >= O.get_range()[1]) continue;
+              acc += coeff[i + 1][j + 1] * I[it[0] + i][it[1] + j];
+            }
+          }
+        O[it] = acc / (5.0f * rounds);
+      };
+#if WEFT_PLUGIN_ITEM_LOOPS
+      verdict = &weft::cpu::item_loop_verdict<decltype(kernel)>::value;
+#endif
+      cgh.parallel_for(I.get_range(), kernel);
+    });
+  }
+  const float coeff[3][3] = {{0, 2, 0}, {2, 2, 2}, {0, 2, 0}};
+  for (std::size_t y = 0; y < h; ++y)
+    for (std::size_t x = 0; x < w; ++x) {
+      float acc = 0.0f;
+      for (int k = 0; k < rounds; ++k)
+        for (int i = -1; i <= 1; i++)
+          for (int j = -1; j <= 1; j++)
+            if (y + i < h && x + j < w) acc += coeff[i + 1][j + 1] * in[(y + i) * w + x + j];
+      want[y * w + x] = acc / (5.0f * rounds);
+      for (int i = -1; i <= 1; i++)
+        for (int j = -1; j <= 1; j++)
+          if (y + i < h && x + j < w)
+            magnitude[y * w + x] += rounds * std::fabs(coeff[i + 1][j + 1] * in[(y + i) * w + x + j]);
+      magnitude[y * w + x] /= 5.0f * rounds;
+    }
+  expect_result(q, out, want, magnitude, 9 * rounds + 1);
+  if (verdict) {  // (with the plugin: its verdict on the kernel's item loop)
+    ASSERT_NE(*verdict, nullptr);
+    EXPECT_EQ(std::strncmp(*verdict, "across", 6), 0) << *verdict;
+  }
 }
 
 }  // namespace
