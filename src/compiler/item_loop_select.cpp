@@ -176,6 +176,17 @@ constexpr const char* merging_branch =
     "a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them "
     "with the wrong branch)";
 
+// Whether a branch in `loop` merges values: a phi with several incoming values
+// outside a loop header.
+bool merges_values(const Loop& loop, const LoopInfo& loops) {
+  for (BasicBlock* block : loop.blocks()) {
+    if (loops.isLoopHeader(block)) continue;
+    for (const PHINode& phi : block->phis())
+      if (phi.getNumIncomingValues() > 1) return true;
+  }
+  return false;
+}
+
 // Why the native path cannot widen this loop nest exactly, or an empty string.
 std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev) {
   if (!loop.getLoopLatch() || !loop.getExitingBlock()) return "the item loop has several exits or back edges";
@@ -208,11 +219,7 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   // position, and once it has folded blocks together they can change places
   // (kernel-fuzz seeds 120380, 121228: `for (k < r) ...; if (r0 != 0) v = i;` kept v's
   // value from before; seed 121507: a crash in the register allocator).
-  for (BasicBlock* block : loop.blocks()) {
-    if (allow_merges || loops.isLoopHeader(block)) continue;
-    for (PHINode& phi : block->phis())
-      if (phi.getNumIncomingValues() > 1) return merging_branch;
-  }
+  if (!allow_merges && merges_values(loop, loops)) return merging_branch;
   return {};
 }
 
@@ -580,6 +587,8 @@ void bound_run(Loop& loop, Value* from, Value* end, BasicBlock* after, const Twi
 // loop nothing after it reads a value of. Returns whether it did.
 bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests, Value* items, BasicBlock* check,
                               LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+  // (Guards all the same for all items: the check decides for the whole run.)
+  if (all_of(tests, [](const guard_test& test) { return test.uniform != nullptr; })) return false;
   BasicBlock* fast_preheader = loop.getLoopPreheader();
   BasicBlock* slow_preheader = slow.getLoopPreheader();
   BasicBlock* latch = loop.getLoopLatch();
@@ -625,13 +634,23 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
   BasicBlock* after_fast = block(".after.all.pass", true);
   Value* one = ConstantInt::get(wide, 1);
   Value* zero = ConstantInt::get(wide, 0);
-  // check: all pass ? fast : scan.
+  // check: all pass ? fast : scan; where a guard the same for all items fails, no item
+  // passes: straight to `slow` (a border stencil's first and last rows).
   auto* check_branch = cast<BranchInst>(check->getTerminator());
-  check_branch->setSuccessor(1, scan);
+  Value* uniform = nullptr;
+  IRBuilder<> ub(check_branch);
+  for (const guard_test& test : tests)
+    if (test.uniform) uniform = uniform ? ub.CreateAnd(uniform, test.uniform) : test.uniform;
+  BasicBlock* before_scan = check;
+  if (uniform) {
+    before_scan = block(".uniform.pass", true);
+    BranchInst::Create(scan, slow_preheader, uniform, before_scan);
+  }
+  check_branch->setSuccessor(1, uniform ? before_scan : scan);
   // scan: the first item that passes, or `items` where none does.
   IRBuilder<> cb(scan);
   PHINode* at = cb.CreatePHI(wide, 2, "scan.item");
-  at->addIncoming(zero, check);
+  at->addIncoming(zero, before_scan);
   Value* passes = all_pass(tests, cb, at, at);
   Value* next = cb.CreateAdd(at, one);
   at->addIncoming(next, scan);
@@ -674,11 +693,12 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
   IRBuilder<> ab(after_fast);
   ab.CreateCondBr(ab.CreateICmpEQ(fast_end, items), exit, slow_preheader);
   // slow: from the item after the run (0 where none passes) to the end.
-  PHINode* slow_from = PHINode::Create(wide, 2, "slow.from", slow_preheader->begin());
+  PHINode* slow_from = PHINode::Create(wide, 3, "slow.from", slow_preheader->begin());
   slow_from->addIncoming(zero, scanned);
   slow_from->addIncoming(fast_end, after_fast);
+  if (uniform) slow_from->addIncoming(zero, before_scan);
   for (BasicBlock* pred : predecessors(slow_preheader))
-    if (pred != scanned && pred != after_fast) return false;  // (cannot happen: built above)
+    if (pred != scanned && pred != after_fast && pred != before_scan) return false;  // (cannot happen: built above)
   start_counters_at(fast_counters, fast_from, fast_preheader, scev);
   start_counters_at(slow_counters, slow_from, slow_preheader, scev);
   dom.recalculate(f);
@@ -689,23 +709,35 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
 }
 
 // Versions `loop` on its bounds guards (above): `loop` becomes the copy without them,
-// a new loop the original. Returns whether it did; `touched` is set where it changed
-// the function all the same (the loop's simplified form, an unused test).
+// a new loop the original. With `uniform_parts` (the item merges values), branches in
+// the item loop itself on values the same for all items are guards too, as inside a
+// loop of the item, where they have a working side: a border test's row part (`x <= 0
+// || x >= w - 1 || y <= 0`), a loop's test that it runs at all (`if (m > 0)`). Left
+// there, such a branch would keep a merge in the widened copy, which the native path
+// can get wrong (outer_loop_refusal). Returns whether it did; `touched` is set where it
+// changed the function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
-                       bool& touched) {
+                       bool uniform_parts, bool& touched) {
   SmallVector<guard, 4> guards;
   SmallVector<BranchInst*, 4> branches;
   for (BasicBlock* block : loop.blocks()) {
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test
-    // The native path widens a branch the same for all items, but none inside a loop of the item.
+    // The native path widens a branch the same for all items, but none inside a loop of the item
+    // (and one that merges values not exactly: `uniform_parts`).
     const bool nested = loops.getLoopFor(block) != &loop;
-    if (!nested && same_for_all_items(branch->getCondition(), loop)) continue;
+    const bool uniform = same_for_all_items(branch->getCondition(), loop);
+    if (!nested && uniform && !uniform_parts) continue;
     std::optional<unsigned> side = working_side(*branch, loop, loops);
-    // (A branch the same for all items: either value is exact; the items run one by one for the other.)
-    if (!side && nested && same_for_all_items(branch->getCondition(), loop)) side = 0;
-    if (!side || !collect_guards(branch->getCondition(), *side == 0, loop, scev, guards, nested)) return false;
+    // (A branch the same for all items: either value is exact; the items run one by one for the other.
+    // In the item loop itself, one with no working side stays: if it merges values, the loop is refused.)
+    if (!side && uniform) {
+      if (!nested) continue;
+      side = 0;
+    }
+    if (!side || !collect_guards(branch->getCondition(), *side == 0, loop, scev, guards, nested || uniform_parts))
+      return false;
     branches.push_back(branch);
   }
   if (guards.empty()) return false;
@@ -1034,7 +1066,8 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     }
     bool versioned = false;
     if ((why == divergent_branch || why == nested_branch || why == merging_branch) &&
-        version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, cfg_changed)) {
+        version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev,
+                          merges_values(*loop, loops), cfg_changed)) {
       versioned = true;
       why = outer_loop_refusal(*loop, loops, scev);
     }

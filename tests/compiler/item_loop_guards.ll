@@ -15,7 +15,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; REMARK: kernel bounds_guard: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel border_test: item loop given to the outer-loop vectorizer (where its bounds guards pass)
-; REMARK: kernel outside_test: work items run one by one, not across vector lanes: a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)
+; REMARK: kernel outside_test: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel not_first: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel taps: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel odd_items: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
@@ -136,15 +136,33 @@ exit:
 
 ; The border test as instcombine leaves it: `x <= 0 || x >= n - 1` goes around the work,
 ; with a part on the row that is the same for all items; the versioned loop wants both
-; compares false. The row's part stays a branch that merges the item's result, which
-; the outer-loop vectorizer can get wrong (item_loop_select.ll, uniform_merge_after_inner):
-; the versioned loop is refused after all, its items one by one.
+; compares false. The item merges its result after the branch, and a branch left on the
+; row's part would keep that merge in the widened copy, which the outer-loop vectorizer
+; can get wrong (item_loop_select.ll, uniform_merge_after_inner): the row's part is a
+; guard too, false in the versioned loop, so that no branch and no merge is left there.
+; Where it is true (the image's first row), every item runs one by one, with no scan.
 ; CHECK-LABEL: define void @outside_test(
-; CHECK: %all.items.pass = and i1
-; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
+; CHECK: item.guards:
+; CHECK: %top = icmp sle i32 %row, 0
+; CHECK: %[[NOTTOP:[0-9]+]] = xor i1 %top, true
+; CHECK: %all.items.pass = and i1 %{{[0-9]+}}, %[[NOTTOP]]
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.uniform.pass
+; CHECK: item.uniform.pass:
+; CHECK-NEXT: br i1 %[[NOTTOP]], label %item.scan, label %item.all.pass.some.fail
+; CHECK: item.all.pass.some.fail:
+; CHECK: %slow.from = phi i64 [ 0, %item.scan.done ], [ %fast.end, %item.after.all.pass ], [ 0, %item.uniform.pass ]
+; CHECK: item.some.fail:
+; CHECK: %out.some.fail = select i1 %x.out.some.fail, i1 true, i1 %top
 ; CHECK: item:
 ; CHECK-NOT: icmp sle i32
+; CHECK-NOT: %top
 ; CHECK: br label %inner
+; CHECK: item.latch:
+; CHECK-NOT: phi
+; CHECK: store float %s.next.lcssa
+; WIDE-LABEL: define void @outside_test(
+; WIDE: vector.body:
+; WIDE: fadd <{{[0-9]+}} x float>
 define void @outside_test(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m, i32 %n, i32 %row, i32 %rows) {
 entry:
   %any = icmp ult i64 %begin, %end
@@ -232,9 +250,12 @@ exit:
 ; A stencil's taps skipped at the border inside the item's loop (`if (x - 1 >= w)
 ; continue;` on an unsigned x, or-ed with the row's own test, the same for all items):
 ; the guard's value is the one that runs the tap (the side that joins the other); the
-; versioned copy has no branch left inside its inner loop.
+; versioned copy has no branch left inside its inner loop. Where the row's part fails,
+; every item runs one by one, with no scan.
 ; CHECK-LABEL: define void @taps(
-; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.uniform.pass
+; CHECK: item.uniform.pass:
+; CHECK-NEXT: br i1 %{{[0-9]+}}, label %item.scan, label %item.all.pass.some.fail
 ; CHECK: item:
 ; CHECK: inner:
 ; CHECK-NOT: br i1 %skip
