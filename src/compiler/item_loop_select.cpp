@@ -708,6 +708,29 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
   return true;
 }
 
+// Deletes the blocks of `loop` its header no longer reaches (a folded guard's other
+// side), so that the merges after them lose those values too; loops among them go.
+void delete_unreached_blocks(Loop& loop, LoopInfo& loops, ScalarEvolution& scev) {
+  SmallPtrSet<BasicBlock*, 32> reached;
+  SmallVector<BasicBlock*, 16> work{loop.getHeader()};
+  while (!work.empty()) {
+    BasicBlock* block = work.pop_back_val();
+    if (loop.contains(block) && reached.insert(block).second) append_range(work, successors(block));
+  }
+  SmallVector<BasicBlock*, 8> dead;
+  for (BasicBlock* block : loop.blocks())
+    if (!reached.contains(block)) dead.push_back(block);
+  if (dead.empty()) return;
+  SmallVector<Loop*, 4> inner = loop.getLoopsInPreorder();
+  for (Loop* gone : reverse(inner))  // (innermost first: erase hands a loop's blocks to its parent)
+    if (gone != &loop && !reached.contains(gone->getHeader())) {
+      scev.forgetLoop(gone);
+      loops.erase(gone);
+    }
+  for (BasicBlock* block : dead) loops.removeBlock(block);
+  DeleteDeadBlocks(dead);
+}
+
 // Versions `loop` on its bounds guards (above): `loop` becomes the copy without them,
 // a new loop the original. With `uniform_parts` (the item merges values), branches in
 // the item loop itself on values the same for all items are guards too, as inside a
@@ -828,6 +851,8 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     }
   }
   scev.forgetLoop(&loop);
+  delete_unreached_blocks(loop, loops, scev);
+  dom.recalculate(f);
   split_around_passing_run(loop, *slow, tests, items, preheader, loops, dom, scev);
   return true;
 }

@@ -18,6 +18,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel outside_test: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel not_first: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel taps: item loop given to the outer-loop vectorizer (where its bounds guards pass)
+; REMARK: kernel border_else: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel odd_items: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
 
 ; CHECK-LABEL: define void @bounds_guard(
@@ -303,6 +304,80 @@ exit:
   ret void
 }
 
+; A border test with work on both sides (`if (inside) { if (m != 0) loop } else s =
+; a[j]`, as LLVM leaves it: the loop's test that it runs at all is a branch of its own,
+; the same for all items, and the item merges its result from three blocks). Where the
+; item merges values, that test is a guard too (m != 0 in the versioned loop). The
+; blocks the folded branches no longer reach (the border side) go, and with them the
+; merge: the versioned loop keeps no branch and no merge.
+; CHECK-LABEL: define void @border_else(
+; CHECK: item.guards:
+; CHECK: %all.items.pass = and i1
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.uniform.pass
+; CHECK: item.some.fail:
+; CHECK: br i1 %inside.some.fail, label %work.some.fail, label %edge.some.fail
+; CHECK: item.latch.some.fail:
+; CHECK-NEXT: %r.some.fail = phi float
+; CHECK: item:
+; CHECK-NEXT: %fast.index = phi
+; CHECK-NEXT: %j = phi
+; CHECK-NEXT: br label %work
+; CHECK-NOT: edge:
+; CHECK: work:
+; CHECK-NEXT: br label %inner.preheader
+; CHECK-NOT: edge:
+; CHECK: item.latch:
+; CHECK-NOT: phi
+; CHECK: store float %s.next.lcssa
+; WIDE-LABEL: define void @border_else(
+; WIDE: vector.body:
+; WIDE: fadd <{{[0-9]+}} x float>
+define void @border_else(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m, i32 %n) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  %last = add nsw i32 %n, -1
+  %none = icmp eq i64 %m, 0
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %i = trunc i64 %j to i32
+  %above = icmp sgt i32 %i, 0
+  %below = icmp sgt i32 %last, %i
+  %inside = select i1 %above, i1 %below, i1 false
+  br i1 %inside, label %work, label %edge
+
+edge:
+  %pe = getelementptr float, ptr %a, i64 %j
+  %e = load float, ptr %pe, align 4, !llvm.access.group !61
+  br label %item.latch
+
+work:
+  br i1 %none, label %item.latch, label %inner
+
+inner:
+  %k = phi i64 [ 0, %work ], [ %k.next, %inner ]
+  %s = phi float [ 0.0, %work ], [ %s.next, %inner ]
+  %idx = add i64 %k, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !61
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %r = phi float [ %e, %edge ], [ 0.0, %work ], [ %s.next, %inner ]
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %r, ptr %pc, align 4, !llvm.access.group !61
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !62
+
+exit:
+  ret void
+}
+
 ; CHECK-LABEL: define void @odd_items(
 ; CHECK-NOT: all.items.pass
 ; CHECK: ret void
@@ -371,3 +446,7 @@ exit:
 !52 = distinct !{!52, !53, !54}
 !53 = !{!"llvm.loop.parallel_accesses", !51}
 !54 = !{!"llvm.loop.vectorize.enable", i1 true}
+!61 = distinct !{}
+!62 = distinct !{!62, !63, !64}
+!63 = !{!"llvm.loop.parallel_accesses", !61}
+!64 = !{!"llvm.loop.vectorize.enable", i1 true}
