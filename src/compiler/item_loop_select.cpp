@@ -709,8 +709,9 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
 }
 
 // Deletes the blocks of `loop` its header no longer reaches (a folded guard's other
-// side), so that the merges after them lose those values too; loops among them go.
-void delete_unreached_blocks(Loop& loop, LoopInfo& loops, ScalarEvolution& scev) {
+// side), so that the merges after them lose those values too; loops among them go
+// (into `erased`: the caller's list of loops still holds them).
+void delete_unreached_blocks(Loop& loop, LoopInfo& loops, ScalarEvolution& scev, SmallPtrSetImpl<Loop*>& erased) {
   SmallPtrSet<BasicBlock*, 32> reached;
   SmallVector<BasicBlock*, 16> work{loop.getHeader()};
   while (!work.empty()) {
@@ -725,10 +726,11 @@ void delete_unreached_blocks(Loop& loop, LoopInfo& loops, ScalarEvolution& scev)
   for (Loop* gone : reverse(inner))  // (innermost first: erase hands a loop's blocks to its parent)
     if (gone != &loop && !reached.contains(gone->getHeader())) {
       scev.forgetLoop(gone);
+      erased.insert(gone);
       loops.erase(gone);
     }
   for (BasicBlock* block : dead) loops.removeBlock(block);
-  DeleteDeadBlocks(dead);
+  DeleteDeadBlocks(dead);  // (loops of the item have dedicated exits: a merge is no LCSSA phi)
 }
 
 // Versions `loop` on its bounds guards (above): `loop` becomes the copy without them,
@@ -740,7 +742,7 @@ void delete_unreached_blocks(Loop& loop, LoopInfo& loops, ScalarEvolution& scev)
 // can get wrong (outer_loop_refusal). Returns whether it did; `touched` is set where it
 // changed the function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
-                       bool uniform_parts, bool& touched) {
+                       bool uniform_parts, bool& touched, SmallPtrSetImpl<Loop*>& erased) {
   SmallVector<guard, 4> guards;
   SmallVector<BranchInst*, 4> branches;
   for (BasicBlock* block : loop.blocks()) {
@@ -851,7 +853,7 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     }
   }
   scev.forgetLoop(&loop);
-  delete_unreached_blocks(loop, loops, scev);
+  delete_unreached_blocks(loop, loops, scev, erased);
   dom.recalculate(f);
   split_around_passing_run(loop, *slow, tests, items, preheader, loops, dom, scev);
   return true;
@@ -1069,7 +1071,9 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   };
   SmallVector<Loop*, 4> accepted;
   SmallVector<bool, 4> guarded;  // versioned on bounds guards (version_on_guards)
+  SmallPtrSet<Loop*, 4> erased;  // loops inside a versioned loop that it no longer runs
   for (Loop* loop : loops.getLoopsInPreorder()) {
+    if (erased.contains(loop)) continue;
     if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
     changed = true;
     if (!item_loop(*loop)) {
@@ -1092,7 +1096,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     bool versioned = false;
     if ((why == divergent_branch || why == nested_branch || why == merging_branch) &&
         version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev,
-                          merges_values(*loop, loops), cfg_changed)) {
+                          merges_values(*loop, loops), cfg_changed, erased)) {
       versioned = true;
       why = outer_loop_refusal(*loop, loops, scev);
     }

@@ -19,6 +19,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel not_first: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel taps: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel border_else: item loop given to the outer-loop vectorizer (where its bounds guards pass)
+; REMARK: kernel dead_loop: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel odd_items: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
 
 ; CHECK-LABEL: define void @bounds_guard(
@@ -378,6 +379,78 @@ exit:
   ret void
 }
 
+; A branch the same for all items inside a loop of the item, with a loop on each side
+; (no working side: the first is taken). The versioned loop runs the first side's
+; loop only; the other side's loop goes with its blocks (and from the loops the pass
+; still walks), and so does the merge of the two loops' sums.
+; CHECK-LABEL: define void @dead_loop(
+; CHECK: %all.items.pass = and i1 true, %flag
+; CHECK: item.some.fail:
+; CHECK: y.some.fail:
+; CHECK: item:
+; CHECK-NOT: {{^}}y:
+; CHECK: outer.latch:
+; CHECK-NEXT: %o.next = add i64 %o, 1
+; WIDE-LABEL: define void @dead_loop(
+; WIDE: vector.body:
+; WIDE: fadd <{{[0-9]+}} x float>
+define void @dead_loop(ptr %a, ptr %c, i64 %n, i64 %m, i1 %flag) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  br label %outer
+
+outer:
+  %o = phi i64 [ 0, %item ], [ %o.next, %outer.latch ]
+  %s0 = phi float [ 0.0, %item ], [ %s3, %outer.latch ]
+  br i1 %flag, label %x.pre, label %y.pre
+
+x.pre:
+  br label %x
+
+x:
+  %kx = phi i64 [ 0, %x.pre ], [ %kx.next, %x ]
+  %sx = phi float [ %s0, %x.pre ], [ %sx.next, %x ]
+  %ix = add i64 %kx, %j
+  %px = getelementptr float, ptr %a, i64 %ix
+  %vx = load float, ptr %px, align 4, !llvm.access.group !71
+  %sx.next = fadd float %sx, %vx
+  %kx.next = add i64 %kx, 1
+  %xdone = icmp eq i64 %kx.next, %m
+  br i1 %xdone, label %outer.latch, label %x
+
+y.pre:
+  br label %y
+
+y:
+  %ky = phi i64 [ 0, %y.pre ], [ %ky.next, %y ]
+  %sy = phi float [ %s0, %y.pre ], [ %sy.next, %y ]
+  %iy = add i64 %ky, %j
+  %py = getelementptr float, ptr %a, i64 %iy
+  %vy = load float, ptr %py, align 4, !llvm.access.group !71
+  %sy.next = fmul float %sy, %vy
+  %ky.next = add i64 %ky, 1
+  %ydone = icmp eq i64 %ky.next, %m
+  br i1 %ydone, label %outer.latch, label %y
+
+outer.latch:
+  %s3 = phi float [ %sx.next, %x ], [ %sy.next, %y ]
+  %o.next = add i64 %o, 1
+  %odone = icmp eq i64 %o.next, 4
+  br i1 %odone, label %item.latch, label %outer
+
+item.latch:
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %s3, ptr %pc, align 4, !llvm.access.group !71
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !72
+
+exit:
+  ret void
+}
 ; CHECK-LABEL: define void @odd_items(
 ; CHECK-NOT: all.items.pass
 ; CHECK: ret void
@@ -450,3 +523,7 @@ exit:
 !62 = distinct !{!62, !63, !64}
 !63 = !{!"llvm.loop.parallel_accesses", !61}
 !64 = !{!"llvm.loop.vectorize.enable", i1 true}
+!71 = distinct !{}
+!72 = distinct !{!72, !73, !74}
+!73 = !{!"llvm.loop.parallel_accesses", !71}
+!74 = !{!"llvm.loop.vectorize.enable", i1 true}
