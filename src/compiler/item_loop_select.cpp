@@ -734,13 +734,14 @@ void delete_unreached_blocks(Loop& loop, LoopInfo& loops, ScalarEvolution& scev,
 }
 
 // Versions `loop` on its bounds guards (above): `loop` becomes the copy without them,
-// a new loop the original. With `uniform_parts` (the item merges values), branches in
-// the item loop itself on values the same for all items are guards too, as inside a
-// loop of the item, where they have a working side: a border test's row part (`x <= 0
-// || x >= w - 1 || y <= 0`), a loop's test that it runs at all (`if (m > 0)`). Left
-// there, such a branch would keep a merge in the widened copy, which the native path
-// can get wrong (outer_loop_refusal). Returns whether it did; `touched` is set where it
-// changed the function all the same (the loop's simplified form, an unused test).
+// a new loop the original. With `uniform_parts` (the item merges values), parts the
+// same for all items of the branches in the item loop itself are guards too, as inside
+// a loop of the item: a border test's row part (`x <= 0 || x >= w - 1 || y <= 0`), and
+// a branch all on such values whose side without the work is a merge (a loop's test
+// that it runs at all, `if (m > 0)`, before its sum's merge with 0). Left there, such a
+// branch would keep a merge in the widened copy, which the native path can get wrong
+// (outer_loop_refusal). Returns whether it did; `touched` is set where it changed the
+// function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
                        bool uniform_parts, bool& touched, SmallPtrSetImpl<Loop*>& erased) {
   SmallVector<guard, 4> guards;
@@ -756,11 +757,13 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     if (!nested && uniform && !uniform_parts) continue;
     std::optional<unsigned> side = working_side(*branch, loop, loops);
     // (A branch the same for all items: either value is exact; the items run one by one for the other.
-    // In the item loop itself, one with no working side stays: if it merges values, the loop is refused.)
-    if (!side && uniform) {
-      if (!nested) continue;
-      side = 0;
+    // In the item loop itself, only one whose other side is a merge (`if (m > 0)` before a loop whose
+    // sum it merges with 0); any other stays, and if it merges values, the loop is refused.)
+    if (!nested && uniform) {
+      const auto merge = [](const PHINode& phi) { return phi.getNumIncomingValues() > 1; };
+      if (!side || none_of(branch->getSuccessor(1 - *side)->phis(), merge)) continue;
     }
+    if (!side && uniform) side = 0;
     if (!side || !collect_guards(branch->getCondition(), *side == 0, loop, scev, guards, nested || uniform_parts))
       return false;
     branches.push_back(branch);
