@@ -20,6 +20,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel taps: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel border_else: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel dead_loop: item loop given to the outer-loop vectorizer (where its bounds guards pass)
+; REMARK: kernel uniform_store: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel odd_items: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items
 
 ; CHECK-LABEL: define void @bounds_guard(
@@ -451,6 +452,61 @@ item.latch:
 exit:
   ret void
 }
+; A branch all on values the same for all items whose sides merge nothing (`if (flag)
+; a[j] = r;` after the guarded loop) is no guard: it stays in the versioned loop, which
+; the native path widens with it, and a row where flag is false is widened too.
+; CHECK-LABEL: define void @uniform_store(
+; CHECK: %all.items.pass = and i1
+; CHECK-NOT: %flag
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
+; CHECK: item.all.pass:
+; CHECK: item:
+; CHECK-NOT: %guard
+; CHECK: br i1 %flag, label %extra, label %item.next
+; WIDE-LABEL: define void @uniform_store(
+; WIDE: vector.body:
+; WIDE: fadd <{{[0-9]+}} x float>
+define void @uniform_store(ptr %a, ptr %c, i64 %begin, i64 %end, i64 %m, i64 %bound, i1 %flag) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.next ]
+  %guard = icmp ult i64 %j, %bound
+  br i1 %guard, label %inner, label %item.latch
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %idx = add i64 %k, %j
+  %pa = getelementptr float, ptr %a, i64 %idx
+  %v = load float, ptr %pa, align 4, !llvm.access.group !81
+  %s.next = fadd float %s, %v
+  %k.next = add i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %r = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %pc = getelementptr float, ptr %c, i64 %j
+  store float %r, ptr %pc, align 4, !llvm.access.group !81
+  br i1 %flag, label %extra, label %item.next
+
+extra:
+  %pe = getelementptr float, ptr %a, i64 %j
+  store float %r, ptr %pe, align 4, !llvm.access.group !81
+  br label %item.next
+
+item.next:
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !82
+
+exit:
+  ret void
+}
+
 ; CHECK-LABEL: define void @odd_items(
 ; CHECK-NOT: all.items.pass
 ; CHECK: ret void
@@ -527,3 +583,7 @@ exit:
 !72 = distinct !{!72, !73, !74}
 !73 = !{!"llvm.loop.parallel_accesses", !71}
 !74 = !{!"llvm.loop.vectorize.enable", i1 true}
+!81 = distinct !{}
+!82 = distinct !{!82, !83, !84}
+!83 = !{!"llvm.loop.parallel_accesses", !81}
+!84 = !{!"llvm.loop.vectorize.enable", i1 true}
