@@ -5,7 +5,10 @@
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Analysis/VectorUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+
+#include <string>
 
 using namespace llvm;
 
@@ -28,6 +31,43 @@ bool inlinable(const CallBase& call, const Function& root) {
          !call.isNoInline() && isInlineViable(const_cast<Function&>(*callee)).isSuccess();
 }
 
+// InlineFunction turns each call it inlines through an invoke into an invoke of its
+// own, and that invoke keeps none of the call's metadata (changeToInvokeAndSplitBasicBlock):
+// a range kernel's call in its item loop, inlined into run_rows through the invoke
+// that a kernel with a destructor (an accessor's shared state) makes of the item
+// loop's call, lost its access group, and so did every access of the kernel body
+// inlined through it next: the item loop's claim that its items are independent
+// (llvm.loop.parallel_accesses) no longer covered them. A call site attribute survives
+// the change: each such call of the callee carries its group's index there while the
+// callee is inlined, and the invoke made of it gets the group back.
+constexpr const char* group_mark = "weft-access-group";
+
+bool inline_keeping_access_groups(CallBase& call, InlineFunctionInfo& info) {
+  SmallVector<MDNode*, 8> groups;
+  SmallVector<CallInst*, 8> marked;
+  if (isa<InvokeInst>(call))
+    for (Instruction& inst : instructions(*call.getCalledFunction()))
+      if (auto* inner = dyn_cast<CallInst>(&inst); inner && !inner->doesNotThrow())
+        if (MDNode* group = inner->getMetadata(LLVMContext::MD_access_group)) {
+          inner->addFnAttr(Attribute::get(inner->getContext(), group_mark, std::to_string(groups.size())));
+          groups.push_back(group);
+          marked.push_back(inner);
+        }
+  MDNode* site_group = call.getMetadata(LLVMContext::MD_access_group);
+  const bool inlined = InlineFunction(call, info).isSuccess();
+  for (CallInst* inner : marked) inner->removeFnAttr(group_mark);
+  if (!inlined || marked.empty()) return inlined;
+  for (CallBase* site : info.InlinedCallSites) {
+    const Attribute mark = site->getFnAttr(group_mark);
+    unsigned k = 0;
+    if (!mark.isValid() || mark.getValueAsString().getAsInteger(10, k) || k >= groups.size()) continue;
+    site->removeFnAttr(group_mark);
+    if (!site->getMetadata(LLVMContext::MD_access_group))  // (a call it left a call keeps its own)
+      site->setMetadata(LLVMContext::MD_access_group, uniteAccessGroups(groups[k], site_group));
+  }
+  return true;
+}
+
 // Inlines the call tree below root's calls; true when it changed root.
 bool flatten(Function& root, FunctionAnalysisManager& analyses) {
   SmallVector<CallBase*, 32> work;
@@ -44,7 +84,7 @@ bool flatten(Function& root, FunctionAnalysisManager& analyses) {
       continue;
     }
     InlineFunctionInfo info;
-    if (!InlineFunction(*call, info).isSuccess()) continue;
+    if (!inline_keeping_access_groups(*call, info)) continue;
     size += callee_size;
     changed = true;
     for (CallBase* inlined : info.InlinedCallSites) work.push_back(inlined);

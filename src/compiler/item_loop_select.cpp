@@ -182,6 +182,17 @@ constexpr const char* merging_branch =
     "a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them "
     "with the wrong branch)";
 
+// Whether a branch in `loop` merges values: a phi with several incoming values
+// outside a loop header.
+bool merges_values(const Loop& loop, const LoopInfo& loops) {
+  for (BasicBlock* block : loop.blocks()) {
+    if (loops.isLoopHeader(block)) continue;
+    for (const PHINode& phi : block->phis())
+      if (phi.getNumIncomingValues() > 1) return true;
+  }
+  return false;
+}
+
 // Why the native path cannot widen this loop nest exactly, or an empty string.
 std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev) {
   if (!loop.getLoopLatch() || !loop.getExitingBlock()) return "the item loop has several exits or back edges";
@@ -214,11 +225,7 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   // position, and once it has folded blocks together they can change places
   // (kernel-fuzz seeds 120380, 121228: `for (k < r) ...; if (r0 != 0) v = i;` kept v's
   // value from before; seed 121507: a crash in the register allocator).
-  for (BasicBlock* block : loop.blocks()) {
-    if (allow_merges || loops.isLoopHeader(block)) continue;
-    for (PHINode& phi : block->phis())
-      if (phi.getNumIncomingValues() > 1) return merging_branch;
-  }
+  if (!allow_merges && merges_values(loop, loops)) return merging_branch;
   return {};
 }
 
@@ -659,6 +666,8 @@ void bound_run(Loop& loop, Value* from, Value* end, BasicBlock* after, const Twi
 // loop nothing after it reads a value of. Returns whether it did.
 bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests, Value* items, BasicBlock* check,
                               LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+  // (Guards all the same for all items: the check decides for the whole run.)
+  if (all_of(tests, [](const guard_test& test) { return test.uniform != nullptr; })) return false;
   BasicBlock* fast_preheader = loop.getLoopPreheader();
   BasicBlock* slow_preheader = slow.getLoopPreheader();
   BasicBlock* latch = loop.getLoopLatch();
@@ -704,13 +713,23 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
   BasicBlock* after_fast = block(".after.all.pass", true);
   Value* one = ConstantInt::get(wide, 1);
   Value* zero = ConstantInt::get(wide, 0);
-  // check: all pass ? fast : scan.
+  // check: all pass ? fast : scan; where a guard the same for all items fails, no item
+  // passes: straight to `slow` (a border stencil's first and last rows).
   auto* check_branch = cast<BranchInst>(check->getTerminator());
-  check_branch->setSuccessor(1, scan);
+  Value* uniform = nullptr;
+  IRBuilder<> ub(check_branch);
+  for (const guard_test& test : tests)
+    if (test.uniform) uniform = uniform ? ub.CreateAnd(uniform, test.uniform) : test.uniform;
+  BasicBlock* before_scan = check;
+  if (uniform) {
+    before_scan = block(".uniform.pass", true);
+    BranchInst::Create(scan, slow_preheader, uniform, before_scan);
+  }
+  check_branch->setSuccessor(1, uniform ? before_scan : scan);
   // scan: the first item that passes, or `items` where none does.
   IRBuilder<> cb(scan);
   PHINode* at = cb.CreatePHI(wide, 2, "scan.item");
-  at->addIncoming(zero, check);
+  at->addIncoming(zero, before_scan);
   Value* passes = all_pass(tests, cb, at, at);
   Value* next = cb.CreateAdd(at, one);
   at->addIncoming(next, scan);
@@ -753,11 +772,12 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
   IRBuilder<> ab(after_fast);
   ab.CreateCondBr(ab.CreateICmpEQ(fast_end, items), exit, slow_preheader);
   // slow: from the item after the run (0 where none passes) to the end.
-  PHINode* slow_from = PHINode::Create(wide, 2, "slow.from", slow_preheader->begin());
+  PHINode* slow_from = PHINode::Create(wide, 3, "slow.from", slow_preheader->begin());
   slow_from->addIncoming(zero, scanned);
   slow_from->addIncoming(fast_end, after_fast);
+  if (uniform) slow_from->addIncoming(zero, before_scan);
   for (BasicBlock* pred : predecessors(slow_preheader))
-    if (pred != scanned && pred != after_fast) return false;  // (cannot happen: built above)
+    if (pred != scanned && pred != after_fast && pred != before_scan) return false;  // (cannot happen: built above)
   start_counters_at(fast_counters, fast_from, fast_preheader, scev);
   start_counters_at(slow_counters, slow_from, slow_preheader, scev);
   dom.recalculate(f);
@@ -767,11 +787,42 @@ bool split_around_passing_run(Loop& loop, Loop& slow, ArrayRef<guard_test> tests
   return true;
 }
 
+// Deletes the blocks of `loop` its header no longer reaches (a folded guard's other
+// side), so that the merges after them lose those values too; loops among them go
+// (into `erased`: the caller's list of loops still holds them).
+void delete_unreached_blocks(Loop& loop, LoopInfo& loops, ScalarEvolution& scev, SmallPtrSetImpl<Loop*>& erased) {
+  SmallPtrSet<BasicBlock*, 32> reached;
+  SmallVector<BasicBlock*, 16> work{loop.getHeader()};
+  while (!work.empty()) {
+    BasicBlock* block = work.pop_back_val();
+    if (loop.contains(block) && reached.insert(block).second) append_range(work, successors(block));
+  }
+  SmallVector<BasicBlock*, 8> dead;
+  for (BasicBlock* block : loop.blocks())
+    if (!reached.contains(block)) dead.push_back(block);
+  if (dead.empty()) return;
+  SmallVector<Loop*, 4> inner = loop.getLoopsInPreorder();
+  for (Loop* gone : reverse(inner))  // (innermost first: erase hands a loop's blocks to its parent)
+    if (gone != &loop && !reached.contains(gone->getHeader())) {
+      scev.forgetLoop(gone);
+      erased.insert(gone);
+      loops.erase(gone);
+    }
+  for (BasicBlock* block : dead) loops.removeBlock(block);
+  DeleteDeadBlocks(dead);  // (loops of the item have dedicated exits: a merge is no LCSSA phi)
+}
+
 // Versions `loop` on its bounds guards (above): `loop` becomes the copy without them,
-// a new loop the original. Returns whether it did; `touched` is set where it changed
-// the function all the same (the loop's simplified form, an unused test).
+// a new loop the original. With `uniform_parts` (the item merges values), parts the
+// same for all items of the branches in the item loop itself are guards too, as inside
+// a loop of the item: a border test's row part (`x <= 0 || x >= w - 1 || y <= 0`), and
+// a branch all on such values whose side without the work is a merge (a loop's test
+// that it runs at all, `if (m > 0)`, before its sum's merge with 0). Left there, such a
+// branch would keep a merge in the widened copy, which the native path can get wrong
+// (outer_loop_refusal). Returns whether it did; `touched` is set where it changed the
+// function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
-                       bool& touched, bool& read_bound_stayed) {
+                       bool uniform_parts, bool& touched, SmallPtrSetImpl<Loop*>& erased, bool& read_bound_stayed) {
   const read_bounds reads = hoist_read_bounds(loop, loops, dom, scev);
   touched |= reads.changed;
   read_bound_stayed = reads.stayed;
@@ -781,13 +832,22 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test
-    // The native path widens a branch the same for all items, but none inside a loop of the item.
+    // The native path widens a branch the same for all items, but none inside a loop of the item
+    // (and one that merges values not exactly: `uniform_parts`).
     const bool nested = loops.getLoopFor(block) != &loop;
-    if (!nested && same_for_all_items(branch->getCondition(), loop)) continue;
+    const bool uniform = same_for_all_items(branch->getCondition(), loop);
+    if (!nested && uniform && !uniform_parts) continue;
     std::optional<unsigned> side = working_side(*branch, loop, loops);
-    // (A branch the same for all items: either value is exact; the items run one by one for the other.)
-    if (!side && nested && same_for_all_items(branch->getCondition(), loop)) side = 0;
-    if (!side || !collect_guards(branch->getCondition(), *side == 0, loop, scev, guards, nested)) return false;
+    // (A branch the same for all items: either value is exact; the items run one by one for the other.
+    // In the item loop itself, only one whose other side is a merge (`if (m > 0)` before a loop whose
+    // sum it merges with 0); any other stays, and if it merges values, the loop is refused.)
+    if (!nested && uniform) {
+      const auto merge = [](const PHINode& phi) { return phi.getNumIncomingValues() > 1; };
+      if (!side || none_of(branch->getSuccessor(1 - *side)->phis(), merge)) continue;
+    }
+    if (!side && uniform) side = 0;
+    if (!side || !collect_guards(branch->getCondition(), *side == 0, loop, scev, guards, nested || uniform_parts))
+      return false;
     branches.push_back(branch);
   }
   if (guards.empty()) return false;
@@ -878,6 +938,8 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     }
   }
   scev.forgetLoop(&loop);
+  delete_unreached_blocks(loop, loops, scev, erased);
+  dom.recalculate(f);
   split_around_passing_run(loop, *slow, tests, items, preheader, loops, dom, scev);
   return true;
 }
@@ -1097,7 +1159,9 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   };
   SmallVector<Loop*, 4> accepted;
   SmallVector<bool, 4> guarded;  // versioned on bounds guards (version_on_guards)
+  SmallPtrSet<Loop*, 4> erased;  // loops inside a versioned loop that it no longer runs
   for (Loop* loop : loops.getLoopsInPreorder()) {
+    if (erased.contains(loop)) continue;
     if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
     changed = true;
     if (!item_loop(*loop)) {
@@ -1119,8 +1183,8 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     }
     bool versioned = false, read_bound_stayed = false;
     if (why == divergent_branch || why == nested_branch || why == merging_branch) {
-      if (version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, cfg_changed,
-                            read_bound_stayed)) {
+      if (version_on_guards(f, *loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev,
+                            merges_values(*loop, loops), cfg_changed, erased, read_bound_stayed)) {
         versioned = true;
         why = outer_loop_refusal(*loop, loops, scev);
       } else if (why == divergent_branch && read_bound_stayed) {

@@ -17,7 +17,8 @@
 ; REMARK-NOT: innermost
 ; REMARK-NOT: vector_values
 ; REMARK: kernel uniform_branch_inner: item loop given to the outer-loop vectorizer (where its bounds guards pass)
-; REMARK: kernel uniform_merge_after_inner: work items run one by one, not across vector lanes: a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)
+; REMARK: kernel uniform_merge_after_inner: item loop given to the outer-loop vectorizer (where its bounds guards pass)
+; REMARK: kernel uniform_diamond_after_inner: work items run one by one, not across vector lanes: a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)
 
 ; CHECK-LABEL: define void @uniform_inner(
 ; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[KEPT:[0-9]+]]
@@ -329,9 +330,10 @@ declare void @opaque()
 ; A branch inside the loop in the item, the same way for every item, merging a value
 ; in the loop's latch (kernel-fuzz seed 60558: the outer-loop vectorizer kept the
 ; value from before the loop): versioned on its condition (item_loop_guards.ll), the
-; copy given to the outer-loop vectorizer has no branch left inside the loop.
+; copy given to the outer-loop vectorizer has no branch left inside the loop. The
+; condition is the same for all items: where it fails, all run one by one (no scan).
 ; CHECK-LABEL: define void @uniform_branch_inner(
-; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.scan
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.all.pass.some.fail
 ; CHECK: inner:
 ; CHECK-NOT: br i1 %flag
 ; CHECK: br label %set
@@ -372,8 +374,24 @@ exit:
 
 ; A branch the same for every item, after a loop in the item, merging a value in the
 ; item loop's latch (kernel-fuzz seed 120380: the outer-loop vectorizer paired the
-; merge's values with the wrong branch and kept the value from before): refused.
+; merge's values with the wrong branch and kept the value from before). Its working
+; side is the one that sets the value (it joins the other): the loop is versioned on
+; the condition, and the copy given to the outer-loop vectorizer has neither the
+; branch nor the merge; where the condition has the other value, all items run one by
+; one in the loop as it was.
 ; CHECK-LABEL: define void @uniform_merge_after_inner(
+; CHECK: item.guards:
+; CHECK: %[[SETS:[0-9]+]] = xor i1 %flag, true
+; CHECK: %all.items.pass = and i1 true, %[[SETS]]
+; CHECK: br i1 %all.items.pass, label %item.all.pass, label %item.all.pass.some.fail
+; CHECK: item.some.fail:
+; CHECK: br i1 %flag, label %item.latch.some.fail, label %set.some.fail
+; CHECK: %v.some.fail = phi i32
+; CHECK: br i1 %jdone.some.fail, label %exit, label %item.some.fail, !llvm.loop ![[UMASLOW:[0-9]+]]
+; CHECK: item:
+; CHECK-NOT: br i1 %flag
+; CHECK-NOT: phi i32 [ %v0
+; CHECK: %r = add i32 %jt, %w.out
 ; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[UMA:[0-9]+]]
 define void @uniform_merge_after_inner(ptr %a, i64 %n, i32 %m, i1 %flag) {
 entry:
@@ -416,12 +434,61 @@ exit:
   ret void
 }
 
+; The same branch with a value set on each side (no working side): it stays, and so
+; does its merge; refused.
+; CHECK-LABEL: define void @uniform_diamond_after_inner(
+; CHECK: br i1 %jdone, label %exit, label %item, !llvm.loop ![[UMD:[0-9]+]]
+define void @uniform_diamond_after_inner(ptr %a, i64 %n, i32 %m, i1 %flag) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  %jt = trunc i64 %j to i32
+  %pa = getelementptr i32, ptr %a, i64 %j
+  %v0 = load i32, ptr %pa, align 4, !llvm.access.group !141
+  br label %inner
+
+inner:
+  %k = phi i32 [ 0, %item ], [ %k.next, %inner ]
+  %w = phi i32 [ %jt, %item ], [ %w.next, %inner ]
+  %w.next = xor i32 %w, %k
+  %k.next = add i32 %k, 1
+  %kdone = icmp eq i32 %k.next, %m
+  br i1 %kdone, label %after, label %inner
+
+after:
+  %w.out = phi i32 [ %w.next, %inner ]
+  br i1 %flag, label %keep, label %set
+
+keep:
+  %v1 = add i32 %v0, 1
+  br label %item.latch
+
+set:
+  %v2 = mul i32 %jt, 3
+  br label %item.latch
+
+item.latch:
+  %v = phi i32 [ %v1, %keep ], [ %v2, %set ]
+  %r = add i32 %v, %w.out
+  store i32 %r, ptr %pa, align 4, !llvm.access.group !141
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !142
+
+exit:
+  ret void
+}
+
 ; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, ![[ENABLE:[0-9]+]], ![[WIDTH:[0-9]+]], ![[TAG:[0-9]+]]}
 ; CHECK-DAG: ![[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
 ; CHECK-DAG: ![[WIDTH]] = !{!"llvm.loop.vectorize.width", i32 {{[0-9]+}}}
 ; CHECK-DAG: ![[TAG]] = !{!"weft.item_loop"}
-; CHECK-DAG: ![[UMA]] = distinct !{![[UMA]], !{{[0-9]+}}, ![[UMATAG:[0-9]+]]}
-; CHECK-DAG: ![[UMATAG]] = !{!"weft.item_loop", !"a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)"}
+; CHECK-DAG: ![[UMA]] = distinct !{![[UMA]], !{{[0-9]+}}, ![[ENABLE]], ![[WIDTH]], ![[TAG]]}
+; CHECK-DAG: ![[UMASLOW]] = distinct !{![[UMASLOW]], !{{[0-9]+}}}
+; CHECK-DAG: ![[UMD]] = distinct !{![[UMD]], !{{[0-9]+}}, ![[UMDTAG:[0-9]+]]}
+; CHECK-DAG: ![[UMDTAG]] = !{!"weft.item_loop", !"a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)"}
 ; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}, ![[TRITAG:[0-9]+]]}
 ; CHECK-DAG: ![[TRITAG]] = !{!"weft.item_loop", !"a loop inside the work item runs a different number of times for different items"}
 ; CHECK-DAG: ![[NOTITEM]] = distinct !{![[NOTITEM]]}
@@ -473,3 +540,7 @@ exit:
 !132 = distinct !{!132, !133, !134}
 !133 = !{!"llvm.loop.parallel_accesses", !131}
 !134 = !{!"llvm.loop.vectorize.enable", i1 true}
+!141 = distinct !{}
+!142 = distinct !{!142, !143, !144}
+!143 = !{!"llvm.loop.parallel_accesses", !141}
+!144 = !{!"llvm.loop.vectorize.enable", i1 true}

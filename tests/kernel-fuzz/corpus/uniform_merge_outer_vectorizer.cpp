@@ -4,8 +4,9 @@
 // then `v = i0` under the uniform `r0 != 0`, which LLVM leaves as a branch merging v
 // after the loop; LLVM's outer-loop vectorizer (the VPlan native path) paired the
 // merge's values with the wrong branch and kept v's value from before.
-// weft-item-loop-select now refuses item loops in which a branch merges values (items
-// one by one, with a remark).
+// weft-item-loop-select refuses item loops in which a branch merges values, except where
+// versioning takes the branch out of the widened copy: here on `r0 != 0` (the side
+// that sets v), the copy without the branch widened, all items one by one where r0 is 0.
 // kernel-fuzz: sub-group-size 8
 #include "kf_harness.hpp"  // tools/kernel-fuzz/
 
