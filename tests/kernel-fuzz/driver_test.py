@@ -3,18 +3,9 @@
 Toolchains.build): a crash of one of LLVM's own passes that happens only while remarks are on
 is built again without remarks, and that build is the one checked, the crash named; a crash in
 one of Weft's passes, or one that stays without remarks, is a failure."""
-import importlib.machinery
-import importlib.util
-import os
-import sys
 import unittest
 
-TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "kernel-fuzz")
-sys.path.insert(0, TOOLS)
-loader = importlib.machinery.SourceFileLoader("kf_run", os.path.join(TOOLS, "run"))
-spec = importlib.util.spec_from_loader("kf_run", loader)
-kf_run = importlib.util.module_from_spec(spec)
-loader.exec_module(kf_run)
+from kf_driver import kf_run
 
 
 def stack(*passes):

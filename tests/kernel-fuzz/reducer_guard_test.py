@@ -5,19 +5,12 @@ what the plain g++ build prints. A clean program passes; a read past an array, a
 more than the width, and a read of fresh heap memory nothing wrote are refused.
   reducer_guard_test.py --prefix <installed Weft>"""
 import argparse
-import importlib.machinery
-import importlib.util
 import os
 import sys
 import tempfile
 import unittest
 
-TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "kernel-fuzz")
-sys.path.insert(0, TOOLS)
-loader = importlib.machinery.SourceFileLoader("kf_run", os.path.join(TOOLS, "run"))
-spec = importlib.util.spec_from_loader("kf_run", loader)
-kf_run = importlib.util.module_from_spec(spec)
-loader.exec_module(kf_run)
+from kf_driver import kf_run
 
 PREFIX = None
 
