@@ -326,7 +326,7 @@ TEST(Buffer, SetWriteBackFalseCancelsFinalData) {
     b.set_final_data(out.data());
     q.submit([&](sycl::handler& h) {
       sycl::accessor a{b, h, sycl::write_only, sycl::no_init};
-      h.parallel_for(b.get_range(), [=](sycl::id<1>) { a[0] = 1; });
+      h.parallel_for(b.get_range(), [=](sycl::id<1> i) { a[i] = 1; });
     });
     b.set_write_back(false);
   }
