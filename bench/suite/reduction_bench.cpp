@@ -1,7 +1,8 @@
 // sycl::reduction over a range kernel in the shape of SYCL-Bench's KernelReduction: each
 // item combines `cf` consecutive elements (the coarsening factor: 1, 4, 8) into one
-// plus-reducer over 2^24 (full mode 2^26) floats and ints, against the same sum as
-// tbb::parallel_reduce with an xsimd loop per chunk.
+// plus-reducer over 2^24 (full mode 2^26) elements of SYCL-Bench's four types (int32,
+// int64, fp32, fp64), against the same sum as tbb::parallel_reduce with an xsimd loop
+// per chunk.
 //
 //   kernel_reduction_<type>/baseline    tbb::parallel_reduce, an xsimd loop per chunk
 //   kernel_reduction_<type>/weft_cf<N>  parallel_for(range(n / N), reduction(sum, plus), ...)
@@ -95,26 +96,22 @@ void ms_real(benchmark::internal::Benchmark* b) { b->Unit(benchmark::kMillisecon
 
 }  // namespace
 
-BENCHMARK_TEMPLATE(kernel_reduction, float, sum_baseline<float>)
-    ->Name("kernel_reduction_fp32/baseline")
-    ->Apply(ms_real);
-BENCHMARK_TEMPLATE(kernel_reduction, float, (sum_weft<float, 1>))
-    ->Name("kernel_reduction_fp32/weft_cf1")
-    ->Apply(ms_real);
-BENCHMARK_TEMPLATE(kernel_reduction, float, (sum_weft<float, 4>))
-    ->Name("kernel_reduction_fp32/weft_cf4")
-    ->Apply(ms_real);
-BENCHMARK_TEMPLATE(kernel_reduction, float, (sum_weft<float, 8>))
-    ->Name("kernel_reduction_fp32/weft_cf8")
-    ->Apply(ms_real);
-BENCHMARK_TEMPLATE(kernel_reduction, std::int32_t, sum_baseline<std::int32_t>)
-    ->Name("kernel_reduction_int32/baseline")
-    ->Apply(ms_real);
-BENCHMARK_TEMPLATE(kernel_reduction, std::int32_t, (sum_weft<std::int32_t, 1>))
-    ->Name("kernel_reduction_int32/weft_cf1")
-    ->Apply(ms_real);
-BENCHMARK_TEMPLATE(kernel_reduction, std::int32_t, (sum_weft<std::int32_t, 8>))
-    ->Name("kernel_reduction_int32/weft_cf8")
-    ->Apply(ms_real);
+// SYCL-Bench's KernelReduction types and coarsening factors.
+#define KERNEL_REDUCTION(T, name)                           \
+  BENCHMARK_TEMPLATE(kernel_reduction, T, sum_baseline<T>)  \
+      ->Name("kernel_reduction_" name "/baseline")          \
+      ->Apply(ms_real);                                     \
+  BENCHMARK_TEMPLATE(kernel_reduction, T, (sum_weft<T, 1>)) \
+      ->Name("kernel_reduction_" name "/weft_cf1")          \
+      ->Apply(ms_real);                                     \
+  BENCHMARK_TEMPLATE(kernel_reduction, T, (sum_weft<T, 4>)) \
+      ->Name("kernel_reduction_" name "/weft_cf4")          \
+      ->Apply(ms_real);                                     \
+  BENCHMARK_TEMPLATE(kernel_reduction, T, (sum_weft<T, 8>))->Name("kernel_reduction_" name "/weft_cf8")->Apply(ms_real)
+
+KERNEL_REDUCTION(float, "fp32");
+KERNEL_REDUCTION(std::int32_t, "int32");
+KERNEL_REDUCTION(std::int64_t, "int64");
+KERNEL_REDUCTION(double, "fp64");
 
 WEFT_BENCH_MAIN()
