@@ -190,6 +190,8 @@ class accessor_view {
   }
   // The first element of the accessed range (for contiguous fast paths).
   WEFT_HOST_DEVICE Value* first_element() const noexcept { return base() + linearize(m_offset, m_mem); }
+  // The (sub-)buffer's range, which gives the strides of the accessed range (host-side copies).
+  range<Dims> memory_range() const noexcept { return m_mem; }
 
   // Common reference semantics (SYCL 2020 4.5.2): an accessor refers to a range of a
   // buffer's storage; accessors that refer to the same elements of the same buffer (a

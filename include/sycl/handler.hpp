@@ -382,9 +382,13 @@ class handler {
       track(dst, M2);
       set_command(weft::detail::command_kind::copy, [src, dst] {
         std::size_t n = src.size();
-        for (std::size_t l = 0; l < n; ++l)
-          dst[weft::sycl::detail::delinearize(l, dst.get_range())] =
-              src[weft::sycl::detail::delinearize(l, src.get_range())];
+        if constexpr (byte_copy<T1, T2>) {
+          weft::launch::copy_boxes(box_of(src), box_of(dst), sizeof(T2), n);
+        } else {
+          for (std::size_t l = 0; l < n; ++l)
+            dst[weft::sycl::detail::delinearize(l, dst.get_range())] =
+                src[weft::sycl::detail::delinearize(l, src.get_range())];
+        }
       });
     }
   }
@@ -816,9 +820,33 @@ class handler {
   static void check_pointer(const void* p, const char* what) {
     if (!p) weft::detail::throw_error(errc::invalid, std::string(what) + ": the pointer is null");
   }
+  // Copies between elements of the same trivially copyable type are byte copies, done by
+  // the library (weft::launch::copy_boxes) whatever compiled the caller; others convert
+  // element by element.
+  template <class A, class B>
+  static constexpr bool byte_copy = std::is_same_v<std::remove_const_t<A>, std::remove_const_t<B>>&&
+      std::is_trivially_copyable_v<std::remove_const_t<A>>;
+  template <class Acc>
+  static weft::launch::copy_box box_of(const Acc& acc) {
+    const auto r = acc.get_range();
+    const auto m = acc.memory_range();
+    constexpr int dims = decltype(r)::dimensions;  // (a 0-dimensional accessor is 1 underneath)
+    weft::launch::copy_box b{const_cast<void*>(static_cast<const void*>(acc.first_element())), {1, 1, 1}, {1, 1, 1}};
+    for (int d = 0; d < dims; ++d) {
+      b.memory[3 - dims + d] = m[d];
+      b.range[3 - dims + d] = r[d];
+    }
+    return b;
+  }
+  template <class T>
+  static weft::launch::copy_box box_of(const T* p, std::size_t count) {
+    return {const_cast<void*>(static_cast<const void*>(p)), {1, 1, count}, {1, 1, count}};
+  }
   template <class Acc, class U>
   static void copy_out(const Acc& src, U* dst) {
-    if (src.is_contiguous()) {
+    if constexpr (byte_copy<typename Acc::value_type, U>) {
+      weft::launch::copy_boxes(box_of(src), box_of(dst, src.size()), sizeof(U), src.size());
+    } else if (src.is_contiguous()) {
       std::copy(src.first_element(), src.first_element() + src.size(), dst);
     } else {
       for (std::size_t l = 0; l < src.size(); ++l) dst[l] = src[detail::delinearize(l, src.get_range())];
@@ -826,7 +854,9 @@ class handler {
   }
   template <class U, class Acc>
   static void copy_in(const U* src, const Acc& dst) {
-    if (dst.is_contiguous()) {
+    if constexpr (byte_copy<typename Acc::value_type, U>) {
+      weft::launch::copy_boxes(box_of(src, dst.size()), box_of(dst), sizeof(U), dst.size());
+    } else if (dst.is_contiguous()) {
       std::copy(src, src + dst.size(), dst.first_element());
     } else {
       for (std::size_t l = 0; l < dst.size(); ++l) dst[detail::delinearize(l, dst.get_range())] = src[l];

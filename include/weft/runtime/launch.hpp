@@ -18,6 +18,7 @@
 #include <sycl/nd_range.hpp>
 #include <sycl/range.hpp>
 #include <weft/runtime/device_state.hpp>
+#include <weft/runtime/export.hpp>
 
 namespace weft::launch {
 
@@ -69,6 +70,20 @@ void scoped_kernel(const sycl::range<Dims>& num_groups, const sycl::range<Dims>&
 template <int Dims, class Kernel>
 void hierarchical_kernel(const sycl::range<Dims>& num_groups, const std::optional<sycl::range<Dims>>& group_size,
                          const group_request& local, const Kernel& k);
+
+// The accessor forms of handler::copy, on host memory: a buffer's host storage (the
+// runtime brings it up to date before a copy command runs, for every device) or the
+// user's. Each side is a box of up to three dimensions (unused leading ones are 1):
+// element l of src, in row-major order over its range, goes to element l of dst, for
+// l in [0, count). Compiled once (the CPU target, src/target/cpu/copy.cpp): it copies
+// whole contiguous runs (rows, or planes and more where the range spans the storage's
+// width) with memmove, and a large copy in blocks on the current arena's workers.
+struct copy_box {
+  void* data;             // the box's first element (const where the copy only reads it)
+  std::size_t memory[3];  // the storage's range, which gives the strides
+  std::size_t range[3];   // the box's elements
+};
+WEFT_API void copy_boxes(const copy_box& src, const copy_box& dst, std::size_t element_bytes, std::size_t count);
 
 }  // namespace weft::launch
 
