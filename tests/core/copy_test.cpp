@@ -3,7 +3,7 @@
 // planes or the whole buffer, both directions, copies large enough to be split
 // across workers, and elements of 1, 4, 8 and 16 bytes. Every element of the
 // destination is checked: inside the box against the source in row-major order,
-// outside against what was there before.
+// outside against what was there before. Two windows of one buffer too.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -190,6 +190,31 @@ TYPED_TEST(Copy, AccessorToAccessor) {
   const std::size_t width = (std::size_t(1) << 20) / sizeof(T) / 128 + 1;
   buffer_to_buffer<T, 2, 3>(sycl::range<2>(260, width + 3), sycl::range<2>(256, width), sycl::id<2>(2, 3),
                             sycl::range<3>(4, 66, width), sycl::range<3>(4, 64, width), sycl::id<3>(0, 1, 0));
+}
+
+// Two windows of one buffer whose rows interleave in storage (the left half into the
+// right half): the library copies such a pair on one thread, in order.
+TYPED_TEST(Copy, WithinOneBuffer) {
+  using T = TypeParam;
+  for (std::size_t width : {std::size_t(8), (std::size_t(1) << 20) / sizeof(T) / 256 + 1}) {
+    const sycl::range<2> mem(256, 2 * width), half(256, width);
+    sycl::queue q;
+    const std::vector<T> before = pattern<T>(mem.size(), 1);
+    sycl::buffer<T, 2> b(before.data(), mem);
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor src{b, h, half, sycl::id<2>(0, 0), sycl::read_only};
+      sycl::accessor dst{b, h, half, sycl::id<2>(0, width), sycl::write_only};
+      h.copy(src, dst);
+    });
+    sycl::host_accessor got{b, sycl::read_only};
+    std::size_t wrong = 0;
+    for (std::size_t m = 0; m < mem.size(); ++m) {
+      const std::size_t row = m / mem[1], column = m % mem[1];
+      const T want = column < width ? before[m] : before[row * mem[1] + column - width];
+      if (!(got[sycl::id<2>(row, column)] == want) && wrong++ < 3) ADD_FAILURE() << "element " << m << " is wrong";
+    }
+    EXPECT_EQ(wrong, 0u) << "width " << width;
+  }
 }
 
 }  // namespace

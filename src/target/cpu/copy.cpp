@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 namespace weft::launch {
@@ -109,8 +110,8 @@ void copy_boxes(const copy_box& src, const copy_box& dst, std::size_t element_by
   if (count == 0 || element_bytes == 0) return;
   const rows from = rows_of(src), to = rows_of(dst);
   const std::size_t bytes = count * element_bytes;
-  const bool overlap =
-      from.data < to.data + to.span() * element_bytes && to.data < from.data + from.span() * element_bytes;
+  const auto s0 = reinterpret_cast<std::uintptr_t>(from.data), d0 = reinterpret_cast<std::uintptr_t>(to.data);
+  const bool overlap = s0 < d0 + to.span() * element_bytes && d0 < s0 + from.span() * element_bytes;
   if (bytes < parallel_bytes || overlap) {
     copy_range(from, to, element_bytes, 0, count);
     return;
