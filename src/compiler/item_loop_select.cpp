@@ -452,11 +452,81 @@ read_bounds hoist_read_bounds(Loop& loop, LoopInfo& loops, DominatorTree& dom, S
   return result;
 }
 
+// A private copy the item makes of data the same for all items (`coeff_t c = captured;`
+// or `c = {}` of a small array it then indexes with a loop's counter, which SROA cannot
+// split): a `memcpy` or `memset` of constant size into a whole alloca of the function.
+// The call moves before the loop, where it runs once, as the first item ran it, when:
+// - the alloca is used only in the loop, by simple loads the call dominates, GEPs and
+//   lifetime markers (which go: without them the alloca holds the copy across items),
+//   so every read is of what this call wrote;
+// - the call is not volatile, and is the first thing in the loop's header that writes
+//   memory or may not return (it runs whenever the loop does, so it may run in the
+//   preheader), from an address the same for all items. A store of an item there after
+//   its copy would be read by every later item's copy, which the item loop's mark
+//   excludes, as for the bounds' reads above.
+// The loads then read one address for all items, which the native path widens.
+bool hoist_private_copy(MemIntrinsic& call, Loop& loop, BasicBlock& preheader, const DominatorTree& dom) {
+  auto* size = dyn_cast<ConstantInt>(call.getLength());
+  auto* alloca = dyn_cast<AllocaInst>(call.getRawDest());
+  if (call.isVolatile() || !size || !alloca || !alloca->isStaticAlloca() || call.getParent() != loop.getHeader())
+    return false;
+  const DataLayout& layout = call.getDataLayout();
+  std::optional<TypeSize> bytes = alloca->getAllocationSize(layout);
+  if (!bytes || bytes->isScalable() || bytes->getFixedValue() != size->getZExtValue()) return false;
+  if (auto* copy = dyn_cast<MemTransferInst>(&call); copy && !loop.isLoopInvariant(copy->getRawSource())) return false;
+  if (!loop.isLoopInvariant(call.getLength()) ||
+      (isa<MemSetInst>(call) && !loop.isLoopInvariant(cast<MemSetInst>(call).getValue())))
+    return false;
+  for (const Instruction& inst : *loop.getHeader()) {
+    if (&inst == &call) break;
+    if (const auto* hint = dyn_cast<IntrinsicInst>(&inst); hint && droppable_hint(hint->getIntrinsicID())) continue;
+    if (inst.mayWriteToMemory() || !isGuaranteedToTransferExecutionToSuccessor(&inst)) return false;
+  }
+  SmallVector<IntrinsicInst*, 4> markers;
+  SmallVector<const Value*, 8> work{alloca};
+  while (!work.empty()) {
+    for (const User* u : work.pop_back_val()->users()) {
+      const auto* user = cast<Instruction>(u);
+      if (auto* marker = dyn_cast<IntrinsicInst>(user); marker && marker->isLifetimeStartOrEnd()) {
+        markers.push_back(const_cast<IntrinsicInst*>(marker));
+        continue;
+      }
+      if (!loop.contains(user)) return false;
+      if (user == &call) continue;
+      if (isa<GetElementPtrInst>(user)) work.push_back(user);
+      else if (!isa<LoadInst>(user) || !cast<LoadInst>(user)->isSimple() || !dom.dominates(&call, user)) return false;
+    }
+  }
+  for (IntrinsicInst* marker : markers) marker->eraseFromParent();
+  call.moveBefore(preheader.getTerminator()->getIterator());
+  call.updateLocationAfterHoist();
+  for (unsigned kind : {LLVMContext::MD_access_group, LLVMContext::MD_alias_scope, LLVMContext::MD_noalias})
+    call.setMetadata(kind, nullptr);
+  return true;
+}
+
+// Moves the private copies (above) of `loop` before it; whether any moved.
+bool hoist_private_copies(Loop& loop, const DominatorTree& dom) {
+  BasicBlock* preheader = loop.getLoopPreheader();
+  if (!preheader) return false;
+  SmallVector<MemIntrinsic*, 4> calls;
+  for (Instruction& inst : *loop.getHeader())
+    if (auto* call = dyn_cast<MemIntrinsic>(&inst); call && (isa<MemSetInst>(call) || isa<MemCpyInst>(call)))
+      calls.push_back(call);
+  bool moved = false;
+  for (MemIntrinsic* call : calls) moved |= hoist_private_copy(*call, loop, *preheader, dom);
+  return moved;
+}
+
 // A condition a versioned loop takes as constant: `value` for every item of its run.
 struct guard {
   Value* condition;  // an icmp affine in the item, or an i1 the same for all items
   bool value;
   bool uniform;
+  // An icmp affine in the counter of this loop inside the item instead, the same for
+  // all items (a stencil's row test `y + i >= h` in its loop over i): it has `value`
+  // for every item where it has it in each of that loop's iterations.
+  const Loop* inner = nullptr;
 };
 
 // The conditions in `condition` (through and/or/not) that vary between the items of
@@ -466,11 +536,11 @@ struct guard {
 // items are guards too (a branch inside a loop of the item).
 bool collect_guards(Value* condition, bool wanted, Loop& loop, ScalarEvolution& scev, SmallVectorImpl<guard>& guards,
                     bool uniform_too) {
-  auto add = [&](Value* leaf, bool uniform) {
+  auto add = [&](Value* leaf, bool uniform, const Loop* inner = nullptr) {
     if (isa<Constant>(leaf)) return true;  // (decides itself; its uses elsewhere are other values)
     for (const guard& known : guards)
       if (known.condition == leaf) return known.value == wanted;
-    guards.push_back({leaf, wanted, uniform});
+    guards.push_back({leaf, wanted, uniform, inner});
     return true;
   };
   if (same_for_all_items(condition, loop)) return !uniform_too || add(condition, true);
@@ -495,8 +565,21 @@ bool collect_guards(Value* condition, bool wanted, Loop& loop, ScalarEvolution& 
         loop.isLoopInvariant(compare->getOperand(1 - side)))
       affine = side;
   }
-  if (affine < 0) return false;
-  return add(compare, false);
+  if (affine >= 0) return add(compare, false);
+  // (Inside a loop of the item only: one affine in that loop's counter, which runs the
+  // same iterations for every item.)
+  if (!uniform_too) return false;
+  for (int side = 0; side < 2; ++side) {
+    const auto* rec = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(compare->getOperand(side)));
+    if (!rec || rec->getLoop() == &loop || !loop.contains(rec->getLoop()) || !rec->isAffine() ||
+        !loop.isLoopInvariant(compare->getOperand(1 - side)))
+      continue;
+    const SCEV* trips = scev.getBackedgeTakenCount(rec->getLoop());
+    if (!isa<SCEVCouldNotCompute>(trips) && scev.isLoopInvariant(trips, &loop) &&
+        scev.isLoopInvariant(rec->getStart(), &loop) && scev.isLoopInvariant(rec->getStepRecurrence(scev), &loop))
+      return add(compare, false, rec->getLoop());
+  }
+  return false;
 }
 
 // The successor of `branch` (in the item loop `loop`) that runs the work the branch
@@ -545,11 +628,17 @@ struct guard_test {
   IntegerType* type;  // x's
   Value *first, *stride, *bound;
   Value* uniform = nullptr;
+  Value* inner_last = nullptr;  // a guard's `inner` loop: its last iteration, for every item
 
   // i1: items `from` to `last` (of the trip count's type, from <= last) all pass, x not
   // wrapping between them in the compare's signedness (so every x lies between the two).
+  // An inner loop's guard: iterations 0 to its last, whatever the items.
   Value* all_pass(IRBuilder<>& b, Value* from, Value* last) const {
     if (uniform) return uniform;
+    if (inner_last) {
+      from = ConstantInt::get(inner_last->getType(), 0);
+      last = inner_last;
+    }
     auto* wide = cast<IntegerType>(last->getType());
     // x of item `from` (x's type wraps as the loop's own x does), and the run's length from it.
     Value* start = b.CreateAdd(first, b.CreateMul(b.CreateZExtOrTrunc(from, type), stride));
@@ -590,8 +679,9 @@ std::optional<guard_test> test_of(const guard& g, Loop& loop, ScalarEvolution& s
   // (A compare that must be false for every item: its inverse must be true.)
   guard_test test{g.value ? guard.getPredicate() : guard.getInversePredicate(), nullptr, nullptr, nullptr, nullptr};
   int side = 0;
+  const Loop* counted = g.inner ? g.inner : &loop;
   const auto* rec = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(guard.getOperand(0)));
-  if (!rec || rec->getLoop() != &loop) {
+  if (!rec || rec->getLoop() != counted) {
     side = 1;
     rec = cast<SCEVAddRecExpr>(scev.getSCEV(guard.getOperand(1)));
     test.predicate = ICmpInst::getSwappedPredicate(test.predicate);
@@ -604,6 +694,11 @@ std::optional<guard_test> test_of(const guard& g, Loop& loop, ScalarEvolution& s
   test.first = expander.expandCodeFor(start, test.type, at);
   test.stride = expander.expandCodeFor(step, test.type, at);
   test.bound = guard.getOperand(1 - side);
+  if (g.inner) {
+    const SCEV* trips = scev.getBackedgeTakenCount(g.inner);
+    if (isa<SCEVCouldNotCompute>(trips) || !expander.isSafeToExpandAt(trips, at)) return std::nullopt;
+    test.inner_last = expander.expandCodeFor(trips, trips->getType(), at);
+  }
   return test;
 }
 
@@ -944,6 +1039,54 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   return true;
 }
 
+// The native path widens a loop inside the item only where its counter is canonical
+// (from 0 by 1) and its exit test compares that counter's next value with a bound the
+// same for all items (LLVM's isUniformLoop); a stencil's loop over its taps counts from
+// -1 (`for (int i = -1; i <= 1; i++)`). Such a counter, from a constant by 1 and left
+// where its next value equals a constant, counts from 0 instead: its old value is the
+// new one plus the start, and the exit test's constant moves by the start too (an
+// equality in the counter's type wraps as the old one did: the same iterations exit).
+// Returns whether a counter changed.
+bool canonical_counters_inside(Loop& item, ScalarEvolution& scev) {
+  bool changed = false;
+  for (Loop* inner : item.getLoopsInPreorder()) {
+    if (inner == &item || inner->getCanonicalInductionVariable()) continue;
+    BasicBlock* preheader = inner->getLoopPreheader();
+    BasicBlock* latch = inner->getLoopLatch();
+    auto* exit_branch = latch ? dyn_cast<BranchInst>(latch->getTerminator()) : nullptr;
+    if (!preheader || !exit_branch || !exit_branch->isConditional()) continue;
+    auto* exit_test = dyn_cast<ICmpInst>(exit_branch->getCondition());
+    if (!exit_test || !exit_test->isEquality() || !exit_test->hasOneUse()) continue;
+    for (PHINode& counter : inner->getHeader()->phis()) {
+      auto* start = dyn_cast<ConstantInt>(counter.getIncomingValueForBlock(preheader));
+      auto* next = dyn_cast<BinaryOperator>(counter.getIncomingValueForBlock(latch));
+      auto* end = dyn_cast<ConstantInt>(exit_test->getOperand(1));
+      if (!start || !next || !end || next->getOpcode() != Instruction::Add || next->getOperand(0) != &counter ||
+          !match(next->getOperand(1), m_One()) || exit_test->getOperand(0) != next)
+        continue;
+      IRBuilder<> b(&*inner->getHeader()->getFirstInsertionPt());
+      Value* old_value = b.CreateAdd(&counter, start, counter.getName() + ".from");
+      counter.replaceUsesWithIf(old_value,
+                                [&](Use& use) { return use.getUser() != next && use.getUser() != old_value; });
+      if (any_of(next->users(), [&](const User* u) { return u != &counter && u != exit_test; })) {
+        b.SetInsertPoint(next->getNextNode());
+        Value* old_next = b.CreateAdd(next, start, next->getName() + ".from");
+        next->replaceUsesWithIf(old_next, [&](Use& use) {
+          return use.getUser() != &counter && use.getUser() != exit_test && use.getUser() != old_next;
+        });
+      }
+      next->setHasNoSignedWrap(false);
+      next->setHasNoUnsignedWrap(false);
+      counter.setIncomingValueForBlock(preheader, ConstantInt::get(start->getType(), 0));
+      exit_test->setOperand(1, ConstantInt::get(end->getType(), end->getValue() - start->getValue()));
+      scev.forgetLoop(inner);
+      changed = true;
+      break;
+    }
+  }
+  return changed;
+}
+
 // The vector width for an accepted item loop: registers of its widest per-item
 // data (what it loads and stores; the native path would count the loop counters
 // too, and a size_t counter halves the lanes of a float kernel), times the vectors
@@ -1171,6 +1314,8 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
     const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
     std::string why = unwidenable_instruction(*loop, library);
+    if (!why.empty() && hoist_private_copies(*loop, analyses.getResult<DominatorTreeAnalysis>(f)))
+      why = unwidenable_instruction(*loop, library);
     if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
     // Branches the versioning below may take out of the widened copy.
     const bool versionable = why == divergent_branch || why == nested_branch || why == merging_branch;
@@ -1199,6 +1344,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
       addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, target, f.getDataLayout()));
     }
+    canonical_counters_inside(*loop, scev);
     drop_hints(*loop);
     tag_item_loop(*loop, {});
     accepted.push_back(loop);

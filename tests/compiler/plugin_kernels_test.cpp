@@ -13,6 +13,7 @@
 // and of exact products (by powers of two) stay bit for bit there too.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <sycl/sycl.hpp>
@@ -527,6 +528,67 @@ TEST(PluginKernels, BorderTapsBoundedByTheAccessorsRanges) {
 }
 
 }  // namespace
+
+// SYCL-Bench's spec_constant_convolution with coefficients from the kernel's
+// arguments (DynamicValue): each item copies the captured array (a memcpy into an
+// array of its own, which its loop over the rows from -1 indexes) before the taps.
+// The plugin moves the copy before the item loop (the source is the same for all
+// items), counts the row loop from 0 and versions the item loop on the taps' tests
+// (weft-item-loop-select, item_loop_private_copy.ll): widened where the tests pass.
+TEST(PluginKernels, CoefficientsCopiedIntoEachItem) {
+  using coeff_t = std::array<std::array<float, 3>, 3>;
+  constexpr int rounds = 3;
+  const std::size_t h = at_run_time(19), w = at_run_time(171);
+  const std::vector<float> in = data(h * w, 23), c = data(9, 29);
+  const coeff_t coefficients{{{c[0], c[1], c[2]}, {c[3], c[4], c[5]}, {c[6], c[7], c[8]}}};
+  std::vector<float> out(h * w), want(h * w), magnitude(h * w);
+  const char* const* verdict = nullptr;
+  sycl::queue q;
+  {
+    sycl::buffer<float, 2> bi(in.data(), sycl::range<2>(h, w)), bo(out.data(), sycl::range<2>(h, w));
+    q.submit([&](sycl::handler& cgh) {
+      auto I = bi.get_access<sycl::access::mode::read>(cgh);
+      auto O = bo.get_access<sycl::access::mode::write>(cgh);
+      auto kernel = [=](sycl::item<2> it) {
+        coeff_t coeff;
+        coeff = coefficients;
+        float acc = 0.0f;
+        for (int k = 0; k < rounds; ++k)
+          for (int i = -1; i <= 1; i++) {
+            if (it[0] + i >= I.get_range()[0]) continue;  // (wraps below row 0)
+            for (int j = -1; j <= 1; j++) {
+              if (it[1] + j >= O.get_range()[1]) continue;
+              acc += coeff[i + 1][j + 1] * I[it[0] + i][it[1] + j];
+            }
+          }
+        O[it] = acc / (5.0f * rounds);
+      };
+#if WEFT_PLUGIN_ITEM_LOOPS
+      verdict = &weft::cpu::item_loop_verdict<decltype(kernel)>::value;
+#endif
+      cgh.parallel_for(I.get_range(), kernel);
+    });
+  }
+  for (std::size_t y = 0; y < h; ++y)
+    for (std::size_t x = 0; x < w; ++x) {
+      float acc = 0.0f;
+      for (int k = 0; k < rounds; ++k)
+        for (int i = -1; i <= 1; i++)
+          for (int j = -1; j <= 1; j++)
+            if (y + i < h && x + j < w) acc += coefficients[i + 1][j + 1] * in[(y + i) * w + x + j];
+      want[y * w + x] = acc / (5.0f * rounds);
+      for (int i = -1; i <= 1; i++)
+        for (int j = -1; j <= 1; j++)
+          if (y + i < h && x + j < w)
+            magnitude[y * w + x] += rounds * std::fabs(coefficients[i + 1][j + 1] * in[(y + i) * w + x + j]);
+      magnitude[y * w + x] /= 5.0f * rounds;
+    }
+  expect_result(q, out, want, magnitude, 9 * rounds + 1);
+  if (verdict) {  // (with the plugin: its verdict on the kernel's item loop)
+    ASSERT_NE(*verdict, nullptr);
+    EXPECT_EQ(std::strncmp(*verdict, "across", 6), 0) << *verdict;
+  }
+}
 
 // Scoped and hierarchical loops over a group's items (the plugin's candidate item
 // loops, weft-candidate-item-loops): a tree reduction's steps, each item's own slot
