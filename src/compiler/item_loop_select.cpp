@@ -698,6 +698,9 @@ std::optional<guard_test> test_of(const guard& g, Loop& loop, ScalarEvolution& s
     const SCEV* trips = scev.getBackedgeTakenCount(g.inner);
     if (isa<SCEVCouldNotCompute>(trips) || !expander.isSafeToExpandAt(trips, at)) return std::nullopt;
     test.inner_last = expander.expandCodeFor(trips, trips->getType(), at);
+    // (The same for all items: tested once, as a uniform guard, with no scan of the items.)
+    IRBuilder<> b(at);
+    test.uniform = test.all_pass(b, nullptr, nullptr);
   }
   return test;
 }

@@ -29,11 +29,19 @@ declare void @llvm.lifetime.start.p0(ptr)
 declare void @llvm.lifetime.end.p0(ptr)
 
 ; The copy runs once, before the guards' test (the row's test at rows row - 1 and
-; row + 1); the loop over the rows counts from 0 and ends at 3; the lifetime markers go.
+; row + 1, no wrap between them; the same for all items, so a row that fails runs one
+; by one, with no scan of its items); the loop over the rows counts from 0 and ends at
+; 3; the lifetime markers go.
 ; CHECK-LABEL: define void @private_copy(
 ; CHECK: item.guards:
 ; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 4 %c, ptr align 4 %k, i64 12, i1 false)
+; CHECK-NEXT: %[[FIRST:[0-9]+]] = add i64 %row, -1
+; CHECK: @llvm.uadd.with.overflow.i64(i64 %[[START:[0-9]+]], i64 %[[SPAN:[0-9]+]])
+; CHECK: icmp ult i64 %[[START]], %h
+; CHECK-NEXT: icmp ult i64 %{{[0-9]+}}, %h
 ; CHECK: %all.items.pass = and i1
+; CHECK-NEXT: br i1 %all.items.pass, label %item.all.pass, label %item.all.pass.some.fail
+; CHECK-NOT: item.scan
 ; CHECK: item:
 ; CHECK-NOT: llvm.memcpy
 ; CHECK-NOT: llvm.lifetime
