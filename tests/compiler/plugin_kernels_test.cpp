@@ -468,6 +468,33 @@ TEST(PluginKernels, BorderTapsSkippedInsideTheItemLoop) {
   expect_result(q, inner, want_inner, inner_magnitude, 2 * rounds);
 }
 
+// The host's 3x3 convolution of spec_constant_convolution (`rounds` times over the taps
+// inside the image, divided by 5 * rounds) and each result's magnitude (expect_result).
+void border_taps_on_host(const std::vector<float>& in, std::size_t h, std::size_t w, const float (&coeff)[3][3],
+                         int rounds, std::vector<float>& want, std::vector<float>& magnitude) {
+  for (std::size_t y = 0; y < h; ++y)
+    for (std::size_t x = 0; x < w; ++x) {
+      float acc = 0.0f;
+      for (int k = 0; k < rounds; ++k)
+        for (int i = -1; i <= 1; i++)
+          for (int j = -1; j <= 1; j++)
+            if (y + i < h && x + j < w) acc += coeff[i + 1][j + 1] * in[(y + i) * w + x + j];
+      want[y * w + x] = acc / (5.0f * rounds);
+      for (int i = -1; i <= 1; i++)
+        for (int j = -1; j <= 1; j++)
+          if (y + i < h && x + j < w)
+            magnitude[y * w + x] += rounds * std::fabs(coeff[i + 1][j + 1] * in[(y + i) * w + x + j]);
+      magnitude[y * w + x] /= 5.0f * rounds;
+    }
+}
+
+// With the plugin (a verdict was recorded): the kernel's item loop was widened across items.
+void expect_across_items(const char* const* verdict) {
+  if (!verdict) return;
+  ASSERT_NE(*verdict, nullptr);
+  EXPECT_EQ(std::strncmp(*verdict, "across", 6), 0) << *verdict;
+}
+
 // SYCL-Bench's spec_constant_convolution as written: the taps at the border skipped
 // on the accessors' ranges (`it[1] + j >= out.get_range()[1]`), which the item reads
 // from the kernel's copy (the copy's address went to the accessors' copy
@@ -506,25 +533,9 @@ TEST(PluginKernels, BorderTapsBoundedByTheAccessorsRanges) {
     });
   }
   const float coeff[3][3] = {{0, 2, 0}, {2, 2, 2}, {0, 2, 0}};
-  for (std::size_t y = 0; y < h; ++y)
-    for (std::size_t x = 0; x < w; ++x) {
-      float acc = 0.0f;
-      for (int k = 0; k < rounds; ++k)
-        for (int i = -1; i <= 1; i++)
-          for (int j = -1; j <= 1; j++)
-            if (y + i < h && x + j < w) acc += coeff[i + 1][j + 1] * in[(y + i) * w + x + j];
-      want[y * w + x] = acc / (5.0f * rounds);
-      for (int i = -1; i <= 1; i++)
-        for (int j = -1; j <= 1; j++)
-          if (y + i < h && x + j < w)
-            magnitude[y * w + x] += rounds * std::fabs(coeff[i + 1][j + 1] * in[(y + i) * w + x + j]);
-      magnitude[y * w + x] /= 5.0f * rounds;
-    }
+  border_taps_on_host(in, h, w, coeff, rounds, want, magnitude);
   expect_result(q, out, want, magnitude, 9 * rounds + 1);
-  if (verdict) {  // (with the plugin: its verdict on the kernel's item loop)
-    ASSERT_NE(*verdict, nullptr);
-    EXPECT_EQ(std::strncmp(*verdict, "across", 6), 0) << *verdict;
-  }
+  expect_across_items(verdict);
 }
 
 }  // namespace
@@ -544,21 +555,23 @@ TEST(PluginKernels, CoefficientsCopiedIntoEachItem) {
   std::vector<float> out(h * w), want(h * w), magnitude(h * w);
   const char* const* verdict = nullptr;
   sycl::queue q;
+  sycl::buffer<float, 2> image(in.data(), sycl::range<2>(h, w));
   {
-    sycl::buffer<float, 2> bi(in.data(), sycl::range<2>(h, w)), bo(out.data(), sycl::range<2>(h, w));
+    sycl::buffer<float, 2> result(out.data(), sycl::range<2>(h, w));
     q.submit([&](sycl::handler& cgh) {
-      auto I = bi.get_access<sycl::access::mode::read>(cgh);
-      auto O = bo.get_access<sycl::access::mode::write>(cgh);
+      sycl::accessor I{image, cgh, sycl::read_only};
+      sycl::accessor O{result, cgh, sycl::write_only, sycl::no_init};
       auto kernel = [=](sycl::item<2> it) {
         coeff_t coeff;
-        coeff = coefficients;
+        coeff = coefficients;  // (a memcpy of the captured array in every item)
         float acc = 0.0f;
         for (int k = 0; k < rounds; ++k)
           for (int i = -1; i <= 1; i++) {
-            if (it[0] + i >= I.get_range()[0]) continue;  // (wraps below row 0)
+            const std::size_t y = it[0] + i;  // (wraps below row 0)
+            if (y >= I.get_range()[0]) continue;
             for (int j = -1; j <= 1; j++) {
-              if (it[1] + j >= O.get_range()[1]) continue;
-              acc += coeff[i + 1][j + 1] * I[it[0] + i][it[1] + j];
+              const std::size_t x = it[1] + j;
+              if (x < O.get_range()[1]) acc += coeff[i + 1][j + 1] * I[y][x];
             }
           }
         O[it] = acc / (5.0f * rounds);
@@ -569,25 +582,10 @@ TEST(PluginKernels, CoefficientsCopiedIntoEachItem) {
       cgh.parallel_for(I.get_range(), kernel);
     });
   }
-  for (std::size_t y = 0; y < h; ++y)
-    for (std::size_t x = 0; x < w; ++x) {
-      float acc = 0.0f;
-      for (int k = 0; k < rounds; ++k)
-        for (int i = -1; i <= 1; i++)
-          for (int j = -1; j <= 1; j++)
-            if (y + i < h && x + j < w) acc += coefficients[i + 1][j + 1] * in[(y + i) * w + x + j];
-      want[y * w + x] = acc / (5.0f * rounds);
-      for (int i = -1; i <= 1; i++)
-        for (int j = -1; j <= 1; j++)
-          if (y + i < h && x + j < w)
-            magnitude[y * w + x] += rounds * std::fabs(coefficients[i + 1][j + 1] * in[(y + i) * w + x + j]);
-      magnitude[y * w + x] /= 5.0f * rounds;
-    }
+  const float coeff[3][3] = {{c[0], c[1], c[2]}, {c[3], c[4], c[5]}, {c[6], c[7], c[8]}};
+  border_taps_on_host(in, h, w, coeff, rounds, want, magnitude);
   expect_result(q, out, want, magnitude, 9 * rounds + 1);
-  if (verdict) {  // (with the plugin: its verdict on the kernel's item loop)
-    ASSERT_NE(*verdict, nullptr);
-    EXPECT_EQ(std::strncmp(*verdict, "across", 6), 0) << *verdict;
-  }
+  expect_across_items(verdict);
 }
 
 // Scoped and hierarchical loops over a group's items (the plugin's candidate item
