@@ -9,7 +9,8 @@
 ; is versioned on its row test, the same for all items but not for all rows (the row's
 ; tests at the first and last iterations). A copy after a store of the item, a copy the
 ; item changes, a copy of part of the alloca, a copy from an address of the item's own
-; stay; their loops are refused.
+; stay; their loops are refused. A row test whose rows depend on the item is no guard: the
+; loop is refused.
 ; RUN: %opt -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: %opt -enable-vplan-native-path -passes='function(weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
@@ -20,6 +21,7 @@
 ; REMARK: kernel copy_changed: work items run one by one, not across vector lanes: the work item calls llvm.memcpy.p0.p0.i64, which has no vector form
 ; REMARK: kernel copy_part: work items run one by one, not across vector lanes: the work item calls llvm.memcpy.p0.p0.i64, which has no vector form
 ; REMARK: kernel copy_of_item: work items run one by one, not across vector lanes: the work item calls llvm.memcpy.p0.p0.i64, which has no vector form
+; REMARK: kernel row_test_of_item: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items{{$}}
 
 target triple = "x86_64-pc-linux-gnu"
 
@@ -408,6 +410,68 @@ exit:
   ret void
 }
 
+; A row test whose rows depend on the item (`j + i >= h`: the start of the loop's counter is
+; the item's) is no guard of the loop inside the item: the loop is refused (its copy moved all
+; the same, which changes nothing the items compute).
+; CHECK-LABEL: define void @row_test_of_item(
+; CHECK: item.preheader:
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 4 %c, ptr align 4 %k, i64 12, i1 false)
+; CHECK-NOT: all.items.pass
+; CHECK: inner:
+; CHECK-NEXT: %r = phi i64 [ -1, %item ]
+; CHECK: ret void
+define void @row_test_of_item(ptr %k, ptr %src, ptr %out, i64 %row, i64 %h, i64 %w, i64 %begin, i64 %end) {
+entry:
+  %c = alloca [3 x float], align 4
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item.preheader, label %exit
+
+item.preheader:
+  br label %item
+
+item:
+  %j = phi i64 [ %begin, %item.preheader ], [ %j.next, %item.latch ]
+  call void @llvm.lifetime.start.p0(ptr %c)
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %c, ptr align 4 %k, i64 12, i1 false)
+  br label %inner
+
+inner:
+  %r = phi i64 [ -1, %item ], [ %r.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %y = add i64 %j, %r
+  %outside = icmp uge i64 %y, %h
+  br i1 %outside, label %inner.latch, label %tap
+
+tap:
+  %ci = add i64 %r, 1
+  %pc = getelementptr [3 x float], ptr %c, i64 0, i64 %ci
+  %cv = load float, ptr %pc, align 4
+  %yw = mul i64 %y, %w
+  %idx = add i64 %yw, %j
+  %pa = getelementptr float, ptr %src, i64 %idx
+  %v = load float, ptr %pa, align 4
+  %m = fmul float %cv, %v
+  %t = fadd float %s, %m
+  br label %inner.latch
+
+inner.latch:
+  %s.next = phi float [ %s, %inner ], [ %t, %tap ]
+  %r.next = add nsw i64 %r, 1
+  %rdone = icmp eq i64 %r.next, 2
+  br i1 %rdone, label %item.latch, label %inner
+
+item.latch:
+  %po = getelementptr float, ptr %out, i64 %j
+  store float %s.next, ptr %po, align 4
+  call void @llvm.lifetime.end.p0(ptr %c)
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !14
+
+exit:
+  ret void
+}
+
 !1 = distinct !{}
 !2 = distinct !{!2, !20, !30}
 !3 = distinct !{}
@@ -420,10 +484,13 @@ exit:
 !10 = distinct !{!10, !24, !30}
 !11 = distinct !{}
 !12 = distinct !{!12, !25, !30}
+!13 = distinct !{}
+!14 = distinct !{!14, !26, !30}
 !20 = !{!"llvm.loop.parallel_accesses", !1}
 !21 = !{!"llvm.loop.parallel_accesses", !3}
 !22 = !{!"llvm.loop.parallel_accesses", !5}
 !23 = !{!"llvm.loop.parallel_accesses", !7}
 !24 = !{!"llvm.loop.parallel_accesses", !9}
 !25 = !{!"llvm.loop.parallel_accesses", !11}
+!26 = !{!"llvm.loop.parallel_accesses", !13}
 !30 = !{!"llvm.loop.vectorize.enable", i1 true}
