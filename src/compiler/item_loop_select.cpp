@@ -652,16 +652,22 @@ struct guard_test {
                                           last_index, stride);
     Value* sum = b.CreateBinaryIntrinsic(is_signed ? Intrinsic::sadd_with_overflow : Intrinsic::uadd_with_overflow,
                                          start, b.CreateExtractValue(span, 0));
-    Value* no_wrap =
-        b.CreateAnd(fits, b.CreateNot(b.CreateOr(b.CreateExtractValue(span, 1), b.CreateExtractValue(sum, 1))));
+    // (Operands built one statement at a time: the order of a call's arguments is the
+    // compiler's, and the plugin's output must not depend on what compiled it.)
+    Value* span_wraps = b.CreateExtractValue(span, 1);
+    Value* sum_wraps = b.CreateExtractValue(sum, 1);
+    Value* no_wrap = b.CreateAnd(fits, b.CreateNot(b.CreateOr(span_wraps, sum_wraps)));
     if (is_signed) no_wrap = b.CreateAnd(no_wrap, b.CreateICmpSGE(last_index, ConstantInt::get(type, 0)));
     Value* last_x = b.CreateExtractValue(sum, 0);
     if (predicate == ICmpInst::ICMP_NE) {  // the bound outside [start, last_x]
-      Value* below = b.CreateAnd(b.CreateICmpULT(bound, start), b.CreateICmpULT(bound, last_x));
-      Value* above = b.CreateAnd(b.CreateICmpUGT(bound, start), b.CreateICmpUGT(bound, last_x));
+      Value* below_start = b.CreateICmpULT(bound, start);
+      Value* below = b.CreateAnd(below_start, b.CreateICmpULT(bound, last_x));
+      Value* above_start = b.CreateICmpUGT(bound, start);
+      Value* above = b.CreateAnd(above_start, b.CreateICmpUGT(bound, last_x));
       return b.CreateAnd(no_wrap, b.CreateOr(below, above));
     }
-    Value* both = b.CreateAnd(b.CreateICmp(predicate, start, bound), b.CreateICmp(predicate, last_x, bound));
+    Value* first_passes = b.CreateICmp(predicate, start, bound);
+    Value* both = b.CreateAnd(first_passes, b.CreateICmp(predicate, last_x, bound));
     return b.CreateAnd(no_wrap, both);
   }
 };

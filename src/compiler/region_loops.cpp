@@ -226,9 +226,12 @@ bool skip_failing_items(const item_loop& l, bool exit_records = true, LoopInfo* 
   // count' = max(1, S == 0 or S * (count - 1) might wrap ? count : min(count, ceil(U / S))).
   Value* safe_stride = b.CreateSelect(b.CreateICmpEQ(stride, zero), one, stride);
   Value* last_scaled = b.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, b.CreateSub(l.count, one), stride);
-  Value* no_wrap = b.CreateAnd(b.CreateICmpNE(stride, zero), b.CreateNot(b.CreateExtractValue(last_scaled, 1)));
-  Value* passing = b.CreateSelect(b.CreateICmpEQ(bound, zero), zero,
-                                  b.CreateAdd(b.CreateUDiv(b.CreateSub(bound, one), safe_stride), one));
+  // (One instruction per statement where two would be arguments of one call: the order
+  // of a call's arguments is the compiler's, and the plugin's output must not depend on it.)
+  Value* stride_nonzero = b.CreateICmpNE(stride, zero);
+  Value* no_wrap = b.CreateAnd(stride_nonzero, b.CreateNot(b.CreateExtractValue(last_scaled, 1)));
+  Value* no_bound = b.CreateICmpEQ(bound, zero);
+  Value* passing = b.CreateSelect(no_bound, zero, b.CreateAdd(b.CreateUDiv(b.CreateSub(bound, one), safe_stride), one));
   // (S = 1 cannot wrap: the plain minimum, whose bound scalar evolution sees.)
   Value* fewer = b.CreateBinaryIntrinsic(Intrinsic::umin, passing, l.count);
   Value* narrowed = match(stride, m_One()) ? fewer : b.CreateSelect(no_wrap, fewer, l.count);

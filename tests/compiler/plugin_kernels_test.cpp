@@ -550,7 +550,12 @@ TEST(PluginKernels, CoefficientsCopiedIntoEachItem) {
   using coeff_t = std::array<std::array<float, 3>, 3>;
   constexpr int rounds = 3;
   const std::size_t h = at_run_time(19), w = at_run_time(171);
-  const std::vector<float> in = data(h * w, 23), c = data(9, 29);
+  const std::vector<float> in = data(h * w, 23), signs = data(9, 29);
+  // Powers of two (signs from the data): exact products, so a compiler that contracts
+  // `acc += c * x` into a fused multiply-add in one loop and not in the other (g++ does)
+  // still computes the same bits.
+  std::vector<float> c(9);
+  for (int k = 0; k < 9; ++k) c[k] = std::copysign(std::ldexp(1.0f, k % 5 - 2), signs[k]);
   const coeff_t coefficients{{{c[0], c[1], c[2]}, {c[3], c[4], c[5]}, {c[6], c[7], c[8]}}};
   std::vector<float> out(h * w), want(h * w), magnitude(h * w);
   const char* const* verdict = nullptr;
