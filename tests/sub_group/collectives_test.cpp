@@ -15,6 +15,7 @@
 #include <sycl/sycl.hpp>
 #include <weft/settings.hpp>
 
+#include "../support/gpu.hpp"
 #include "../support/sub_group_size.hpp"
 #include <vector>
 
@@ -189,13 +190,9 @@ void run_config(sycl::range<D> local, sycl::range<D> groups) {
     ++ran;
   };
 #if defined(__CUDA__) || defined(__HIP__)
-  // A GPU build compiles the kernels for the warp's (wavefront's) size alone: a GPU
-  // offers no other, and the CPU build tries every size.
-#if defined(__HIP__)
-  at(std::integral_constant<std::uint32_t, 64>{});
-#else
-  at(std::integral_constant<std::uint32_t, 32>{});
-#endif
+  // A GPU build compiles the kernels for the warp's size alone: a GPU offers no
+  // other, and the CPU build tries every size.
+  at(std::integral_constant<std::uint32_t, gpu_warp>{});
 #else
   at(std::integral_constant<std::uint32_t, 4>{});
   at(std::integral_constant<std::uint32_t, 8>{});
