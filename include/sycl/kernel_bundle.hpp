@@ -481,6 +481,8 @@ kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
     return detail::make_bundle<State>(ctx, ctx.get_devices(), false);
   }
   auto d = std::make_shared<detail::bundle_data>(bundles.front().data());
+  // The first bundle's values are its own: the union gets a copy to add to.
+  if (d->spec) d->spec = std::make_shared<detail::spec_constant_values>(*d->spec);
   for (auto& b : bundles) {
     const auto& bd = b.data();
     d->all_kernels = d->all_kernels || bd.all_kernels;

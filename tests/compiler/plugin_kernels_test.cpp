@@ -593,6 +593,57 @@ TEST(PluginKernels, CoefficientsCopiedIntoEachItem) {
   expect_across_items(verdict);
 }
 
+// The same taps read as specialization constants (SpecConstValue): the coefficients
+// set on the handler, the divisor left at its default. Each read is a lookup in the
+// command group's values, which the compiler makes once per launch (the lookup is
+// declared const, kernel_extras.hpp), so the item copies the same bytes in every item
+// and the plugin widens it as above.
+using taps_t = std::array<std::array<float, 3>, 3>;
+constexpr sycl::specialization_id<taps_t> taps_id;
+constexpr sycl::specialization_id<float> divisor_id(5.0f);
+
+TEST(PluginKernels, SpecializationConstantsReadOncePerLaunch) {
+  constexpr int rounds = 3;
+  const std::size_t h = at_run_time(17), w = at_run_time(163);
+  const std::vector<float> in = data(h * w, 31), signs = data(9, 37);
+  std::vector<float> c(9);
+  for (int k = 0; k < 9; ++k) c[k] = std::copysign(std::ldexp(1.0f, k % 4 - 1), signs[k]);  // exact products
+  std::vector<float> out(h * w), want(h * w), magnitude(h * w);
+  const char* const* verdict = nullptr;
+  sycl::queue q;
+  {
+    sycl::buffer<float, 2> bi(in.data(), sycl::range<2>(h, w)), bo(out.data(), sycl::range<2>(h, w));
+    q.submit([&](sycl::handler& cgh) {
+      sycl::accessor I{bi, cgh, sycl::read_only};
+      sycl::accessor O{bo, cgh, sycl::write_only, sycl::no_init};
+      cgh.set_specialization_constant<taps_id>(taps_t{{{c[0], c[1], c[2]}, {c[3], c[4], c[5]}, {c[6], c[7], c[8]}}});
+      auto kernel = [=](sycl::item<2> it, sycl::kernel_handler kh) {
+        const taps_t coeff = kh.get_specialization_constant<taps_id>();
+        const float divisor = kh.get_specialization_constant<divisor_id>();
+        float acc = 0.0f;
+        for (int k = 0; k < rounds; ++k)
+          for (int i = -1; i <= 1; i++) {
+            const std::size_t y = it[0] + i;
+            if (y >= I.get_range()[0]) continue;
+            for (int j = -1; j <= 1; j++) {
+              const std::size_t x = it[1] + j;
+              if (x < O.get_range()[1]) acc += coeff[i + 1][j + 1] * I[y][x];
+            }
+          }
+        O[it] = acc / (divisor * rounds);
+      };
+#if WEFT_PLUGIN_ITEM_LOOPS
+      verdict = &weft::cpu::item_loop_verdict<weft::sycl::detail::kernel_adapter<decltype(kernel), true, false>>::value;
+#endif
+      cgh.parallel_for(I.get_range(), kernel);
+    });
+  }
+  const float coeff[3][3] = {{c[0], c[1], c[2]}, {c[3], c[4], c[5]}, {c[6], c[7], c[8]}};
+  border_taps_on_host(in, h, w, coeff, rounds, want, magnitude);
+  expect_result(q, out, want, magnitude, 9 * rounds + 1);
+  expect_across_items(verdict);
+}
+
 // Scoped and hierarchical loops over a group's items (the plugin's candidate item
 // loops, weft-candidate-item-loops): a tree reduction's steps, each item's own slot
 // of local memory and a store at the item's id, are widened; every item adding into

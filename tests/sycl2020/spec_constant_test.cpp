@@ -107,6 +107,32 @@ TEST(SpecConstant, ThroughAKernelBundle) {
   sycl::free(r, q);
 }
 
+// join() gives a bundle of its own: the union's values are not written into the first
+// bundle, whose kernels go on reading their own.
+TEST(SpecConstant, JoinLeavesTheBundlesValues) {
+  sycl::queue q;
+  auto first = sycl::get_kernel_bundle<sycl::bundle_state::input>(q.get_context());
+  auto second = first;
+  first.set_specialization_constant<int_id>(11);
+  second.set_specialization_constant<float_id>(2.5f);
+  second.set_specialization_constant<int_id>(12);
+  auto joined = sycl::join(std::vector{first, second});
+  EXPECT_EQ(joined.get_specialization_constant<int_id>(), 12);
+  EXPECT_EQ(joined.get_specialization_constant<float_id>(), 2.5f);
+  EXPECT_EQ(first.get_specialization_constant<int_id>(), 11);
+  EXPECT_EQ(first.get_specialization_constant<float_id>(), 0.0f);
+  auto exe = sycl::build(first);
+  int* r = sycl::malloc_shared<int>(1, q);
+  q.submit([&](sycl::handler& cgh) {
+     cgh.use_kernel_bundle(exe);
+     cgh.single_task([=](sycl::kernel_handler kh) {
+       r[0] = kh.get_specialization_constant<int_id>() + int(kh.get_specialization_constant<float_id>());
+     });
+   }).wait();
+  EXPECT_EQ(r[0], 11);
+  sycl::free(r, q);
+}
+
 TEST(SpecConstant, InstancesOfAVariableTemplateAreDistinct) {
   sycl::queue q;
   if (q.get_device().is_gpu())

@@ -72,6 +72,14 @@ struct WEFT_API spec_constant_values {
 
   // The value set for this object, else (name_key != 0) for another of the same name.
   const unsigned char* find(const void* object, std::uint64_t name_key) const;
+  // What a CPU kernel reads: find()'s bytes in v (which may be null), else default_bytes.
+  // Declared const (its result depends on its arguments alone) so that the compiler
+  // reads each constant once per launch, not in every work item, and the item loop
+  // stays free of calls: the values a command group or a kernel bundle holds are
+  // copied before any change and never changed in place, so they stay as they are
+  // while a kernel can read them. Host code reads through find(), which may see a change.
+  [[gnu::const]] static const unsigned char* kernel_value(const spec_constant_values* v, const void* object,
+                                                         std::uint64_t name_key, const void* default_bytes) noexcept;
   void set(const void* object, std::uint64_t name_key, const void* bytes, std::size_t n);
   template <auto& SpecName, class T>
   void set(const T& v) {
@@ -205,25 +213,37 @@ class kernel_handler {
   template <auto& SpecName>
   WEFT_HOST_DEVICE typename std::remove_reference_t<decltype(SpecName)>::value_type read() const {
     using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
-    T value = detail::spec_default<T>::get(SpecName);
+    const T& fallback = detail::spec_default<T>::get(SpecName);
+    T value = fallback;
+#if WEFT_DEVICE_PASS
+    // A GPU kernel's handler reads the table in its parameters (m_values is the host's).
     const unsigned char* bytes = m_table ? m_table->find(detail::spec_name_key<SpecName>) : nullptr;
-#if !WEFT_DEVICE_PASS
-    if (!bytes && m_values) bytes = m_values->find(&SpecName, detail::spec_host_name_key<SpecName>);
-#endif
     if (bytes) __builtin_memcpy(static_cast<void*>(&value), bytes, sizeof(T));
+#else
+    // Unconditional, so that the compiler may move the (const) lookup out of the item loop.
+    __builtin_memcpy(static_cast<void*>(&value),
+                     detail::spec_constant_values::kernel_value(m_values, &SpecName,
+                                                                detail::spec_host_name_key<SpecName>, &fallback),
+                     sizeof(T));
+#endif
     return value;
   }
   const detail::spec_constant_values* m_values = nullptr;
-  const detail::spec_constant_table* m_table = nullptr;
+  [[maybe_unused]] const detail::spec_constant_table* m_table = nullptr;  // read in a GPU's device pass
 };
 
 namespace detail {
 struct kernel_handler_access {
   static const spec_constant_values* values(const kernel_handler& kh) { return kh.m_values; }
-  // A value read outside a kernel (handler, kernel_bundle): not a kernel's use.
+  // A value read outside a kernel (handler, kernel_bundle): not a kernel's use, and
+  // through find(), which the compiler does not assume unchanged by the code around it.
   template <auto& SpecName>
   static auto read(const spec_constant_values* v) {
-    return kernel_handler(v).read<SpecName>();
+    using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
+    T value = spec_default<T>::get(SpecName);
+    if (const unsigned char* bytes = v ? v->find(&SpecName, spec_host_name_key<SpecName>) : nullptr)
+      std::memcpy(static_cast<void*>(&value), bytes, sizeof(T));
+    return value;
   }
 };
 }  // namespace detail
