@@ -11,6 +11,7 @@
 #include "item_loop_select.hpp"
 #include "loops_kept.hpp"
 
+#include "idle_phis.hpp"
 #include "item_loop_report.hpp"
 #include "kernel_name.hpp"
 #include "uniform_chain_guard.hpp"
@@ -401,13 +402,16 @@ struct read_bounds {
   bool stayed = false;   // a read at an address the same for all items stays in the loop
 };
 
-// Moves before `loop` the reads (above) that its branches' conditions are built of.
-read_bounds hoist_read_bounds(Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+// Moves before `loop` the reads (above) that its branches' conditions are built of,
+// or (trip_counts) the exit tests of the loops inside the item: a captured size that
+// bounds such a loop, read from the kernel's copy, is then the same for every item.
+read_bounds hoist_read_bounds(Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
+                              bool trip_counts = false) {
   read_bounds result;
   SmallVector<Value*, 16> work;
   for (BasicBlock* block : loop.blocks())
     if (auto* branch = dyn_cast<BranchInst>(block->getTerminator());
-        branch && branch->isConditional() && loops.getLoopFor(block)->getExitingBlock() != block)
+        branch && branch->isConditional() && (loops.getLoopFor(block)->getExitingBlock() == block) == trip_counts)
       work.push_back(branch->getCondition());
   SmallPtrSet<Value*, 32> seen;
   SmallPtrSet<LoadInst*, 8> reads;
@@ -1321,11 +1325,16 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       continue;
     }
     ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
+    if (remove_idle_phis(*loop)) scev.forgetLoop(loop);
     const TargetLibraryInfo& library = analyses.getResult<TargetLibraryAnalysis>(f);
     std::string why = unwidenable_instruction(*loop, library);
     if (!why.empty() && hoist_private_copies(*loop, analyses.getResult<DominatorTreeAnalysis>(f)))
       why = unwidenable_instruction(*loop, library);
-    if (why.empty() && !loop->isInnermost()) why = outer_loop_refusal(*loop, loops, scev);
+    if (why.empty() && !loop->isInnermost()) {
+      if (hoist_read_bounds(*loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, true).changed)
+        cfg_changed = true;
+      why = outer_loop_refusal(*loop, loops, scev);
+    }
     // Branches the versioning below may take out of the widened copy.
     const bool versionable = why == divergent_branch || why == nested_branch || why == merging_branch;
     if ((why.empty() || versionable) && !loop->isInnermost()) {

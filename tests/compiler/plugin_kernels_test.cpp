@@ -644,6 +644,54 @@ TEST(PluginKernels, SpecializationConstantsReadOncePerLaunch) {
   expect_across_items(verdict);
 }
 
+// An item accumulating a vec<float, 3> over a captured count (n-body's all-pairs
+// shape without the self test): the vector's padding lane reaches the item loop as
+// phis that carry nothing, and the count is read from the kernel's copy in every
+// item; the plugin removes the phis and moves the read before the loop
+// (item_loop_idle_phis.ll), and widens the loop.
+TEST(PluginKernels, Vec3AccumulatedOverACapturedCount) {
+  const std::size_t n = at_run_time(157);
+  const std::vector<float> x = data(3 * n, 41), signs = data(n, 43);
+  std::vector<float> w(n);  // powers of two: exact products, whether a compiler fuses the add or not
+  for (std::size_t i = 0; i < n; ++i) w[i] = std::copysign(std::ldexp(1.0f, int(i % 5) - 2), signs[i]);
+  std::vector<float> out(3 * n), want(3 * n), magnitude(3 * n);
+  const char* const* verdict = nullptr;
+  sycl::queue q;
+  {
+    sycl::buffer<float> bx(x.data(), sycl::range<1>(3 * n)), bw(w.data(), sycl::range<1>(n));
+    sycl::buffer<sycl::float3> bo{sycl::range<1>(n)};
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor X(bx, h, sycl::read_only), W(bw, h, sycl::read_only);
+      sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
+      auto kernel = [=](sycl::id<1> id) {
+        const std::size_t j = id[0];
+        const sycl::float3 mine{X[3 * j], X[3 * j + 1], X[3 * j + 2]};
+        sycl::float3 acc{0.0f};
+        for (std::size_t i = 0; i < n; ++i) acc += (sycl::float3{X[3 * i], X[3 * i + 1], X[3 * i + 2]} - mine) * W[i];
+        O[id] = acc;
+      };
+#if WEFT_PLUGIN_ITEM_LOOPS
+      verdict = &weft::cpu::item_loop_verdict<decltype(kernel)>::value;
+#endif
+      h.parallel_for(sycl::range<1>(n), kernel);
+    });
+    sycl::host_accessor result(bo, sycl::read_only);
+    for (std::size_t j = 0; j < n; ++j)
+      for (int c = 0; c < 3; ++c) out[3 * j + c] = result[j][c];
+  }
+  for (std::size_t j = 0; j < n; ++j)
+    for (int c = 0; c < 3; ++c) {
+      float acc = 0.0f;
+      for (std::size_t i = 0; i < n; ++i) {
+        acc += (x[3 * i + c] - x[3 * j + c]) * w[i];
+        magnitude[3 * j + c] += std::fabs((x[3 * i + c] - x[3 * j + c]) * w[i]);
+      }
+      want[3 * j + c] = acc;
+    }
+  expect_result(q, out, want, magnitude, n);
+  expect_across_items(verdict);
+}
+
 // Scoped and hierarchical loops over a group's items (the plugin's candidate item
 // loops, weft-candidate-item-loops): a tree reduction's steps, each item's own slot
 // of local memory and a store at the item's id, are widened; every item adding into
