@@ -5,7 +5,9 @@
 // the same number of times for every item), and it calls nothing without a vector
 // form and makes no atomic or volatile access. These are the native path's own
 // limits, checked here first so that a refusal leaves the loops inside the item to
-// the ordinary vectorizer and says why. An accepted loop loses its hints (drop_hints),
+// the ordinary vectorizer and says why; before the check, the header's phis that
+// carry nothing go (idle_phis.hpp) and a captured trip count is read before the
+// loop (hoist_read_bounds). An accepted loop loses its hints (drop_hints),
 // and a copy of the function is widened first: where LLVM's verifier rejects it, the
 // loops are refused after all (try_widening).
 #include "item_loop_select.hpp"

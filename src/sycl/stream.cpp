@@ -115,7 +115,7 @@ const unsigned char* spec_constant_values::find(const void* object, std::uint64_
 }
 
 const unsigned char* spec_constant_values::kernel_value(const spec_constant_values* v, const void* object,
-                                                       std::uint64_t name_key, const void* default_bytes) noexcept {
+                                                        std::uint64_t name_key, const void* default_bytes) noexcept {
   const unsigned char* found = v ? v->find(object, name_key) : nullptr;
   return found ? found : static_cast<const unsigned char*>(default_bytes);
 }

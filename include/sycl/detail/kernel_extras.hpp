@@ -79,7 +79,7 @@ struct WEFT_API spec_constant_values {
   // copied before any change and never changed in place, so they stay as they are
   // while a kernel can read them. Host code reads through find(), which may see a change.
   [[gnu::const]] static const unsigned char* kernel_value(const spec_constant_values* v, const void* object,
-                                                         std::uint64_t name_key, const void* default_bytes) noexcept;
+                                                          std::uint64_t name_key, const void* default_bytes) noexcept;
   void set(const void* object, std::uint64_t name_key, const void* bytes, std::size_t n);
   template <auto& SpecName, class T>
   void set(const T& v) {
