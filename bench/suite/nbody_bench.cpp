@@ -37,7 +37,8 @@ struct system {
   float* ax = sycl::malloc_shared<float>(n, q);
   float* ay = sycl::malloc_shared<float>(n, q);
   float* az = sycl::malloc_shared<float>(n, q);
-  std::vector<double> rx, ry, rz;  // reference, in double
+  sycl::float4* bodies4 = sycl::malloc_shared<sycl::float4>(n, q);  // (x, y, z, mass): nbody/weft_float3's layout
+  std::vector<double> rx, ry, rz;                                   // reference, in double
   double scale = 0;
   system() {
     std::uint32_t s = 12345;
@@ -50,6 +51,7 @@ struct system {
       y[i] = rnd() * 10;
       z[i] = rnd() * 10;
       m[i] = 0.5f + rnd();
+      bodies4[i] = sycl::float4(x[i], y[i], z[i], m[i]);
     }
     rx.resize(n);
     ry.resize(n);
@@ -75,6 +77,7 @@ struct system {
   }
   ~system() {
     for (float* p : {x, y, z, m, ax, ay, az}) sycl::free(p, q);
+    sycl::free(bodies4, q);
   }
   void reset() {
     std::fill(ax, ax + n, -1e30f);
@@ -161,6 +164,29 @@ void nbody_weft(system& s) {
       .wait();
 }
 
+// The same interactions as SYCL programs often write them (SYCL-Bench's NBody): the
+// bodies as float4 (x, y, z, mass), the acceleration a float3 summed in the item.
+void nbody_weft_float3(system& s) {
+  const std::size_t n = s.n;
+  const sycl::float4* bodies = s.bodies4;
+  float *ax = s.ax, *ay = s.ay, *az = s.az;
+  s.q.parallel_for(sycl::range<1>(n),
+                   [=](sycl::id<1> i) {
+                     const sycl::float4 mine = bodies[i];
+                     sycl::float3 acc{0.0f};
+                     for (std::size_t j = 0; j < n; ++j) {
+                       const sycl::float4 other = bodies[j];
+                       const sycl::float3 d{other.x() - mine.x(), other.y() - mine.y(), other.z() - mine.z()};
+                       const float inv = sycl::rsqrt(sycl::dot(d, d) + eps2);
+                       acc += d * (other.w() * inv * inv * inv);
+                     }
+                     ax[i] = acc.x();
+                     ay[i] = acc.y();
+                     az[i] = acc.z();
+                   })
+      .wait();
+}
+
 void report(benchmark::State& state, std::size_t n) {
   state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(n * n));  // interactions
 }
@@ -178,6 +204,7 @@ void nbody(benchmark::State& state) {
 
 BENCHMARK_TEMPLATE(nbody, nbody_baseline)->Name("nbody/baseline")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(nbody, nbody_weft)->Name("nbody/weft")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(nbody, nbody_weft_float3)->Name("nbody/weft_float3")->Unit(benchmark::kMillisecond)->UseRealTime();
 
 #ifdef WEFT_BENCH_HAVE_OPENCL
 namespace {
