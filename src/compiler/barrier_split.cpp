@@ -5,7 +5,8 @@
 //  2. decide: every barrier must be reached by all items alike (no branch or loop
 //     exit on a value that differs between items controls it), and no call may hide a
 //     barrier the pass cannot see; otherwise the marker becomes false (fibers run the
-//     kernel) and a remark says why;
+//     kernel) and a remark says why (a loop's entry test that jump threading took off
+//     an item guard's side is put back first, rejoin_threaded_guards);
 //  3. cut: each barrier call gets a block of its own; a region is the code reachable
 //     from the entry or from a barrier without crossing another barrier;
 //  4. keep per item what crosses a barrier: values into slots (demotion), private
@@ -259,6 +260,9 @@ class item_variance {
   SmallPtrSet<const BasicBlock*, 16> m_branching, m_divergent, m_joins;
 };
 
+constexpr const char* divergent_barrier =
+    "a barrier is reached only by some items (it is under a branch, or in a loop, that items take differently)";
+
 // Why the pass leaves the function to fibers, or empty.
 std::string refusal(Function& f, const item_code& code, const TargetLibraryInfo& library,
                     const item_variance& variance) {
@@ -281,10 +285,69 @@ std::string refusal(Function& f, const item_code& code, const TargetLibraryInfo&
     if (std::string why = hidden_barrier(call->getCalledFunction(), library, seen); !why.empty()) return why;
   }
   for (const CallInst* barrier : code.barriers)
-    if (variance.divergent(barrier->getParent()))
-      return "a barrier is reached only by some items (it is under a branch, or in a loop, that items take "
-             "differently)";
+    if (variance.divergent(barrier->getParent())) return divergent_barrier;
   return {};
+}
+
+// A guard that LLVM's jump threading took a loop's entry test out of: `x = gid < n ?
+// in[gid] : 0;` before `for (o = 0; o < n; o += l) { ...barrier... }`. On the guard's
+// side n > 0 is known, so that side jumps into the loop and only the other tests
+// `n == 0`: the loop (and its barriers) is then reached from the guard's branch,
+// which differs between items. Where the guard implies the test's outcome
+// (isImpliedCondition), the test goes back on the guard's side too (it passes there,
+// as the guard implies: nothing changes), and the guard's branch joins again before
+// the test, which is the same for all items. The shape:
+//   D: br c, S1, S2   (c differs between items)
+//   S1: ...; br B     (one predecessor, D)
+//   S2: (speculatable) ...; br u, B, E or br u, E, B   (one predecessor, D; u the same for all)
+// becomes S1: br S2, with B's phis' values from S1 passed through new phis in S2.
+bool rejoin_threaded_guards(Function& f, const item_variance& variance) {
+  bool changed = false;
+  const DataLayout& layout = f.getDataLayout();
+  for (BasicBlock& d : f) {
+    auto* guard = dyn_cast<BranchInst>(d.getTerminator());
+    if (!guard || !guard->isConditional() || !variance.varies(guard->getCondition())) continue;
+    for (unsigned side = 0; side < 2; ++side) {
+      BasicBlock* s1 = guard->getSuccessor(side);
+      BasicBlock* s2 = guard->getSuccessor(1 - side);
+      auto* jump = dyn_cast<BranchInst>(s1->getTerminator());
+      auto* test = dyn_cast<BranchInst>(s2->getTerminator());
+      if (s1 == s2 || !jump || jump->isConditional() || !test || !test->isConditional() ||
+          s1->getSinglePredecessor() != &d || s2->getSinglePredecessor() != &d || variance.varies(test->getCondition()))
+        continue;
+      BasicBlock* b = jump->getSuccessor(0);
+      const int into = test->getSuccessor(0) == b ? 0 : test->getSuccessor(1) == b ? 1 : -1;
+      if (into < 0 || test->getSuccessor(0) == test->getSuccessor(1)) continue;
+      if (!all_of(*s2, [&](Instruction& inst) {
+            return &inst == test || (!isa<PHINode>(inst) && isSafeToSpeculativelyExecute(&inst));
+          }))
+        continue;
+      // On S1's side c is `side == 0`; S1's items must take the test's branch into B.
+      const std::optional<bool> implied = isImpliedCondition(guard->getCondition(), test->getCondition(), layout,
+                                                             /*LHSIsTrue=*/side == 0);
+      if (!implied || *implied != (into == 0)) continue;
+      if (any_of(b->phis(), [&](PHINode& phi) {
+            const auto* from_s2 = dyn_cast<Instruction>(phi.getIncomingValueForBlock(s2));
+            return from_s2 && from_s2->getParent() == s2;
+          }))
+        continue;
+      for (PHINode& phi : b->phis()) {
+        Value* from_s1 = phi.getIncomingValueForBlock(s1);
+        Value* from_s2 = phi.getIncomingValueForBlock(s2);
+        if (from_s1 != from_s2) {  // (a phi of one value would differ between items to the analysis: a join's)
+          PHINode* through = PHINode::Create(phi.getType(), 2, phi.getName() + ".rejoined", s2->begin());
+          through->addIncoming(from_s2, &d);
+          through->addIncoming(from_s1, s1);
+          phi.setIncomingValueForBlock(s2, through);
+        }
+        phi.removeIncomingValue(s1, /*DeletePHIIfEmpty=*/false);
+      }
+      jump->setSuccessor(0, s2);
+      changed = true;
+      break;
+    }
+  }
+  return changed;
 }
 
 // ---- 3.-5. the split ------------------------------------------------------------------------
@@ -1063,7 +1126,16 @@ PreservedAnalyses BarrierSplitPass::run(Function& f, FunctionAnalysisManager& an
     return PreservedAnalyses::none();
   }
   std::string why;
+  bool rejoined = false;
   {
+    PostDominatorTree& postdom = analyses.getResult<PostDominatorTreeAnalysis>(f);
+    LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
+    item_variance variance(f, postdom, loops);
+    why = refusal(f, *code, analyses.getResult<TargetLibraryAnalysis>(f), variance);
+    if (why == divergent_barrier) rejoined = rejoin_threaded_guards(f, variance);
+  }
+  if (rejoined) {  // decided again on the rejoined branches
+    analyses.invalidate(f, PreservedAnalyses::none());
     PostDominatorTree& postdom = analyses.getResult<PostDominatorTreeAnalysis>(f);
     LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
     item_variance variance(f, postdom, loops);

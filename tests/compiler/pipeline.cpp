@@ -67,6 +67,29 @@ void nd_sub_group_sum(sycl::queue& q, const float* x, float* y, std::size_t n) {
 }
 // REMARK-DAG: remark: kernel {{.*}}nd_sub_group_sum{{.*}}: split at 1 barrier(s) into 2 loops over the work group's items
 
+// Tiles through local memory after an item guard (SYCL-Bench's NBody NDRange): jump
+// threading takes the tile loop's entry test off the guard's side, and the split puts
+// it back (barrier_split_rejoin.ll); the region loops are then widened.
+void nd_tiles_after_guard(sycl::queue& q, const float* in, float* out, std::size_t n) {
+  q.submit([&](sycl::handler& h) {
+     sycl::local_accessor<float, 1> tile{sycl::range<1>(64), h};
+     h.parallel_for(sycl::nd_range<1>(n, 64), [=](sycl::nd_item<1> it) {
+       const std::size_t gid = it.get_global_id(0), lid = it.get_local_id(0);
+       const std::size_t count = it.get_global_range(0), size = it.get_local_range(0);
+       const float mine = gid < count ? in[gid] : 0.0f;
+       float acc = 0.0f;
+       for (std::size_t offset = 0; offset < count; offset += size) {
+         tile[lid] = in[offset + lid];
+         sycl::group_barrier(it.get_group());
+         for (std::size_t k = 0; k < size; ++k) acc += tile[k] * mine;
+         sycl::group_barrier(it.get_group());
+       }
+       out[gid] = acc;
+     });
+   }).wait();
+}
+// REMARK-DAG: remark: kernel {{.*}}nd_tiles_after_guard{{.*}}: split at 2 barrier(s) into 3 loops over the work group's items
+
 void nd_barrier_for_some(sycl::queue& q, float* x, std::size_t n) {
   q.parallel_for(sycl::nd_range<1>(n, 64), [=](sycl::nd_item<1> it) {
      if (it.get_local_id(0) < 32) sycl::group_barrier(it.get_group());

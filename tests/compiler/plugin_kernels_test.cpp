@@ -697,6 +697,43 @@ TEST(PluginKernels, Vec3AccumulatedOverACapturedCount) {
 // of local memory and a store at the item's id, are widened; every item adding into
 // one group variable keeps the items' order, so its float sum is the host loop's bit
 // for bit (on the CPU, where a group's items run one after another).
+// Tiles through local memory after an item guard (SYCL-Bench's NBody NDRange): each
+// item reads its own value under `gid < n`, then every group loops over all tiles
+// with two barriers per tile. With the plugin the kernel is split at its barriers
+// (barrier_split_rejoin.ll: jump threading's copy of the loop's entry test is put
+// back); integer sums, exact on every target.
+TEST(PluginKernels, TilesThroughLocalMemoryAfterAnItemGuard) {
+  constexpr std::size_t size = 32;
+  const std::size_t n = at_run_time(7) * size;
+  sycl::queue q;
+  std::vector<int> in(n), out(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = int(i * 37 % 101) - 50;
+  {
+    sycl::buffer<int> bi(in.data(), sycl::range<1>(n)), bo(out.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor I(bi, h, sycl::read_only);
+      sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
+      sycl::local_accessor<int, 1> tile{sycl::range<1>(size), h};
+      h.parallel_for(sycl::nd_range<1>(n, size), [=](sycl::nd_item<1> it) {
+        const std::size_t gid = it.get_global_id(0), lid = it.get_local_id(0);
+        const std::size_t count = it.get_global_range(0), local = it.get_local_range(0);
+        const int mine = gid < count ? I[gid] : 0;
+        int acc = 0;
+        for (std::size_t offset = 0; offset < count; offset += local) {
+          tile[lid] = I[offset + lid];
+          sycl::group_barrier(it.get_group());
+          for (std::size_t k = 0; k < local; ++k) acc += tile[k] * mine + int(offset + k == gid);
+          sycl::group_barrier(it.get_group());
+        }
+        O[gid] = acc;
+      });
+    });
+  }
+  long total = 0;
+  for (int v : in) total += v;
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], int(total * in[i] + 1)) << "item " << i;
+}
+
 TEST(PluginKernels, ScopedAndHierarchicalTreesAndGroupSums) {
   constexpr std::size_t group = 128;
   const std::size_t groups = at_run_time(37);
