@@ -495,6 +495,18 @@ void expect_across_items(const char* const* verdict) {
   EXPECT_EQ(std::strncmp(*verdict, "across", 6), 0) << *verdict;
 }
 
+// The taps' result against border_taps_on_host with coefficients c (row-major), and
+// the plugin's verdict.
+void expect_border_taps(const sycl::queue& q, const std::vector<float>& in, std::size_t h, std::size_t w,
+                        const std::vector<float>& c, int rounds, const std::vector<float>& out,
+                        const char* const* verdict) {
+  const float coeff[3][3] = {{c[0], c[1], c[2]}, {c[3], c[4], c[5]}, {c[6], c[7], c[8]}};
+  std::vector<float> want(h * w), magnitude(h * w);
+  border_taps_on_host(in, h, w, coeff, rounds, want, magnitude);
+  expect_result(q, out, want, magnitude, 9 * rounds + 1);
+  expect_across_items(verdict);
+}
+
 // SYCL-Bench's spec_constant_convolution as written: the taps at the border skipped
 // on the accessors' ranges (`it[1] + j >= out.get_range()[1]`), which the item reads
 // from the kernel's copy (the copy's address went to the accessors' copy
@@ -557,7 +569,7 @@ TEST(PluginKernels, CoefficientsCopiedIntoEachItem) {
   std::vector<float> c(9);
   for (int k = 0; k < 9; ++k) c[k] = std::copysign(std::ldexp(1.0f, k % 5 - 2), signs[k]);
   const coeff_t coefficients{{{c[0], c[1], c[2]}, {c[3], c[4], c[5]}, {c[6], c[7], c[8]}}};
-  std::vector<float> out(h * w), want(h * w), magnitude(h * w);
+  std::vector<float> out(h * w);
   const char* const* verdict = nullptr;
   sycl::queue q;
   sycl::buffer<float, 2> image(in.data(), sycl::range<2>(h, w));
@@ -587,10 +599,7 @@ TEST(PluginKernels, CoefficientsCopiedIntoEachItem) {
       cgh.parallel_for(I.get_range(), kernel);
     });
   }
-  const float coeff[3][3] = {{c[0], c[1], c[2]}, {c[3], c[4], c[5]}, {c[6], c[7], c[8]}};
-  border_taps_on_host(in, h, w, coeff, rounds, want, magnitude);
-  expect_result(q, out, want, magnitude, 9 * rounds + 1);
-  expect_across_items(verdict);
+  expect_border_taps(q, in, h, w, c, rounds, out, verdict);
 }
 
 // The same taps read as specialization constants (SpecConstValue): the coefficients
@@ -608,7 +617,7 @@ TEST(PluginKernels, SpecializationConstantsReadOncePerLaunch) {
   const std::vector<float> in = data(h * w, 31), signs = data(9, 37);
   std::vector<float> c(9);
   for (int k = 0; k < 9; ++k) c[k] = std::copysign(std::ldexp(1.0f, k % 4 - 1), signs[k]);  // exact products
-  std::vector<float> out(h * w), want(h * w), magnitude(h * w);
+  std::vector<float> out(h * w);
   const char* const* verdict = nullptr;
   sycl::queue q;
   {
@@ -638,10 +647,7 @@ TEST(PluginKernels, SpecializationConstantsReadOncePerLaunch) {
       cgh.parallel_for(I.get_range(), kernel);
     });
   }
-  const float coeff[3][3] = {{c[0], c[1], c[2]}, {c[3], c[4], c[5]}, {c[6], c[7], c[8]}};
-  border_taps_on_host(in, h, w, coeff, rounds, want, magnitude);
-  expect_result(q, out, want, magnitude, 9 * rounds + 1);
-  expect_across_items(verdict);
+  expect_border_taps(q, in, h, w, c, rounds, out, verdict);
 }
 
 // An item accumulating a vec<float, 3> over a captured count (n-body's all-pairs
@@ -715,14 +721,13 @@ TEST(PluginKernels, TilesThroughLocalMemoryAfterAnItemGuard) {
       sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
       sycl::local_accessor<int, 1> tile{sycl::range<1>(size), h};
       h.parallel_for(sycl::nd_range<1>(n, size), [=](sycl::nd_item<1> it) {
-        const std::size_t gid = it.get_global_id(0), lid = it.get_local_id(0);
-        const std::size_t count = it.get_global_range(0), local = it.get_local_range(0);
-        const int mine = gid < count ? I[gid] : 0;
+        const std::size_t gid = it.get_global_id(0);
+        const int mine = gid < it.get_global_range(0) ? I[gid] : 0;
         int acc = 0;
-        for (std::size_t offset = 0; offset < count; offset += local) {
-          tile[lid] = I[offset + lid];
+        for (std::size_t offset = 0; offset < it.get_global_range(0); offset += it.get_local_range(0)) {
+          tile[it.get_local_id(0)] = I[offset + it.get_local_id(0)];
           sycl::group_barrier(it.get_group());
-          for (std::size_t k = 0; k < local; ++k) acc += tile[k] * mine + int(offset + k == gid);
+          for (std::size_t k = 0; k < it.get_local_range(0); ++k) acc += tile[k] * mine + int(offset + k == gid);
           sycl::group_barrier(it.get_group());
         }
         O[gid] = acc;
