@@ -14,6 +14,7 @@
 #include "loops_kept.hpp"
 
 #include "idle_phis.hpp"
+#include "item_predication.hpp"
 #include "item_loop_report.hpp"
 #include "kernel_name.hpp"
 #include "uniform_chain_guard.hpp"
@@ -187,17 +188,19 @@ constexpr const char* merging_branch =
 
 // Whether a branch in `loop` merges values: a phi with several incoming values
 // outside a loop header.
-bool merges_values(const Loop& loop, const LoopInfo& loops) {
+bool merges_values(const Loop& loop, const LoopInfo& loops, const SmallPtrSetImpl<const Loop*>* masked = nullptr) {
   for (BasicBlock* block : loop.blocks()) {
-    if (loops.isLoopHeader(block)) continue;
+    if (loops.isLoopHeader(block) || (masked && masked->contains(loops.getLoopFor(block)))) continue;
     for (const PHINode& phi : block->phis())
       if (phi.getNumIncomingValues() > 1) return true;
   }
   return false;
 }
 
-// Why the native path cannot widen this loop nest exactly, or an empty string.
-std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev) {
+// Why the native path cannot widen this loop nest exactly, or an empty string; with
+// `masked`, as it will be once those loops' branches are masks.
+std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev,
+                               const SmallPtrSetImpl<const Loop*>* masked = nullptr) {
   if (!loop.getLoopLatch() || !loop.getExitingBlock()) return "the item loop has several exits or back edges";
   for (PHINode& phi : loop.getHeader()->phis()) {
     // Only counters: a value stepping by a constant from item to item.
@@ -217,6 +220,7 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test, checked above
+    if (masked && masked->contains(loops.getLoopFor(block))) continue;
     if (!same_for_all_items(branch->getCondition(), loop)) return divergent_branch;
     // LLVM's outer-loop vectorizer merges the values of a branch inside a loop in
     // the item wrongly (kernel-fuzz seed 60558: `for k0 { if (r) v = k0; }` kept
@@ -228,8 +232,21 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   // position, and once it has folded blocks together they can change places
   // (kernel-fuzz seeds 120380, 121228: `for (k < r) ...; if (r0 != 0) v = i;` kept v's
   // value from before; seed 121507: a crash in the register allocator).
-  if (!allow_merges && merges_values(loop, loops)) return merging_branch;
+  if (!allow_merges && merges_values(loop, loops, masked)) return merging_branch;
   return {};
+}
+
+// The loops inside `item` whose branches can become masks (item_predication.hpp), or
+// why one cannot (and then `inners` is incomplete).
+std::string maskable_inner_loops(Loop& item, const LoopInfo& loops, const DominatorTree& dom,
+                                 SmallPtrSetImpl<const Loop*>& inners) {
+  inners.clear();
+  for (Loop* inner : item.getLoopsInPreorder()) {
+    if (inner == &item || !branches_inside(*inner, loops)) continue;
+    if (std::string why = predication_refusal(*inner, dom); !why.empty()) return why;
+    inners.insert(inner);
+  }
+  return inners.empty() ? "it is not inside a loop of the item" : "";
 }
 
 // ---- Cost: rows walked per item ----------------------------------------------------
@@ -932,7 +949,8 @@ void delete_unreached_blocks(Loop& loop, LoopInfo& loops, ScalarEvolution& scev,
 // (outer_loop_refusal). Returns whether it did; `touched` is set where it changed the
 // function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
-                       bool uniform_parts, bool& touched, SmallPtrSetImpl<Loop*>& erased, bool& read_bound_stayed) {
+                       bool uniform_parts, bool& touched, SmallPtrSetImpl<Loop*>& erased, bool& read_bound_stayed,
+                       const SmallPtrSetImpl<const Loop*>* masked = nullptr) {
   const read_bounds reads = hoist_read_bounds(loop, loops, dom, scev);
   touched |= reads.changed;
   read_bound_stayed = reads.stayed;
@@ -942,6 +960,7 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test
+    if (masked && masked->contains(loops.getLoopFor(block))) continue;  // (to become masks)
     // The native path widens a branch the same for all items, but none inside a loop of the item
     // (and one that merges values not exactly: `uniform_parts`).
     const bool nested = loops.getLoopFor(block) != &loop;
@@ -1316,8 +1335,9 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     tag_item_loop(loop, why);
   };
   SmallVector<Loop*, 4> accepted;
-  SmallVector<bool, 4> guarded;  // versioned on bounds guards (version_on_guards)
-  SmallPtrSet<Loop*, 4> erased;  // loops inside a versioned loop that it no longer runs
+  SmallVector<bool, 4> guarded;          // versioned on bounds guards (version_on_guards)
+  SmallVector<bool, 4> masked_branches;  // branches inside its loops as masks
+  SmallPtrSet<Loop*, 4> erased;          // loops inside a versioned loop that it no longer runs
   for (Loop* loop : loops.getLoopsInPreorder()) {
     if (erased.contains(loop)) continue;
     if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
@@ -1356,6 +1376,36 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
         why = read_bound_refusal;
       }
     }
+    bool masked = false;
+    if (why == divergent_branch || why == nested_branch) {
+      // Masks for the branches inside the item's loops, made only where the loop is then
+      // widened (a masked loop left scalar runs every guarded instruction): a guard that
+      // skips such a loop (the test that it runs at all) is versioned first.
+      DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
+      SmallPtrSet<const Loop*, 4> inners;
+      const std::string masks = maskable_inner_loops(*loop, loops, dom, inners);
+      std::string left = masks.empty() ? outer_loop_refusal(*loop, loops, scev, &inners) : masks;
+      if (left == merging_branch &&
+          version_on_guards(f, *loop, loops, dom, scev, true, cfg_changed, erased, read_bound_stayed, &inners)) {
+        versioned = true;
+        left = maskable_inner_loops(*loop, loops, dom, inners);
+        if (left.empty()) left = outer_loop_refusal(*loop, loops, scev, &inners);
+      }
+      if (left.empty()) {
+        for (Loop* inner : loop->getLoopsInPreorder())
+          if (inners.contains(inner)) {
+            scev.forgetLoop(inner);
+            predicate_iteration(*inner, loops, dom);
+          }
+        scev.forgetLoop(loop);
+        masked = cfg_changed = true;
+        why = outer_loop_refusal(*loop, loops, scev);
+      } else if (!masks.empty()) {
+        why += "; masks cannot stand for it: " + masks;
+      } else {
+        why = left;
+      }
+    }
     if (!why.empty() || loop->isInnermost()) {
       refuse(*loop, why);
       continue;
@@ -1369,6 +1419,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     tag_item_loop(*loop, {});
     accepted.push_back(loop);
     guarded.push_back(versioned);
+    masked_branches.push_back(masked);
   }
   if (!accepted.empty()) {
     const trial_result trial = try_widening(f, accepted, trial_path::across_items, analyses);
@@ -1384,7 +1435,8 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
         remarks.emit([&] {
           return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
                  << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer"
-                 << (guarded[k] ? " (where its bounds guards pass)" : "");
+                 << (guarded[k] ? " (where its bounds guards pass)" : "")
+                 << (masked_branches[k] ? " (its inner loops' branches as masks)" : "");
         });
       }
     }

@@ -1,18 +1,23 @@
 // weft-lane-accesses (lane_accesses.hpp). Rewrites, where the address's lane
 // pattern is proven:
 //   masked.gather(p, all true)    p uniform      -> load + splat
+//   masked.gather(p, m, pass)     p uniform      -> load (of the zero block where m is
+//                                                   all false) + splat, select(m, pass)
 //   masked.gather(p, m, pass)     p consecutive  -> load, or masked.load(m, pass)
 //   masked.gather(p, all true)    p reversed     -> load + reverse
 //   masked.scatter(v, p, m)       p consecutive  -> store, or masked.store(m)
 //   masked.gather / masked.scatter  p a stride of 2 to 4 elements -> one masked load
 //                                 (store) of the run the lanes span, and a shuffle
 //   extractelement(x, 0), extractelement(icmp(a, b), 0) of known patterns -> scalar
+// A gather through select(c, p, Weft's zero block) (a load the item guards, made by
+// item_predication.cpp) is the gather of p under mask m & c, the failing lanes zeros.
 // The last keeps a loop counter that the vectorizer widened (its lanes all equal)
 // from holding the vector alive. A function it changed gets InstCombine, so the dead
 // vector arithmetic and the now-scalar phis are cleaned up before code generation.
 #include "lane_accesses.hpp"
 
 #include "function_backup.hpp"
+#include "item_predication.hpp"
 #include "lane_pattern.hpp"
 
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
@@ -68,17 +73,36 @@ bool rewrite_gather(IntrinsicInst* gather, LanePatterns& patterns, const DataLay
   Value* pointers = gather->getArgOperand(0);
   Value* mask = gather->getArgOperand(gather->arg_size() - 2);
   Value* passthru = gather->getArgOperand(gather->arg_size() - 1);
+  const guarded_address guarded = guarded_pointers(pointers);
+  if (guarded.real) pointers = guarded.real;
   auto* type = cast<FixedVectorType>(gather->getType());
   std::optional<std::int64_t> size = packed_size(layout, type->getElementType());
   std::optional<LanePattern> p = patterns.get(pointers);
   if (!size || !p) return false;
+  const bool reversed = p->stride == -*size && all_true(mask) && !guarded.real;
+  if (p->stride != 0 && p->stride != *size && !small_stride(*p, *size) && !reversed) return false;
   const Align align = gather->getParamAlign(0).value_or(Align(1));
   IRBuilder<> builder(gather);
+  if (guarded.real) {  // the lanes whose condition fails read zeros (item_predication.hpp)
+    Value* condition = guarded.negated ? builder.CreateNot(guarded.condition) : guarded.condition;
+    Constant* zeros = Constant::getNullValue(type);
+    passthru = all_true(mask) ? zeros : builder.CreateSelect(mask, zeros, passthru);
+    mask = all_true(mask) ? condition : builder.CreateAnd(mask, condition);
+  }
   Value* result = nullptr;
   if (p->stride == 0 && all_true(mask)) {
     LoadInst* load = builder.CreateAlignedLoad(type->getElementType(), patterns.lane0(pointers), align);
     load->copyMetadata(*gather);
     result = builder.CreateVectorSplat(type->getNumElements(), load);
+    ++counts.uniform_loads;
+  } else if (p->stride == 0) {
+    // Where any lane reads, the address (every lane's) is one the item reads; where
+    // none does, the load reads the block of zeros instead.
+    Value* address = builder.CreateSelect(builder.CreateOrReduce(mask), patterns.lane0(pointers),
+                                          &speculation_block(*gather->getModule()));
+    LoadInst* load = builder.CreateAlignedLoad(type->getElementType(), address, align);
+    load->copyMetadata(*gather);
+    result = builder.CreateSelect(mask, builder.CreateVectorSplat(type->getNumElements(), load), passthru);
     ++counts.uniform_loads;
   } else if (p->stride == *size) {
     Value* first = patterns.lane0(pointers);

@@ -21,7 +21,7 @@
 ; REMARK: kernel copy_changed: work items run one by one, not across vector lanes: the work item calls llvm.memcpy.p0.p0.i64, which has no vector form
 ; REMARK: kernel copy_part: work items run one by one, not across vector lanes: the work item calls llvm.memcpy.p0.p0.i64, which has no vector form
 ; REMARK: kernel copy_of_item: work items run one by one, not across vector lanes: the work item calls llvm.memcpy.p0.p0.i64, which has no vector form
-; REMARK: kernel row_test_of_item: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items{{$}}
+; REMARK: kernel row_test_of_item: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
 
 target triple = "x86_64-pc-linux-gnu"
 
@@ -411,14 +411,14 @@ exit:
 }
 
 ; A row test whose rows depend on the item (`j + i >= h`: the start of the loop's counter is
-; the item's) is no guard of the loop inside the item: the loop is refused (its copy moved all
-; the same, which changes nothing the items compute).
+; the item's) is no guard of the loop inside the item: no versioning; its branch becomes a
+; mask instead (item_loop_masks.ll), the tap's loads reading through selects.
 ; CHECK-LABEL: define void @row_test_of_item(
 ; CHECK: item.preheader:
 ; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 4 %c, ptr align 4 %k, i64 12, i1 false)
 ; CHECK-NOT: all.items.pass
 ; CHECK: inner:
-; CHECK-NEXT: %r = phi i64 [ -1, %item ]
+; CHECK: select i1 %{{.*}}, ptr %pa, ptr @weft.speculated_loads
 ; CHECK: ret void
 define void @row_test_of_item(ptr %k, ptr %src, ptr %out, i64 %row, i64 %h, i64 %w, i64 %begin, i64 %end) {
 entry:

@@ -5,7 +5,8 @@
 ; loop): weft-item-loop-select (item_loop_select.cpp, hoist_read_bounds) moves the read
 ; before the loop where the item reads it first, and the loop is versioned on its
 ; guards as for a bound computed outside it (item_loop_guards.ll). A read after the
-; item's store, or at an address of the item's own, stays; the loop is refused.
+; item's store, or at an address of the item's own, stays: the first loop is refused;
+; the second's branch, inside a loop of the item, becomes a mask (item_loop_masks.ll).
 ; RUN: %opt -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: %opt -enable-vplan-native-path -passes='function(weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
@@ -16,7 +17,7 @@ declare void @copy_kernel(ptr)
 
 ; REMARK: kernel read_bound: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel read_after_store: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items, on a value read from memory at the same address by every item but not first in the item (after a store, a call or a branch), which cannot move before the item loop to be tested there
-; REMARK: kernel item_read: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items{{$}}
+; REMARK: kernel item_read: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
 
 ; The read of the range moves to the loop's preheader, which becomes the guards' test
 ; (the data's pointer, which no branch compares, stays); the widened copy has no guard left.
@@ -146,6 +147,7 @@ exit:
 ; CHECK: item:
 ; CHECK: %lim = load i64, ptr %plim, align 8
 ; CHECK-NOT: all.items.pass
+; CHECK: select i1 %{{.*}}, ptr %pa, ptr @weft.speculated_loads
 ; CHECK: ret void
 define void @item_read(ptr %src, ptr %limits, ptr %out, i64 %begin, i64 %end) {
 entry:

@@ -1,0 +1,207 @@
+// Masks for the branches inside a work item's loops (item_predication.hpp). For one
+// loop inside the item, with no loop inside it and one exit, at its latch:
+//  1. the blocks of an iteration are taken in reverse post-order (the latch last);
+//  2. each block gets its condition: true where it dominates the latch (it runs in
+//     every iteration), else the logical or of its incoming edges' conditions, an
+//     edge's being its source's condition and (logically) the branch's;
+//  3. each phi outside the header becomes a chain of selects on those edge conditions;
+//  4. in the guarded blocks, a load not known safe reads through select(condition,
+//     address, Weft's block of zeros), a division divides by select(condition, d, 1),
+//     assumptions are dropped, and so are the attributes and metadata that would make
+//     a wrong guess undefined behaviour;
+//  5. every block branches to the next in that order and they merge into one.
+// Logical and/or (selects) keep a condition false, not poison, where a guarded value
+// that feeds an inner branch is poison.
+#include "item_predication.hpp"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/Analysis/LoopIterator.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+
+using namespace llvm;
+
+namespace weft::compiler {
+namespace {
+
+constexpr const char* block_name = "weft.speculated_loads";
+constexpr unsigned block_bytes = 128, block_align = 64;
+// Instructions a guarded iteration may run in every iteration; beyond, the branches stay.
+constexpr unsigned guarded_budget = 400;
+
+bool division(const Instruction& inst) {
+  switch (inst.getOpcode()) {
+    case Instruction::UDiv:
+    case Instruction::SDiv:
+    case Instruction::URem:
+    case Instruction::SRem: return true;
+    default: return false;
+  }
+}
+
+bool droppable(const Instruction& inst) {
+  const auto* intrinsic = dyn_cast<IntrinsicInst>(&inst);
+  if (!intrinsic) return false;
+  switch (intrinsic->getIntrinsicID()) {
+    case Intrinsic::assume:
+    case Intrinsic::lifetime_start:
+    case Intrinsic::lifetime_end:
+    case Intrinsic::experimental_noalias_scope_decl: return true;
+    default: return false;
+  }
+}
+
+// Why `inst`, in a block the branch may skip, cannot run where the branch does not go.
+std::string unguardable(const Instruction& inst) {
+  if (droppable(inst) || division(inst) || isSafeToSpeculativelyExecute(&inst)) return {};
+  if (const auto* load = dyn_cast<LoadInst>(&inst)) {
+    const DataLayout& layout = inst.getModule()->getDataLayout();
+    if (!load->isSimple()) return "a volatile or atomic load";
+    if (layout.getTypeStoreSize(load->getType()).getKnownMinValue() > block_bytes || load->getType()->isScalableTy() ||
+        load->getAlign().value() > block_align)
+      return "a load wider than " + std::to_string(block_bytes) + " bytes";
+    return {};
+  }
+  if (inst.mayWriteToMemory()) return "a store or a call that writes memory (masked stores are not made)";
+  if (const auto* call = dyn_cast<CallBase>(&inst)) {
+    const Function* callee = call->getCalledFunction();
+    return "a call of " + (callee ? callee->getName().str() : std::string("a function pointer")) +
+           ", which may not run where the item does not call it";
+  }
+  return std::string("an instruction (") + inst.getOpcodeName() + ") that may not run where the item does not";
+}
+
+}  // namespace
+
+bool branches_inside(const Loop& inner, const LoopInfo& loops) {
+  for (const BasicBlock* block : inner.blocks()) {
+    if (loops.getLoopFor(block) != &inner) continue;
+    const auto* branch = dyn_cast<BranchInst>(block->getTerminator());
+    if ((!branch || branch->isConditional()) && !inner.isLoopExiting(block)) return true;
+  }
+  return false;
+}
+
+std::string predication_refusal(const Loop& inner, const DominatorTree& dom) {
+  if (!inner.isInnermost()) return "the loop around it holds a loop of its own";
+  const BasicBlock* latch = inner.getLoopLatch();
+  if (!latch || inner.getExitingBlock() != latch)
+    return "the loop around it is left elsewhere than at its end (a break or a return in it)";
+  if (latch->getParent()->hasFnAttribute(Attribute::StrictFP)) return "the kernel uses strict floating point";
+  unsigned guarded = 0;
+  for (const BasicBlock* block : inner.blocks()) {
+    if (block != latch && !isa<BranchInst>(block->getTerminator())) return "it is a switch";
+    if (dom.dominates(block, latch)) continue;
+    for (const Instruction& inst : *block) {
+      if (inst.isTerminator() || isa<PHINode>(inst)) continue;
+      if (std::string why = unguardable(inst); !why.empty()) return "it guards " + why;
+      if (++guarded > guarded_budget) return "it guards more than " + std::to_string(guarded_budget) + " instructions";
+    }
+  }
+  return {};
+}
+
+GlobalVariable& speculation_block(Module& module) {
+  if (GlobalVariable* block = module.getGlobalVariable(block_name, true)) return *block;
+  auto* type = ArrayType::get(Type::getInt8Ty(module.getContext()), block_bytes);
+  auto* block =
+      new GlobalVariable(module, type, true, GlobalValue::InternalLinkage, Constant::getNullValue(type), block_name);
+  block->setAlignment(Align(block_align));
+  block->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return *block;
+}
+
+guarded_address guarded_pointers(Value* pointers) {
+  auto* select = dyn_cast<SelectInst>(pointers);
+  if (!select) return {};
+  auto is_block = [](Value* v) {
+    if (auto* constant = dyn_cast<Constant>(v); constant && constant->getType()->isVectorTy())
+      v = constant->getSplatValue();
+    auto* global = dyn_cast_or_null<GlobalVariable>(v);
+    return global && global->getName() == block_name;
+  };
+  if (is_block(select->getFalseValue())) return {select->getTrueValue(), select->getCondition(), false};
+  if (is_block(select->getTrueValue())) return {select->getFalseValue(), select->getCondition(), true};
+  return {};
+}
+
+void predicate_iteration(Loop& inner, LoopInfo& loops, DominatorTree& dom) {
+  Function& f = *inner.getHeader()->getParent();
+  BasicBlock* latch = inner.getLoopLatch();
+  LoopBlocksRPO rpo(&inner);
+  rpo.perform(&loops);
+  const SmallVector<BasicBlock*, 16> order(rpo.begin(), rpo.end());
+  LLVMContext& context = f.getContext();
+  Value* always = ConstantInt::getTrue(context);
+
+  DenseMap<BasicBlock*, Value*> condition;
+  DenseMap<std::pair<BasicBlock*, BasicBlock*>, Value*> edges;
+  auto edge = [&](BasicBlock* from, BasicBlock* to) -> Value* {
+    auto [at, fresh] = edges.try_emplace({from, to}, nullptr);
+    if (!fresh) return at->second;
+    Value* source = condition.lookup(from);
+    auto* branch = cast<BranchInst>(from->getTerminator());
+    Value* taken = source;
+    if (branch->isConditional() && branch->getSuccessor(0) != branch->getSuccessor(1)) {
+      IRBuilder<> builder(branch);
+      Value* test = branch->getCondition();
+      if (branch->getSuccessor(1) == to) test = builder.CreateNot(test);
+      taken = source == always ? test : builder.CreateLogicalAnd(source, test);
+    }
+    return at->second = taken;
+  };
+
+  GlobalVariable& zeros = speculation_block(*f.getParent());
+  for (BasicBlock* block : order) {
+    IRBuilder<> builder(block, block->getFirstInsertionPt());
+    Value* mine = always;
+    if (block != inner.getHeader() && !dom.dominates(block, latch)) {
+      mine = nullptr;
+      for (BasicBlock* from : predecessors(block)) {
+        Value* taken = edge(from, block);
+        mine = mine ? builder.CreateLogicalOr(mine, taken) : taken;
+      }
+    }
+    condition[block] = mine;
+    if (block != inner.getHeader()) {
+      for (PHINode& phi : make_early_inc_range(block->phis())) {
+        Value* merged = phi.getIncomingValue(0);
+        for (unsigned k = 1; k < phi.getNumIncomingValues(); ++k)
+          merged = builder.CreateSelect(edge(phi.getIncomingBlock(k), block), phi.getIncomingValue(k), merged);
+        merged->takeName(&phi);
+        phi.replaceAllUsesWith(merged);
+        phi.eraseFromParent();
+      }
+    }
+    if (mine == always) continue;
+    for (Instruction& inst : make_early_inc_range(*block)) {
+      if (inst.isTerminator() || !inst.getParent()) continue;
+      if (droppable(inst)) {
+        inst.eraseFromParent();
+        continue;
+      }
+      IRBuilder<> before(&inst);
+      if (auto* load = dyn_cast<LoadInst>(&inst); load && !isSafeToSpeculativelyExecute(load))
+        load->setOperand(0, before.CreateSelect(mine, load->getPointerOperand(), &zeros));
+      else if (division(inst) && !isSafeToSpeculativelyExecute(&inst))
+        inst.setOperand(1, before.CreateSelect(mine, inst.getOperand(1), ConstantInt::get(inst.getType(), 1)));
+      inst.dropUBImplyingAttrsAndMetadata(
+          {LLVMContext::MD_access_group, LLVMContext::MD_tbaa, LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
+    }
+  }
+  // Straight code: each block on to the next, then merged into its predecessor.
+  for (unsigned k = 0; k + 1 < order.size(); ++k) {
+    Instruction* old = order[k]->getTerminator();
+    BranchInst::Create(order[k + 1], old->getIterator());
+    old->eraseFromParent();
+  }
+  for (unsigned k = 1; k < order.size(); ++k) MergeBlockIntoPredecessor(order[k], nullptr, &loops);
+  dom.recalculate(f);
+}
+
+}  // namespace weft::compiler

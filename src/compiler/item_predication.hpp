@@ -1,0 +1,46 @@
+#pragma once
+// Masks for the branches inside a work item's loops. LLVM's outer-loop vectorizer (the
+// native path that widens Weft's item loops) has no predication: a branch inside a
+// loop of the item whose condition differs between items (n-body's self test
+// `if (gid != offset + i) acc += ...`) refuses the whole item loop. Here one
+// iteration of such a loop becomes straight code whose blocks all run, each under its
+// condition (a mask):
+//  - a value merged at a join is a select on the conditions of the edges into it;
+//  - a load the condition guards reads from Weft's block of zeros where the condition
+//    fails (the address is a select), so no address the item never read is touched;
+//  - a division the condition guards divides by 1 where it fails.
+// Results cannot change: what a block computes where its condition fails is never
+// used. weft-lane-accesses turns the widened guarded loads back into masked loads
+// (one scalar load where every lane reads the same address).
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/GlobalVariable.h>
+
+#include <string>
+
+namespace weft::compiler {
+
+// Why the branches of `inner` (a loop inside the item) cannot become masks ("it guards
+// a store ..."), or an empty string.
+std::string predication_refusal(const llvm::Loop& inner, const llvm::DominatorTree& dom);
+
+// Makes one iteration of `inner` straight code under masks (predication_refusal must be
+// empty). `dom` is recomputed; `loops` loses the merged blocks.
+void predicate_iteration(llvm::Loop& inner, llvm::LoopInfo& loops, llvm::DominatorTree& dom);
+
+// Whether `inner` has a branch of its own (not in a loop inside it) other than its exit test.
+bool branches_inside(const llvm::Loop& inner, const llvm::LoopInfo& loops);
+
+// The block of zeros guarded loads read where their condition fails (created on first use).
+llvm::GlobalVariable& speculation_block(llvm::Module& module);
+
+// A guarded load's address after widening: select(condition, real, the block of zeros)
+// or its mirror (then `negated`). `real` is null for any other address.
+struct guarded_address {
+  llvm::Value* real = nullptr;
+  llvm::Value* condition = nullptr;
+  bool negated = false;
+};
+guarded_address guarded_pointers(llvm::Value* pointers);
+
+}  // namespace weft::compiler

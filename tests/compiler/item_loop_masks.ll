@@ -1,0 +1,250 @@
+; Branches inside a loop of the work item that go different ways for different items
+; (n-body's self test `if (k != j) s += ...`): weft-item-loop-select (item_loop_select.cpp,
+; item_predication.cpp) makes them masks: every block of the inner loop's iteration
+; runs, a merged value is a select on the edge's condition (a logical and/or of the
+; conditions on the way), a guarded load reads through select(condition, address,
+; @weft.speculated_loads), a guarded division divides by select(condition, d, 1). A
+; guard that skips the inner loop (its test that it runs at all) is versioned first.
+; A guarded store is not masked: the loop is refused, and stays as it was.
+; After the vectorizer, weft-lane-accesses turns the widened guarded loads into one
+; scalar load where every lane reads the same address (from the zero block where no
+; lane reads) and a masked load where lanes read consecutive addresses.
+; RUN: %opt -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
+; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
+; RUN: %opt -mcpu=znver3 -enable-vplan-native-path -passes='function(weft-item-loop-select,loop-vectorize,weft-lane-accesses,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; REMARK: kernel self_test: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
+; REMARK: kernel nested_division: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
+; REMARK: kernel skipped_loop: item loop given to the outer-loop vectorizer (where its bounds guards pass) (its inner loops' branches as masks)
+; REMARK: kernel guarded_store: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items; masks cannot stand for it: it guards a store or a call that writes memory (masked stores are not made)
+
+; The inner loop is one block: its loads through selects, the sum a select.
+; CHECK-LABEL: define void @self_test(
+; CHECK: inner:
+; CHECK: %other = icmp ne i64 %k, %j
+; CHECK: %[[A:.*]] = select i1 %other, ptr %pa, ptr @weft.speculated_loads
+; CHECK-NEXT: %v = load float, ptr %[[A]], align 4
+; CHECK: %[[B:.*]] = select i1 %other, ptr %pb, ptr @weft.speculated_loads
+; CHECK-NEXT: %w = load float, ptr %[[B]], align 4
+; CHECK: %s.next = select i1 %{{.*}}, float %s, float %t
+; CHECK: br i1 %kdone, label %item.latch, label %inner
+; The widened loads: a[k] the same in every lane, b[j] consecutive.
+; WIDE-LABEL: define void @self_test(
+; WIDE: vector.body:
+; WIDE: select i1 %{{.*}}, ptr @weft.speculated_loads, ptr %{{.*}}
+; WIDE: call <{{[0-9]+}} x float> @llvm.masked.load.{{.*}}(ptr align 4 %{{.*}}, <{{[0-9]+}} x i1> %{{.*}}, <{{[0-9]+}} x float> zeroinitializer)
+; WIDE-NOT: @llvm.masked.gather
+; WIDE-LABEL: define void @nested_division(
+define void @self_test(ptr %a, ptr %b, ptr %out, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %pb = getelementptr float, ptr %b, i64 %j
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %other = icmp ne i64 %k, %j
+  br i1 %other, label %body, label %inner.latch
+
+body:
+  %pa = getelementptr float, ptr %a, i64 %k
+  %v = load float, ptr %pa, align 4
+  %w = load float, ptr %pb, align 4
+  %d = fsub float %v, %w
+  %t = fadd float %s, %d
+  br label %inner.latch
+
+inner.latch:
+  %s.next = phi float [ %t, %body ], [ %s, %inner ]
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %po = getelementptr float, ptr %out, i64 %j
+  store float %s.next, ptr %po, align 4
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; A branch inside a guarded block: its condition, on a guarded load, is and-ed logically
+; (a select, so the lanes outside the outer guard are false, not poison); the division
+; it guards divides by 1 where it does not run; the diamond's merge is a select.
+; CHECK-LABEL: define void @nested_division(
+; CHECK: %[[DEEP:.*]] = select i1 %other, i1 %positive, i1 false
+; CHECK: %[[D:.*]] = select i1 %[[DEEP]], i64 %v, i64 1
+; CHECK-NEXT: %q = udiv i64 %x, %[[D]]
+; CHECK: %t = select i1 %{{.*}}, i64 %k, i64 %q
+; CHECK-NOT: br i1 %other
+; CHECK: br i1 %kdone, label %item.latch, label %inner
+define void @nested_division(ptr %a, ptr %out, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %x = add i64 %j, 1000
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi i64 [ 0, %item ], [ %s.next, %inner.latch ]
+  %other = icmp ne i64 %k, %j
+  br i1 %other, label %load, label %inner.latch
+
+load:
+  %pa = getelementptr i64, ptr %a, i64 %k
+  %v = load i64, ptr %pa, align 8
+  %positive = icmp ne i64 %v, 0
+  br i1 %positive, label %divide, label %keep
+
+divide:
+  %q = udiv i64 %x, %v
+  br label %merge
+
+keep:
+  br label %merge
+
+merge:
+  %t = phi i64 [ %q, %divide ], [ %k, %keep ]
+  br label %inner.latch
+
+inner.latch:
+  %u = phi i64 [ %t, %merge ], [ 0, %inner ]
+  %s.next = add i64 %s, %u
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %po = getelementptr i64, ptr %out, i64 %j
+  store i64 %s.next, ptr %po, align 8
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !4
+
+exit:
+  ret void
+}
+
+; The inner loop runs %m times, perhaps none: the guard that skips it merges the sum
+; with 0. The loop is versioned on that guard (the copy where it fails keeps its items
+; one by one), and the versioned loop's self test becomes a mask.
+; CHECK-LABEL: define void @skipped_loop(
+; CHECK: %all.items.pass =
+; CHECK: item.some.fail:
+; CHECK: br i1 %other.some.fail, label %body.some.fail
+; CHECK: select i1 %other, ptr %pa, ptr @weft.speculated_loads
+; WIDE-LABEL: define void @skipped_loop(
+; WIDE: vector.body:
+; WIDE: select i1 %{{.*}}, ptr @weft.speculated_loads, ptr %{{.*}}
+; WIDE-NOT: @llvm.masked.gather
+; WIDE-LABEL: define void @guarded_store(
+define void @skipped_loop(ptr %a, ptr %out, i64 %m, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %none = icmp eq i64 %m, 0
+  br i1 %none, label %item.latch, label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %other = icmp ne i64 %k, %j
+  br i1 %other, label %body, label %inner.latch
+
+body:
+  %pa = getelementptr float, ptr %a, i64 %k
+  %v = load float, ptr %pa, align 4
+  %t = fadd float %s, %v
+  br label %inner.latch
+
+inner.latch:
+  %s.next = phi float [ %t, %body ], [ %s, %inner ]
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %sum = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %po = getelementptr float, ptr %out, i64 %j
+  store float %sum, ptr %po, align 4
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !6
+
+exit:
+  ret void
+}
+
+; A store the branch guards: no masks, the branch stays.
+; CHECK-LABEL: define void @guarded_store(
+; CHECK: br i1 %other, label %body, label %inner.latch
+; CHECK-NOT: @weft.speculated_loads
+; CHECK: ret void
+define void @guarded_store(ptr %a, ptr %out, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %other = icmp ne i64 %k, %j
+  br i1 %other, label %body, label %inner.latch
+
+body:
+  %pa = getelementptr float, ptr %a, i64 %k
+  %v = load float, ptr %pa, align 4
+  %row = mul i64 %k, 1024
+  %at = add i64 %row, %j
+  %po = getelementptr float, ptr %out, i64 %at
+  store float %v, ptr %po, align 4
+  br label %inner.latch
+
+inner.latch:
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !8
+
+exit:
+  ret void
+}
+
+!1 = distinct !{}
+!2 = distinct !{!2, !10, !11}
+!3 = distinct !{}
+!4 = distinct !{!4, !12, !11}
+!5 = distinct !{}
+!6 = distinct !{!6, !13, !11}
+!7 = distinct !{}
+!8 = distinct !{!8, !14, !11}
+!10 = !{!"llvm.loop.parallel_accesses", !1}
+!11 = !{!"llvm.loop.vectorize.enable", i1 true}
+!12 = !{!"llvm.loop.parallel_accesses", !3}
+!13 = !{!"llvm.loop.parallel_accesses", !5}
+!14 = !{!"llvm.loop.parallel_accesses", !7}
