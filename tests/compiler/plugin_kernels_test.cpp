@@ -708,6 +708,120 @@ TEST(PluginKernels, Vec3AccumulatedOverACapturedCount) {
 // with two barriers per tile. With the plugin the kernel is split at its barriers
 // (barrier_split_rejoin.ll: jump threading's copy of the loop's entry test is put
 // back); integer sums, exact on every target.
+// n-body's self test inside the item's loop (`if (i != j)`), its loads guarded: the
+// branch becomes a mask (item_predication.hpp), the items widened; bit for bit.
+TEST(PluginKernels, SelfTestInsideTheItemsLoopAsMasks) {
+  const std::size_t n = at_run_time(149);
+  const std::vector<float> x = data(n, 47);
+  std::vector<float> w(n);  // powers of two: exact products, whether a compiler fuses the add or not
+  for (std::size_t i = 0; i < n; ++i) w[i] = std::ldexp(1.0f, int(i % 7) - 3);
+  std::vector<float> out(n), want(n), magnitude(n);
+  const char* const* verdict = nullptr;
+  sycl::queue q;
+  {
+    sycl::buffer<float> bx(x.data(), sycl::range<1>(n)), bw(w.data(), sycl::range<1>(n)), bo(out.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor X(bx, h, sycl::read_only), W(bw, h, sycl::read_only);
+      sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
+      auto kernel = [=](sycl::id<1> id) {
+        const std::size_t j = id[0];
+        float acc = 0.0f;
+        for (std::size_t i = 0; i < n; ++i)
+          if (i != j) acc += (X[i] - X[j]) * W[i];
+        O[id] = acc;
+      };
+#if WEFT_PLUGIN_ITEM_LOOPS
+      verdict = &weft::cpu::item_loop_verdict<decltype(kernel)>::value;
+#endif
+      h.parallel_for(sycl::range<1>(n), kernel);
+    });
+  }
+  for (std::size_t j = 0; j < n; ++j)
+    for (std::size_t i = 0; i < n; ++i)
+      if (i != j) {
+        want[j] += (x[i] - x[j]) * w[i];
+        magnitude[j] += std::fabs((x[i] - x[j]) * w[i]);
+      }
+  expect_result(q, out, want, magnitude, n);
+  expect_across_items(verdict);
+}
+
+// A division the item's loop guards (`if (d != 0) acc += j / d`): where the branch does
+// not go, the mask divides by 1 (no trap); the else side's value is merged by a select.
+TEST(PluginKernels, GuardedDivisionInsideTheItemsLoopAsMasks) {
+  const std::size_t n = at_run_time(131), m = at_run_time(23);
+  std::vector<int> d(m), out(n);
+  for (std::size_t i = 0; i < m; ++i) d[i] = int(i % 5) - 2;  // zeros among them
+  const char* const* verdict = nullptr;
+  sycl::queue q;
+  {
+    sycl::buffer<int> bd(d.data(), sycl::range<1>(m)), bo(out.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor D(bd, h, sycl::read_only);
+      sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
+      auto kernel = [=](sycl::id<1> id) {
+        const int j = int(id[0]) + 1000;
+        int acc = 0;
+        for (std::size_t i = 0; i < m; ++i) {
+          const int divisor = D[i];
+          if (divisor != 0) acc += j / divisor;
+          else acc -= j % 7;
+        }
+        O[id] = acc;
+      };
+#if WEFT_PLUGIN_ITEM_LOOPS
+      verdict = &weft::cpu::item_loop_verdict<decltype(kernel)>::value;
+#endif
+      h.parallel_for(sycl::range<1>(n), kernel);
+    });
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    const int j = int(k) + 1000;
+    int want = 0;
+    for (int divisor : d) want += divisor != 0 ? j / divisor : -(j % 7);
+    ASSERT_EQ(out[k], want) << "item " << k;
+  }
+  expect_across_items(verdict);
+}
+
+// n-body's nd_range form: a tile in local memory between barriers, the self test
+// `offset + k != gid` inside the loop over the tile (split regions, the test a mask);
+// exact integers.
+TEST(PluginKernels, TileSelfTestAsMasks) {
+  constexpr std::size_t size = 32;
+  const std::size_t n = at_run_time(5) * size;
+  sycl::queue q;
+  std::vector<int> in(n), out(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = int(i * 29 % 97) - 48;
+  {
+    sycl::buffer<int> bi(in.data(), sycl::range<1>(n)), bo(out.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor I(bi, h, sycl::read_only);
+      sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
+      sycl::local_accessor<int, 1> tile{sycl::range<1>(size), h};
+      h.parallel_for(sycl::nd_range<1>(n, size), [=](sycl::nd_item<1> it) {
+        const std::size_t gid = it.get_global_id(0);
+        const int mine = I[gid];
+        int acc = 0;
+        for (std::size_t offset = 0; offset < it.get_global_range(0); offset += it.get_local_range(0)) {
+          tile[it.get_local_id(0)] = I[offset + it.get_local_id(0)];
+          sycl::group_barrier(it.get_group());
+          for (std::size_t k = 0; k < it.get_local_range(0); ++k)
+            if (offset + k != gid) acc += (tile[k] - mine) * (tile[k] + 3);
+          sycl::group_barrier(it.get_group());
+        }
+        O[gid] = acc;
+      });
+    });
+  }
+  for (std::size_t g = 0; g < n; ++g) {
+    int want = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (i != g) want += (in[i] - in[g]) * (in[i] + 3);
+    ASSERT_EQ(out[g], want) << "item " << g;
+  }
+}
+
 TEST(PluginKernels, TilesThroughLocalMemoryAfterAnItemGuard) {
   constexpr std::size_t size = 32;
   const std::size_t n = at_run_time(7) * size;
