@@ -164,6 +164,33 @@ void nbody_weft(system& s) {
       .wait();
 }
 
+// The array form with SYCL-Bench's self test (`if (j != i)`; the self term is 0 anyway):
+// a branch inside the item's loop that goes different ways for different items.
+void nbody_weft_self_test(system& s) {
+  const std::size_t n = s.n;
+  const float *x = s.x, *y = s.y, *z = s.z, *m = s.m;
+  float *ax = s.ax, *ay = s.ay, *az = s.az;
+  s.q.parallel_for(sycl::range<1>(n),
+                   [=](sycl::id<1> i) {
+                     float xi = x[i], yi = y[i], zi = z[i];
+                     float sx = 0, sy = 0, sz = 0;
+                     for (std::size_t j = 0; j < n; ++j) {
+                       float dx = x[j] - xi, dy = y[j] - yi, dz = z[j] - zi;
+                       float inv = sycl::rsqrt(dx * dx + dy * dy + dz * dz + eps2);
+                       float f = m[j] * inv * inv * inv;
+                       if (j != i[0]) {
+                         sx += dx * f;
+                         sy += dy * f;
+                         sz += dz * f;
+                       }
+                     }
+                     ax[i] = sx;
+                     ay[i] = sy;
+                     az[i] = sz;
+                   })
+      .wait();
+}
+
 // The same interactions as SYCL programs often write them (SYCL-Bench's NBody): the
 // bodies as float4 (x, y, z, mass), the acceleration a float3 summed in the item.
 void nbody_weft_float3(system& s) {
@@ -205,6 +232,10 @@ void nbody(benchmark::State& state) {
 BENCHMARK_TEMPLATE(nbody, nbody_baseline)->Name("nbody/baseline")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(nbody, nbody_weft)->Name("nbody/weft")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(nbody, nbody_weft_float3)->Name("nbody/weft_float3")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(nbody, nbody_weft_self_test)
+    ->Name("nbody/weft_self_test")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 #ifdef WEFT_BENCH_HAVE_OPENCL
 namespace {

@@ -719,7 +719,8 @@ TEST(PluginKernels, SelfTestInsideTheItemsLoopAsMasks) {
   const char* const* verdict = nullptr;
   sycl::queue q;
   {
-    sycl::buffer<float> bx(x.data(), sycl::range<1>(n)), bw(w.data(), sycl::range<1>(n)), bo(out.data(), sycl::range<1>(n));
+    sycl::buffer<float> bx(x.data(), sycl::range<1>(n)), bw(w.data(), sycl::range<1>(n)),
+        bo(out.data(), sycl::range<1>(n));
     q.submit([&](sycl::handler& h) {
       sycl::accessor X(bx, h, sycl::read_only), W(bw, h, sycl::read_only);
       sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
