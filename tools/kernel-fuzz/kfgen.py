@@ -298,8 +298,10 @@ class Gen:
 
     def stmt(self, b, depth, trips=None, allow_exit=False):
         wild = 0 if b.ctx.get("simple") else 1  # simple kernels: what the plugin can widen
+        # (a simple kernel's branches are inside its loops, where the plugin makes them masks)
+        branch = (2 if wild else 4 if b.ctx.get("in_loop") else 0) if depth > 0 else 0
         kinds = [("assign", 5), ("float", 2 if b.ctx.get("floats") else 0), ("loop", 3 if depth > 0 else 0),
-                 ("branch", 2 * wild if depth > 0 else 0), ("exit", wild if allow_exit and depth > 0 else 0),
+                 ("branch", branch), ("exit", wild if allow_exit and depth > 0 else 0),
                  ("emi", (1 if wild else 0.2) if depth > 0 else 0), ("break", wild if b.ctx.get("in_loop") else 0)]
         k = self.pick(kinds)
         if k == "assign":
