@@ -15,6 +15,7 @@
 
 #include "kernel_name.hpp"
 #include "next_group_prefetch.hpp"
+#include "optimizer_hints.hpp"
 #include "region_loops.hpp"
 
 #include <llvm/Analysis/AliasAnalysis.h>
@@ -67,19 +68,10 @@ std::optional<walk> walk_of(Value* pointer, const Loop& loop, ScalarEvolution& s
   return walk{rec->getStart(), step->getAPInt().getSExtValue()};
 }
 
-// Intrinsics that only tell the optimizer something.
+// Intrinsics that only tell the optimizer something, or keep a loop from being deleted.
 bool hint(const Instruction& inst) {
   const auto* intrinsic = dyn_cast<IntrinsicInst>(&inst);
-  if (!intrinsic) return false;
-  switch (intrinsic->getIntrinsicID()) {
-    case Intrinsic::assume:
-    case Intrinsic::lifetime_start:
-    case Intrinsic::lifetime_end:
-    case Intrinsic::experimental_noalias_scope_decl:
-    case Intrinsic::pseudoprobe:
-    case Intrinsic::sideeffect: return true;
-    default: return false;
-  }
+  return optimizer_hint(inst) || (intrinsic && intrinsic->getIntrinsicID() == Intrinsic::sideeffect);
 }
 
 std::string callee(const Instruction& inst) {

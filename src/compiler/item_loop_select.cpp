@@ -15,6 +15,7 @@
 
 #include "idle_phis.hpp"
 #include "item_predication.hpp"
+#include "optimizer_hints.hpp"
 #include "item_loop_report.hpp"
 #include "kernel_name.hpp"
 #include "uniform_chain_guard.hpp"
@@ -91,19 +92,13 @@ std::string callee_name(const CallBase& call) {
   return "a function pointer";
 }
 
-// Intrinsics that only tell the optimizer something (a fact, a variable's lifetime, a
-// noalias scope, a profile probe): the native path would widen their operands into
-// vectors no intrinsic takes (<16 x metadata>: broken IR that crashed clang later),
-// so an accepted item loop loses them first (drop_hints), which changes no result.
-bool droppable_hint(Intrinsic::ID id) {
-  return id == Intrinsic::assume || id == Intrinsic::lifetime_start || id == Intrinsic::lifetime_end ||
-         id == Intrinsic::experimental_noalias_scope_decl || id == Intrinsic::pseudoprobe;
-}
-
+// (optimizer_hint: the native path would widen a hint's operands into vectors no
+// intrinsic takes, <16 x metadata>: broken IR that crashed clang later, so an accepted
+// item loop loses them first, drop_hints, which changes no result.)
 bool vectorizable_call(const CallBase& call, const TargetLibraryInfo& library) {
   if (const auto* intrinsic = dyn_cast<IntrinsicInst>(&call)) {
     const Intrinsic::ID id = intrinsic->getIntrinsicID();
-    return isTriviallyVectorizable(id) || droppable_hint(id) || id == Intrinsic::sideeffect;
+    return isTriviallyVectorizable(id) || optimizer_hint(id) || id == Intrinsic::sideeffect;
   }
   const Function* f = call.getCalledFunction();
   if (!f) return false;
@@ -141,7 +136,7 @@ void drop_hints(Loop& loop) {
   SmallVector<IntrinsicInst*, 8> hints;
   for (BasicBlock* block : loop.blocks())
     for (Instruction& inst : *block)
-      if (auto* intrinsic = dyn_cast<IntrinsicInst>(&inst); intrinsic && droppable_hint(intrinsic->getIntrinsicID())) {
+      if (auto* intrinsic = dyn_cast<IntrinsicInst>(&inst); intrinsic && optimizer_hint(intrinsic->getIntrinsicID())) {
         hints.push_back(intrinsic);
         if (auto* decl = dyn_cast<NoAliasScopeDeclInst>(intrinsic))
           for (const MDOperand& scope : decl->getScopeList()->operands()) scopes.insert(scope.get());
@@ -502,7 +497,7 @@ bool hoist_private_copy(MemIntrinsic& call, Loop& loop, BasicBlock& preheader, c
     return false;
   for (const Instruction& inst : *loop.getHeader()) {
     if (&inst == &call) break;
-    if (const auto* hint = dyn_cast<IntrinsicInst>(&inst); hint && droppable_hint(hint->getIntrinsicID())) continue;
+    if (const auto* hint = dyn_cast<IntrinsicInst>(&inst); hint && optimizer_hint(hint->getIntrinsicID())) continue;
     if (inst.mayWriteToMemory() || !isGuaranteedToTransferExecutionToSuccessor(&inst)) return false;
   }
   SmallVector<IntrinsicInst*, 4> markers;

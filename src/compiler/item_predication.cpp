@@ -14,6 +14,8 @@
 // that feeds an inner branch is poison.
 #include "item_predication.hpp"
 
+#include "optimizer_hints.hpp"
+
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/Analysis/LoopIterator.h>
 #include <llvm/Analysis/ValueTracking.h>
@@ -44,21 +46,9 @@ bool division(const Instruction& inst) {
   }
 }
 
-bool droppable(const Instruction& inst) {
-  const auto* intrinsic = dyn_cast<IntrinsicInst>(&inst);
-  if (!intrinsic) return false;
-  switch (intrinsic->getIntrinsicID()) {
-    case Intrinsic::assume:
-    case Intrinsic::lifetime_start:
-    case Intrinsic::lifetime_end:
-    case Intrinsic::experimental_noalias_scope_decl: return true;
-    default: return false;
-  }
-}
-
 // Why `inst`, in a block the branch may skip, cannot run where the branch does not go.
 std::string unguardable(const Instruction& inst) {
-  if (droppable(inst) || division(inst) || isSafeToSpeculativelyExecute(&inst)) return {};
+  if (optimizer_hint(inst) || division(inst) || isSafeToSpeculativelyExecute(&inst)) return {};
   if (const auto* load = dyn_cast<LoadInst>(&inst)) {
     const DataLayout& layout = inst.getModule()->getDataLayout();
     if (!load->isSimple()) return "a volatile or atomic load";
@@ -181,7 +171,7 @@ void predicate_iteration(Loop& inner, LoopInfo& loops, DominatorTree& dom) {
     if (mine == always) continue;
     for (Instruction& inst : make_early_inc_range(*block)) {
       if (inst.isTerminator() || !inst.getParent()) continue;
-      if (droppable(inst)) {
+      if (optimizer_hint(inst)) {
         inst.eraseFromParent();
         continue;
       }

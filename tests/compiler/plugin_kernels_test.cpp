@@ -698,16 +698,6 @@ TEST(PluginKernels, Vec3AccumulatedOverACapturedCount) {
   expect_across_items(verdict);
 }
 
-// Scoped and hierarchical loops over a group's items (the plugin's candidate item
-// loops, weft-candidate-item-loops): a tree reduction's steps, each item's own slot
-// of local memory and a store at the item's id, are widened; every item adding into
-// one group variable keeps the items' order, so its float sum is the host loop's bit
-// for bit (on the CPU, where a group's items run one after another).
-// Tiles through local memory after an item guard (SYCL-Bench's NBody NDRange): each
-// item reads its own value under `gid < n`, then every group loops over all tiles
-// with two barriers per tile. With the plugin the kernel is split at its barriers
-// (barrier_split_rejoin.ll: jump threading's copy of the loop's entry test is put
-// back); integer sums, exact on every target.
 // n-body's self test inside the item's loop (`if (i != j)`), its loads guarded: the
 // branch becomes a mask (item_predication.hpp), the items widened; bit for bit.
 TEST(PluginKernels, SelfTestInsideTheItemsLoopAsMasks) {
@@ -785,50 +775,18 @@ TEST(PluginKernels, GuardedDivisionInsideTheItemsLoopAsMasks) {
   expect_across_items(verdict);
 }
 
-// n-body's nd_range form: a tile in local memory between barriers, the self test
-// `offset + k != gid` inside the loop over the tile (split regions, the test a mask);
-// exact integers.
-TEST(PluginKernels, TileSelfTestAsMasks) {
-  constexpr std::size_t size = 32;
-  const std::size_t n = at_run_time(5) * size;
+// n-body's nd_range form (SYCL-Bench's NBody NDRange): each item reads its own value
+// under an item guard `gid < n`, then every group loops over all tiles of the input in
+// local memory, with two barriers per tile; integer sums, exact on every target. With
+// the plugin the kernel is split at its barriers (barrier_split_rejoin.ll: jump
+// threading's copy of the loop's entry test is put back); with `self_test`, the loop
+// over the tile skips the item's own element (`offset + k != gid`), a branch the split
+// region's item loop makes a mask.
+template <bool self_test>
+std::vector<int> tile_sums(const std::vector<int>& in, std::size_t size) {
+  const std::size_t n = in.size();
+  std::vector<int> out(n);
   sycl::queue q;
-  std::vector<int> in(n), out(n);
-  for (std::size_t i = 0; i < n; ++i) in[i] = int(i * 29 % 97) - 48;
-  {
-    sycl::buffer<int> bi(in.data(), sycl::range<1>(n)), bo(out.data(), sycl::range<1>(n));
-    q.submit([&](sycl::handler& h) {
-      sycl::accessor I(bi, h, sycl::read_only);
-      sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
-      sycl::local_accessor<int, 1> tile{sycl::range<1>(size), h};
-      h.parallel_for(sycl::nd_range<1>(n, size), [=](sycl::nd_item<1> it) {
-        const std::size_t gid = it.get_global_id(0);
-        const int mine = I[gid];
-        int acc = 0;
-        for (std::size_t offset = 0; offset < it.get_global_range(0); offset += it.get_local_range(0)) {
-          tile[it.get_local_id(0)] = I[offset + it.get_local_id(0)];
-          sycl::group_barrier(it.get_group());
-          for (std::size_t k = 0; k < it.get_local_range(0); ++k)
-            if (offset + k != gid) acc += (tile[k] - mine) * (tile[k] + 3);
-          sycl::group_barrier(it.get_group());
-        }
-        O[gid] = acc;
-      });
-    });
-  }
-  for (std::size_t g = 0; g < n; ++g) {
-    int want = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (i != g) want += (in[i] - in[g]) * (in[i] + 3);
-    ASSERT_EQ(out[g], want) << "item " << g;
-  }
-}
-
-TEST(PluginKernels, TilesThroughLocalMemoryAfterAnItemGuard) {
-  constexpr std::size_t size = 32;
-  const std::size_t n = at_run_time(7) * size;
-  sycl::queue q;
-  std::vector<int> in(n), out(n);
-  for (std::size_t i = 0; i < n; ++i) in[i] = int(i * 37 % 101) - 50;
   {
     sycl::buffer<int> bi(in.data(), sycl::range<1>(n)), bo(out.data(), sycl::range<1>(n));
     q.submit([&](sycl::handler& h) {
@@ -842,18 +800,50 @@ TEST(PluginKernels, TilesThroughLocalMemoryAfterAnItemGuard) {
         for (std::size_t offset = 0; offset < it.get_global_range(0); offset += it.get_local_range(0)) {
           tile[it.get_local_id(0)] = I[offset + it.get_local_id(0)];
           sycl::group_barrier(it.get_group());
-          for (std::size_t k = 0; k < it.get_local_range(0); ++k) acc += tile[k] * mine + int(offset + k == gid);
+          for (std::size_t k = 0; k < it.get_local_range(0); ++k) {
+            if constexpr (self_test) {
+              if (offset + k != gid) acc += (tile[k] - mine) * (tile[k] + 3);
+            } else {
+              acc += tile[k] * mine + int(offset + k == gid);
+            }
+          }
           sycl::group_barrier(it.get_group());
         }
         O[gid] = acc;
       });
     });
   }
+  return out;
+}
+
+TEST(PluginKernels, TilesThroughLocalMemoryAfterAnItemGuard) {
+  const std::size_t n = at_run_time(7) * 32;
+  std::vector<int> in(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = int(i * 37 % 101) - 50;
+  const std::vector<int> out = tile_sums<false>(in, 32);
   long total = 0;
   for (int v : in) total += v;
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], int(total * in[i] + 1)) << "item " << i;
 }
 
+TEST(PluginKernels, TileSelfTestAsMasks) {
+  const std::size_t n = at_run_time(5) * 32;
+  std::vector<int> in(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = int(i * 29 % 97) - 48;
+  const std::vector<int> out = tile_sums<true>(in, 32);
+  for (std::size_t g = 0; g < n; ++g) {
+    int want = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (i != g) want += (in[i] - in[g]) * (in[i] + 3);
+    ASSERT_EQ(out[g], want) << "item " << g;
+  }
+}
+
+// Scoped and hierarchical loops over a group's items (the plugin's candidate item
+// loops, weft-candidate-item-loops): a tree reduction's steps, each item's own slot
+// of local memory and a store at the item's id, are widened; every item adding into
+// one group variable keeps the items' order, so its float sum is the host loop's bit
+// for bit (on the CPU, where a group's items run one after another).
 TEST(PluginKernels, ScopedAndHierarchicalTreesAndGroupSums) {
   constexpr std::size_t group = 128;
   const std::size_t groups = at_run_time(37);
