@@ -6,9 +6,10 @@
 //     edge's being its source's condition and (logically) the branch's;
 //  3. each phi outside the header becomes a chain of selects on those edge conditions;
 //  4. in the guarded blocks, a load not known safe reads through select(condition,
-//     address, Weft's block of zeros), a division divides by select(condition, d, 1),
-//     assumptions are dropped, and so are the attributes and metadata that would make
-//     a wrong guess undefined behaviour;
+//     address, Weft's block of zeros), a store writes through select(condition,
+//     address, the function's discard slot), a division divides by select(condition,
+//     d, 1), assumptions are dropped, and so are the attributes and metadata that would
+//     make a wrong guess undefined behaviour;
 //  5. every block branches to the next in that order and they merge into one.
 // Logical and/or (selects) keep a condition false, not poison, where a guarded value
 // that feeds an inner branch is poison.
@@ -19,6 +20,7 @@
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/Analysis/LoopIterator.h>
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
@@ -32,7 +34,8 @@ namespace weft::compiler {
 namespace {
 
 constexpr const char* block_name = "weft.speculated_loads";
-constexpr unsigned block_bytes = 128, block_align = 64;
+constexpr const char* discard_kind = "weft.discarded_stores";  // metadata marking the discard slot
+constexpr unsigned block_bytes = 128, block_align = 64;         // (the zero block's and the discard slot's)
 // Instructions a guarded iteration may run in every iteration; beyond, the branches stay.
 constexpr unsigned guarded_budget = 400;
 
@@ -46,18 +49,26 @@ bool division(const Instruction& inst) {
   }
 }
 
+// Why a guarded access of `type` cannot go to the zero block or the discard slot instead.
+std::string unredirectable(const char* what, Type* type, Align align, const DataLayout& layout) {
+  if (type->isScalableTy() || layout.getTypeStoreSize(type).getKnownMinValue() > block_bytes ||
+      align.value() > block_align)
+    return std::string(what) + " wider than " + std::to_string(block_bytes) + " bytes";
+  return {};
+}
+
 // Why `inst`, in a block the branch may skip, cannot run where the branch does not go.
 std::string unguardable(const Instruction& inst) {
   if (optimizer_hint(inst) || division(inst) || isSafeToSpeculativelyExecute(&inst)) return {};
-  if (const auto* load = dyn_cast<LoadInst>(&inst)) {
-    const DataLayout& layout = inst.getModule()->getDataLayout();
-    if (!load->isSimple()) return "a volatile or atomic load";
-    if (layout.getTypeStoreSize(load->getType()).getKnownMinValue() > block_bytes || load->getType()->isScalableTy() ||
-        load->getAlign().value() > block_align)
-      return "a load wider than " + std::to_string(block_bytes) + " bytes";
-    return {};
-  }
-  if (inst.mayWriteToMemory()) return "a store or a call that writes memory (masked stores are not made)";
+  const DataLayout& layout = inst.getModule()->getDataLayout();
+  if (const auto* load = dyn_cast<LoadInst>(&inst))
+    return load->isSimple() ? unredirectable("a load", load->getType(), load->getAlign(), layout)
+                            : "a volatile or atomic load";
+  if (const auto* store = dyn_cast<StoreInst>(&inst))
+    return store->isSimple()
+               ? unredirectable("a store", store->getValueOperand()->getType(), store->getAlign(), layout)
+               : "a volatile or atomic store";
+  if (inst.mayWriteToMemory()) return "a call that writes memory";
   if (const auto* call = dyn_cast<CallBase>(&inst)) {
     const Function* callee = call->getCalledFunction();
     return "a call of " + (callee ? callee->getName().str() : std::string("a function pointer")) +
@@ -106,12 +117,23 @@ GlobalVariable& speculation_block(Module& module) {
   return *block;
 }
 
+AllocaInst& discard_slot(Function& f) {
+  BasicBlock& entry = f.getEntryBlock();
+  for (Instruction& inst : entry)
+    if (auto* slot = dyn_cast<AllocaInst>(&inst); slot && slot->getMetadata(discard_kind)) return *slot;
+  auto* type = ArrayType::get(Type::getInt8Ty(f.getContext()), block_bytes);
+  auto* slot = new AllocaInst(type, f.getDataLayout().getAllocaAddrSpace(), nullptr, Align(block_align),
+                              "weft.discarded_stores", entry.getFirstInsertionPt());
+  slot->setMetadata(discard_kind, MDNode::get(f.getContext(), {}));
+  return *slot;
+}
+
 guarded_address guarded_pointers(Value* pointers) {
   auto* select = dyn_cast<SelectInst>(pointers);
   if (!select) return {};
   auto is_block = [](Value* v) {
-    if (auto* constant = dyn_cast<Constant>(v); constant && constant->getType()->isVectorTy())
-      v = constant->getSplatValue();
+    if (v->getType()->isVectorTy()) v = getSplatValue(v);
+    if (auto* slot = dyn_cast_or_null<AllocaInst>(v)) return slot->getMetadata(discard_kind) != nullptr;
     auto* global = dyn_cast_or_null<GlobalVariable>(v);
     return global && global->getName() == block_name;
   };
@@ -178,6 +200,8 @@ void predicate_iteration(Loop& inner, LoopInfo& loops, DominatorTree& dom) {
       IRBuilder<> before(&inst);
       if (auto* load = dyn_cast<LoadInst>(&inst); load && !isSafeToSpeculativelyExecute(load))
         load->setOperand(0, before.CreateSelect(mine, load->getPointerOperand(), &zeros));
+      else if (auto* store = dyn_cast<StoreInst>(&inst))
+        store->setOperand(1, before.CreateSelect(mine, store->getPointerOperand(), &discard_slot(f)));
       else if (division(inst) && !isSafeToSpeculativelyExecute(&inst))
         inst.setOperand(1, before.CreateSelect(mine, inst.getOperand(1), ConstantInt::get(inst.getType(), 1)));
       inst.dropUBImplyingAttrsAndMetadata(

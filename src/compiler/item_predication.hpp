@@ -8,13 +8,16 @@
 //  - a value merged at a join is a select on the conditions of the edges into it;
 //  - a load the condition guards reads from Weft's block of zeros where the condition
 //    fails (the address is a select), so no address the item never read is touched;
+//  - a store the condition guards writes to the function's discard slot (a private
+//    block never read) where the condition fails;
 //  - a division the condition guards divides by 1 where it fails.
 // Results cannot change: what a block computes where its condition fails is never
-// used. weft-lane-accesses turns the widened guarded loads back into masked loads
-// (one scalar load where every lane reads the same address).
+// used. weft-lane-accesses turns the widened guarded loads and stores back into masked
+// loads and stores (one scalar load where every lane reads the same address).
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/Instructions.h>
 
 #include <string>
 
@@ -34,8 +37,12 @@ bool branches_inside(const llvm::Loop& inner, const llvm::LoopInfo& loops);
 // The block of zeros guarded loads read where their condition fails (created on first use).
 llvm::GlobalVariable& speculation_block(llvm::Module& module);
 
-// A guarded load's address after widening: select(condition, real, the block of zeros)
-// or its mirror (then `negated`). `real` is null for any other address.
+// The block guarded stores write where their condition fails: an alloca of `f`'s entry
+// (created on first use).
+llvm::AllocaInst& discard_slot(llvm::Function& f);
+
+// A guarded access's address after widening: select(condition, real, the block of zeros
+// or the discard slot) or its mirror (then `negated`). `real` is null for any other address.
 struct guarded_address {
   llvm::Value* real = nullptr;
   llvm::Value* condition = nullptr;

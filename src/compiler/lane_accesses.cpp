@@ -10,7 +10,9 @@
 //                                 (store) of the run the lanes span, and a shuffle
 //   extractelement(x, 0), extractelement(icmp(a, b), 0) of known patterns -> scalar
 // A gather through select(c, p, Weft's zero block) (a load the item guards, made by
-// item_predication.cpp) is the gather of p under mask m & c, the failing lanes zeros.
+// item_predication.cpp) is the gather of p under mask m & c, the failing lanes zeros;
+// a scatter through select(c, p, the discard slot) (a guarded store) is the scatter of
+// p under mask m & c, rewritten as above where it can be.
 // The last keeps a loop counter that the vectorizer widened (its lanes all equal)
 // from holding the vector alive. A function it changed gets InstCombine, so the dead
 // vector arithmetic and the now-scalar phis are cleaned up before code generation.
@@ -145,16 +147,30 @@ bool rewrite_scatter(IntrinsicInst* scatter, LanePatterns& patterns, const DataL
   Value* values = scatter->getArgOperand(0);
   Value* pointers = scatter->getArgOperand(1);
   Value* mask = scatter->getArgOperand(scatter->arg_size() - 1);
+  const Align align = scatter->getParamAlign(1).value_or(Align(1));
+  IRBuilder<> builder(scatter);
+  Instruction* store = nullptr;
+  if (const guarded_address guarded = guarded_pointers(pointers); guarded.real) {
+    // A store the item guards: the lanes whose condition fails are masked off instead
+    // of writing the discard slot (item_predication.hpp).
+    Value* condition = guarded.negated ? builder.CreateNot(guarded.condition) : guarded.condition;
+    pointers = guarded.real;
+    mask = all_true(mask) ? condition : builder.CreateAnd(mask, condition);
+    store = builder.CreateMaskedScatter(values, pointers, align, mask);
+    store->copyMetadata(*scatter);
+    scatter->eraseFromParent();
+    scatter = cast<IntrinsicInst>(store);
+  }
   auto* type = cast<FixedVectorType>(values->getType());
   std::optional<std::int64_t> size = packed_size(layout, type->getElementType());
   std::optional<LanePattern> p = patterns.get(pointers);
-  if (!size || !p) return false;
-  const std::optional<unsigned> k = small_stride(*p, *size);
-  if (p->stride != *size && !k) return false;  // (a uniform scatter keeps its last-lane-wins order)
-  const Align align = scatter->getParamAlign(1).value_or(Align(1));
-  IRBuilder<> builder(scatter);
+  const std::optional<unsigned> k = size && p ? small_stride(*p, *size) : std::nullopt;
+  if (!size || !p || (p->stride != *size && !k)) {  // (a uniform scatter keeps its last-lane-wins order)
+    counts.kept += store != nullptr;                 // (a scatter still, of the real addresses)
+    return store != nullptr;
+  }
+  builder.SetInsertPoint(scatter);
   Value* first = patterns.lane0(pointers);
-  Instruction* store = nullptr;
   if (k) {  // lane j to element j*k of a run; the others masked off (not written)
     const unsigned n = type->getNumElements();
     SmallVector<int, 64> spread_lanes;

@@ -3,12 +3,15 @@
 ; item_predication.cpp) makes them masks: every block of the inner loop's iteration
 ; runs, a merged value is a select on the edge's condition (a logical and/or of the
 ; conditions on the way), a guarded load reads through select(condition, address,
-; @weft.speculated_loads), a guarded division divides by select(condition, d, 1). A
-; guard that skips the inner loop (its test that it runs at all) is versioned first.
-; A guarded store is not masked: the loop is refused, and stays as it was.
+; @weft.speculated_loads), a guarded store writes through select(condition, address,
+; the function's discard slot), a guarded division divides by select(condition, d, 1).
+; A guard that skips the inner loop (its test that it runs at all) is versioned first.
+; A branch in a loop that holds a loop of its own is not masked: the item loop is
+; refused, and stays as it was.
 ; After the vectorizer, weft-lane-accesses turns the widened guarded loads into one
 ; scalar load where every lane reads the same address (from the zero block where no
-; lane reads) and a masked load where lanes read consecutive addresses.
+; lane reads) and a masked load where lanes read consecutive addresses, and the widened
+; guarded stores into masked stores (masked scatters of the real addresses elsewhere).
 ; RUN: %opt -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: %opt -mcpu=znver3 -enable-vplan-native-path -passes='function(weft-item-loop-select,loop-vectorize,weft-lane-accesses,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
@@ -19,7 +22,9 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel self_test: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
 ; REMARK: kernel nested_division: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
 ; REMARK: kernel skipped_loop: item loop given to the outer-loop vectorizer (where its bounds guards pass) (its inner loops' branches as masks)
-; REMARK: kernel guarded_store: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items; masks cannot stand for it: it guards a store or a call that writes memory (masked stores are not made)
+; REMARK: kernel guarded_store: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
+; REMARK: kernel guarded_scatter: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
+; REMARK: kernel nested_loop: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items; masks cannot stand for it: the loop around it holds a loop of its own
 
 ; The inner loop is one block: its loads through selects, the sum a select.
 ; CHECK-LABEL: define void @self_test(
@@ -193,11 +198,18 @@ exit:
   ret void
 }
 
-; A store the branch guards: no masks, the branch stays.
+; A store the branch guards writes the discard slot where the branch fails; widened,
+; the lanes' consecutive addresses make it a masked store.
 ; CHECK-LABEL: define void @guarded_store(
-; CHECK: br i1 %other, label %body, label %inner.latch
-; CHECK-NOT: @weft.speculated_loads
+; CHECK: %weft.discarded_stores = alloca [128 x i8], align 64, !weft.discarded_stores
+; CHECK: %[[P:.*]] = select i1 %other, ptr %po, ptr %weft.discarded_stores
+; CHECK-NEXT: store float %v, ptr %[[P]], align 4
+; CHECK-NOT: br i1 %other
 ; CHECK: ret void
+; WIDE: vector.body:
+; WIDE: call void @llvm.masked.store.{{.*}}(<{{[0-9]+}} x float> %{{.*}}, ptr align 4 %{{.*}}, <{{[0-9]+}} x i1> %{{.*}})
+; WIDE-NOT: @llvm.masked.scatter
+; WIDE-LABEL: define void @guarded_scatter(
 define void @guarded_store(ptr %a, ptr %out, i64 %begin, i64 %end) {
 entry:
   %any = icmp ult i64 %begin, %end
@@ -235,6 +247,104 @@ exit:
   ret void
 }
 
+; A guarded store to addresses with no lane pattern (an index read from memory): a
+; masked scatter of the real addresses, under the lanes' conditions; no lane writes
+; the discard slot.
+; WIDE: vector.body:
+; WIDE-NOT: select <{{[0-9]+}} x i1> %{{.*}}, <{{[0-9]+}} x ptr>
+; WIDE: call void @llvm.masked.scatter.{{.*}}(<{{[0-9]+}} x i32> %{{.*}}, <{{[0-9]+}} x ptr> align 4 %{{.*}}, <{{[0-9]+}} x i1> %{{.*}})
+; WIDE-LABEL: define void @nested_loop(
+define void @guarded_scatter(ptr %index, ptr %out, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %pi = getelementptr i64, ptr %index, i64 %j
+  %to = load i64, ptr %pi, align 8
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %odd = and i64 %j, 1
+  %skip = icmp eq i64 %odd, 0
+  br i1 %skip, label %inner.latch, label %body
+
+body:
+  %row = mul i64 %k, 1024
+  %at = add i64 %row, %to
+  %po = getelementptr i32, ptr %out, i64 %at
+  %value = trunc i64 %k to i32
+  store i32 %value, ptr %po, align 4
+  br label %inner.latch
+
+inner.latch:
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !16
+
+exit:
+  ret void
+}
+
+; A branch in a loop that holds a loop of its own: no masks, the branch stays.
+; CHECK-LABEL: define void @nested_loop(
+; CHECK: br i1 %other, label %body, label %inner.latch
+; CHECK-NOT: select i1 %other
+; CHECK: ret void
+define void @nested_loop(ptr %a, ptr %out, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %po = getelementptr float, ptr %out, i64 %j
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.end ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner.end ]
+  %other = icmp ne i64 %k, %j
+  br i1 %other, label %body, label %inner.latch
+
+body:
+  %pa = getelementptr float, ptr %a, i64 %k
+  %v = load float, ptr %pa, align 4
+  %t = fadd float %s, %v
+  br label %inner.latch
+
+inner.latch:
+  %s.next = phi float [ %t, %body ], [ %s, %inner ]
+  br label %deep
+
+deep:
+  %l = phi i64 [ 0, %inner.latch ], [ %l.next, %deep ]
+  %l.next = add nuw nsw i64 %l, 1
+  %ldone = icmp eq i64 %l.next, 4
+  br i1 %ldone, label %inner.end, label %deep
+
+inner.end:
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  store float %s.next, ptr %po, align 4
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !18
+
+exit:
+  ret void
+}
+
 !1 = distinct !{}
 !2 = distinct !{!2, !10, !11}
 !3 = distinct !{}
@@ -248,3 +358,9 @@ exit:
 !12 = !{!"llvm.loop.parallel_accesses", !3}
 !13 = !{!"llvm.loop.parallel_accesses", !5}
 !14 = !{!"llvm.loop.parallel_accesses", !7}
+!15 = distinct !{}
+!16 = distinct !{!16, !17, !11}
+!17 = !{!"llvm.loop.parallel_accesses", !15}
+!19 = distinct !{}
+!18 = distinct !{!18, !20, !11}
+!20 = !{!"llvm.loop.parallel_accesses", !19}

@@ -204,31 +204,27 @@ entry:
 
 item:
   %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
-  br label %inner
+  %odd = trunc i64 %j to i1
+  br i1 %odd, label %inner, label %item.latch
 
 inner:
-  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
-  %s = phi float [ 0.0, %item ], [ %s.next, %inner.latch ]
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner ]
   %km = mul i64 %k, %n
   %idx = add i64 %km, %j
   %pa = getelementptr float, ptr %a, i64 %idx
   %v = load float, ptr %pa, align 4, !llvm.access.group !51
-  %odd = trunc i64 %j to i1
-  br i1 %odd, label %then, label %inner.latch
-
-then:
-  store float %v, ptr %pa, align 4, !llvm.access.group !51
-  br label %inner.latch
-
-inner.latch:
   %s.next = fadd float %s, %v
   %k.next = add i64 %k, 1
   %kdone = icmp eq i64 %k.next, %m
-  br i1 %kdone, label %item.latch, label %inner
+  br i1 %kdone, label %store, label %inner
 
-item.latch:
+store:
   %pc = getelementptr float, ptr %c, i64 %j
   store float %s.next, ptr %pc, align 4, !llvm.access.group !51
+  br label %item.latch
+
+item.latch:
   %j.next = add i64 %j, 1
   %jdone = icmp eq i64 %j.next, %n
   br i1 %jdone, label %exit, label %item, !llvm.loop !52
