@@ -22,6 +22,8 @@
 
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/LoopIterator.h>
+#include <llvm/Analysis/PostDominators.h>
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
@@ -181,11 +183,28 @@ constexpr const char* merging_branch =
     "a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them "
     "with the wrong branch)";
 
+// The branches that become masks (item_predication.hpp): those of loops inside the
+// item (each iteration as straight code) and regions at the item loop's own level.
+struct mask_plan {
+  SmallPtrSet<const Loop*, 4> loops;
+  unsigned regions = 0;
+  SmallPtrSet<const BasicBlock*, 16> branches;  // blocks of the regions, whose branches go
+  SmallPtrSet<const BasicBlock*, 16> merges;    // blocks of the regions whose phis become selects
+
+  bool empty() const { return loops.empty() && regions == 0; }
+  bool masks_branch(const BasicBlock* block, const LoopInfo& info) const {
+    return loops.contains(info.getLoopFor(block)) || branches.contains(block);
+  }
+  bool masks_phis(const BasicBlock* block, const LoopInfo& info) const {
+    return loops.contains(info.getLoopFor(block)) || merges.contains(block);
+  }
+};
+
 // Whether a branch in `loop` merges values: a phi with several incoming values
 // outside a loop header.
-bool merges_values(const Loop& loop, const LoopInfo& loops, const SmallPtrSetImpl<const Loop*>* masked = nullptr) {
+bool merges_values(const Loop& loop, const LoopInfo& loops, const mask_plan* masked = nullptr) {
   for (BasicBlock* block : loop.blocks()) {
-    if (loops.isLoopHeader(block) || (masked && masked->contains(loops.getLoopFor(block)))) continue;
+    if (loops.isLoopHeader(block) || (masked && masked->masks_phis(block, loops))) continue;
     for (const PHINode& phi : block->phis())
       if (phi.getNumIncomingValues() > 1) return true;
   }
@@ -193,9 +212,9 @@ bool merges_values(const Loop& loop, const LoopInfo& loops, const SmallPtrSetImp
 }
 
 // Why the native path cannot widen this loop nest exactly, or an empty string; with
-// `masked`, as it will be once those loops' branches are masks.
+// `masked`, as it will be once those branches are masks.
 std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev,
-                               const SmallPtrSetImpl<const Loop*>* masked = nullptr) {
+                               const mask_plan* masked = nullptr) {
   if (!loop.getLoopLatch() || !loop.getExitingBlock()) return "the item loop has several exits or back edges";
   for (PHINode& phi : loop.getHeader()->phis()) {
     // Only counters: a value stepping by a constant from item to item.
@@ -215,7 +234,7 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test, checked above
-    if (masked && masked->contains(loops.getLoopFor(block))) continue;
+    if (masked && masked->masks_branch(block, loops)) continue;
     if (!same_for_all_items(branch->getCondition(), loop)) return divergent_branch;
     // LLVM's outer-loop vectorizer merges the values of a branch inside a loop in
     // the item wrongly (kernel-fuzz seed 60558: `for k0 { if (r) v = k0; }` kept
@@ -231,17 +250,59 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   return {};
 }
 
-// The loops inside `item` whose branches can become masks (item_predication.hpp), or
-// why one cannot (and then `inners` is incomplete).
-std::string maskable_inner_loops(Loop& item, const LoopInfo& loops, const DominatorTree& dom,
-                                 SmallPtrSetImpl<const Loop*>& inners) {
-  inners.clear();
+// The first block at `item`'s own level, in reverse post-order and not in `skipped`,
+// whose branch goes different ways for different items (the loop's exit test aside).
+BasicBlock* next_divergent_branch(Loop& item, LoopInfo& loops, const SmallPtrSetImpl<const BasicBlock*>& skipped) {
+  LoopBlocksRPO order(&item);
+  order.perform(&loops);
+  for (BasicBlock* block : order) {
+    if (loops.getLoopFor(block) != &item || skipped.contains(block) || item.isLoopExiting(block)) continue;
+    auto* branch = dyn_cast<BranchInst>(block->getTerminator());
+    if (branch && branch->isConditional() && !same_for_all_items(branch->getCondition(), item)) return block;
+  }
+  return nullptr;
+}
+
+// The branches in `item` that can become masks, or why one cannot (and then `plan` is
+// incomplete): every branch inside a loop of the item, and every branch at the item
+// loop's own level that goes different ways for different items.
+std::string maskable_branches(Loop& item, LoopInfo& loops, const DominatorTree& dom, mask_plan& plan) {
+  plan = {};
   for (Loop* inner : item.getLoopsInPreorder()) {
     if (inner == &item || !branches_inside(*inner, loops)) continue;
     if (std::string why = predication_refusal(*inner, dom); !why.empty()) return why;
-    inners.insert(inner);
+    plan.loops.insert(inner);
   }
-  return inners.empty() ? "it is not inside a loop of the item" : "";
+  const PostDominatorTree post(*item.getHeader()->getParent());
+  while (BasicBlock* block = next_divergent_branch(item, loops, plan.branches)) {
+    guarded_region region;
+    if (std::string why = region_refusal(*block, item, loops, dom, post, region); !why.empty()) return why;
+    ++plan.regions;
+    plan.branches.insert(region.blocks.begin(), region.blocks.end());
+    plan.merges.insert(region.blocks.begin() + 1, region.blocks.end());
+    if (all_of(predecessors(region.join), [&](const BasicBlock* from) { return plan.branches.contains(from); }))
+      plan.merges.insert(region.join);
+  }
+  return plan.empty() ? "no branch in the work item can" : "";
+}
+
+// Makes the branches of `plan` masks (maskable_branches found them in `item`).
+void make_masks(Loop& item, const mask_plan& plan, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
+  for (Loop* inner : item.getLoopsInPreorder())
+    if (plan.loops.contains(inner)) {
+      scev.forgetLoop(inner);
+      predicate_iteration(*inner, loops, dom);
+    }
+  PostDominatorTree post(*item.getHeader()->getParent());
+  // (Each region merges blocks, perhaps the next one's branch: found again each time.)
+  const SmallPtrSet<const BasicBlock*, 1> none;
+  for (unsigned k = 0; k < plan.regions; ++k) {
+    BasicBlock* block = next_divergent_branch(item, loops, none);
+    guarded_region region;
+    if (!block || !region_refusal(*block, item, loops, dom, post, region).empty()) break;
+    predicate_region(region, loops, dom, post);
+  }
+  scev.forgetLoop(&item);
 }
 
 // ---- Cost: rows walked per item ----------------------------------------------------
@@ -945,7 +1006,7 @@ void delete_unreached_blocks(Loop& loop, LoopInfo& loops, ScalarEvolution& scev,
 // function all the same (the loop's simplified form, an unused test).
 bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev,
                        bool uniform_parts, bool& touched, SmallPtrSetImpl<Loop*>& erased, bool& read_bound_stayed,
-                       const SmallPtrSetImpl<const Loop*>* masked = nullptr) {
+                       const mask_plan* masked = nullptr) {
   const read_bounds reads = hoist_read_bounds(loop, loops, dom, scev);
   touched |= reads.changed;
   read_bound_stayed = reads.stayed;
@@ -955,7 +1016,7 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test
-    if (masked && masked->contains(loops.getLoopFor(block))) continue;  // (to become masks)
+    if (masked && masked->masks_branch(block, loops)) continue;  // (to become masks)
     // The native path widens a branch the same for all items, but none inside a loop of the item
     // (and one that merges values not exactly: `uniform_parts`).
     const bool nested = loops.getLoopFor(block) != &loop;
@@ -1331,7 +1392,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   };
   SmallVector<Loop*, 4> accepted;
   SmallVector<bool, 4> guarded;          // versioned on bounds guards (version_on_guards)
-  SmallVector<bool, 4> masked_branches;  // branches inside its loops as masks
+  SmallVector<bool, 4> masked_branches;  // branches as masks
   SmallPtrSet<Loop*, 4> erased;          // loops inside a versioned loop that it no longer runs
   for (Loop* loop : loops.getLoopsInPreorder()) {
     if (erased.contains(loop)) continue;
@@ -1377,22 +1438,17 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       // widened (a masked loop left scalar runs every guarded instruction): a guard that
       // skips such a loop (the test that it runs at all) is versioned first.
       DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
-      SmallPtrSet<const Loop*, 4> inners;
-      const std::string masks = maskable_inner_loops(*loop, loops, dom, inners);
-      std::string left = masks.empty() ? outer_loop_refusal(*loop, loops, scev, &inners) : masks;
+      mask_plan plan;
+      const std::string masks = maskable_branches(*loop, loops, dom, plan);
+      std::string left = masks.empty() ? outer_loop_refusal(*loop, loops, scev, &plan) : masks;
       if (left == merging_branch &&
-          version_on_guards(f, *loop, loops, dom, scev, true, cfg_changed, erased, read_bound_stayed, &inners)) {
+          version_on_guards(f, *loop, loops, dom, scev, true, cfg_changed, erased, read_bound_stayed, &plan)) {
         versioned = true;
-        left = maskable_inner_loops(*loop, loops, dom, inners);
-        if (left.empty()) left = outer_loop_refusal(*loop, loops, scev, &inners);
+        left = maskable_branches(*loop, loops, dom, plan);
+        if (left.empty()) left = outer_loop_refusal(*loop, loops, scev, &plan);
       }
       if (left.empty()) {
-        for (Loop* inner : loop->getLoopsInPreorder())
-          if (inners.contains(inner)) {
-            scev.forgetLoop(inner);
-            predicate_iteration(*inner, loops, dom);
-          }
-        scev.forgetLoop(loop);
+        make_masks(*loop, plan, loops, dom, scev);
         masked = cfg_changed = true;
         why = outer_loop_refusal(*loop, loops, scev);
       } else if (!masks.empty()) {
@@ -1431,7 +1487,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
           return OptimizationRemarkAnalysis(pass_name, "AcrossItems", loop->getStartLoc(), loop->getHeader())
                  << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer"
                  << (guarded[k] ? " (where its bounds guards pass)" : "")
-                 << (masked_branches[k] ? " (its inner loops' branches as masks)" : "");
+                 << (masked_branches[k] ? " (its branches as masks)" : "");
         });
       }
     }

@@ -19,6 +19,7 @@
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/Analysis/LoopIterator.h>
+#include <llvm/Analysis/PostDominators.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Constants.h>
@@ -77,6 +78,118 @@ std::string unguardable(const Instruction& inst) {
   return std::string("an instruction (") + inst.getOpcodeName() + ") that may not run where the item does not";
 }
 
+// Why the blocks a branch may skip cannot run under masks, or an empty string.
+std::string guarded_refusal(ArrayRef<const BasicBlock*> guarded) {
+  if (!guarded.empty() && guarded.front()->getParent()->hasFnAttribute(Attribute::StrictFP))
+    return "the kernel uses strict floating point";
+  unsigned count = 0;
+  for (const BasicBlock* block : guarded)
+    for (const Instruction& inst : *block) {
+      if (inst.isTerminator() || isa<PHINode>(inst)) continue;
+      if (std::string why = unguardable(inst); !why.empty()) return "it guards " + why;
+      if (++count > guarded_budget) return "it guards more than " + std::to_string(guarded_budget) + " instructions";
+    }
+  return {};
+}
+
+// Makes `order` (blocks in reverse post-order, the first one's condition true) straight
+// code under masks: each block runs under its condition (true where `always`), a phi
+// becomes selects on its edges' conditions, guarded accesses and divisions go through
+// selects. With a `join`, the paths end there: its phis' values from `order` become one,
+// from the last block; without, the last block keeps its branch.
+void linearize(ArrayRef<BasicBlock*> order, function_ref<bool(const BasicBlock*)> always_runs, BasicBlock* join,
+               LoopInfo& loops) {
+  Function& f = *order.front()->getParent();
+  LLVMContext& context = f.getContext();
+  Value* always = ConstantInt::getTrue(context);
+
+  DenseMap<BasicBlock*, Value*> condition;
+  DenseMap<std::pair<BasicBlock*, BasicBlock*>, Value*> edges;
+  auto edge = [&](BasicBlock* from, BasicBlock* to) -> Value* {
+    auto [at, fresh] = edges.try_emplace({from, to}, nullptr);
+    if (!fresh) return at->second;
+    Value* source = condition.lookup(from);
+    auto* branch = cast<BranchInst>(from->getTerminator());
+    Value* taken = source;
+    if (branch->isConditional() && branch->getSuccessor(0) != branch->getSuccessor(1)) {
+      IRBuilder<> builder(branch);
+      Value* test = branch->getCondition();
+      if (branch->getSuccessor(1) == to) test = builder.CreateNot(test);
+      taken = source == always ? test : builder.CreateLogicalAnd(source, test);
+    }
+    return at->second = taken;
+  };
+  // A phi's values on the edges from `order` as one select chain, before `at`.
+  auto merge = [&](PHINode& phi, BasicBlock* block, IRBuilder<>& builder) {
+    Value* merged = nullptr;
+    for (unsigned k = 0; k < phi.getNumIncomingValues(); ++k) {
+      BasicBlock* from = phi.getIncomingBlock(k);
+      if (!condition.count(from)) continue;
+      merged = merged ? builder.CreateSelect(edge(from, block), phi.getIncomingValue(k), merged)
+                      : phi.getIncomingValue(k);
+    }
+    return merged;
+  };
+
+  GlobalVariable& zeros = speculation_block(*f.getParent());
+  for (BasicBlock* block : order) {
+    IRBuilder<> builder(block, block->getFirstInsertionPt());
+    Value* mine = always;
+    if (block != order.front() && !always_runs(block)) {
+      mine = nullptr;
+      for (BasicBlock* from : predecessors(block)) {
+        Value* taken = edge(from, block);
+        mine = mine ? builder.CreateLogicalOr(mine, taken) : taken;
+      }
+    }
+    condition[block] = mine;
+    if (block != order.front()) {
+      for (PHINode& phi : make_early_inc_range(block->phis())) {
+        Value* merged = merge(phi, block, builder);
+        merged->takeName(&phi);
+        phi.replaceAllUsesWith(merged);
+        phi.eraseFromParent();
+      }
+    }
+    if (mine == always) continue;
+    for (Instruction& inst : make_early_inc_range(*block)) {
+      if (inst.isTerminator() || !inst.getParent()) continue;
+      if (optimizer_hint(inst)) {
+        inst.eraseFromParent();
+        continue;
+      }
+      IRBuilder<> before(&inst);
+      if (auto* load = dyn_cast<LoadInst>(&inst); load && !isSafeToSpeculativelyExecute(load))
+        load->setOperand(0, before.CreateSelect(mine, load->getPointerOperand(), &zeros));
+      else if (auto* store = dyn_cast<StoreInst>(&inst))
+        store->setOperand(1, before.CreateSelect(mine, store->getPointerOperand(), &discard_slot(f)));
+      else if (division(inst) && !isSafeToSpeculativelyExecute(&inst))
+        inst.setOperand(1, before.CreateSelect(mine, inst.getOperand(1), ConstantInt::get(inst.getType(), 1)));
+      inst.dropUBImplyingAttrsAndMetadata(
+          {LLVMContext::MD_access_group, LLVMContext::MD_tbaa, LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
+    }
+  }
+  if (join) {  // the join's values from the paths, merged at the end of the last block
+    IRBuilder<> builder(order.back()->getTerminator());
+    for (PHINode& phi : join->phis()) {
+      Value* merged = merge(phi, join, builder);
+      for (unsigned k = phi.getNumIncomingValues(); k-- > 0;)
+        if (condition.count(phi.getIncomingBlock(k))) phi.removeIncomingValue(k, false);
+      if (phi.getNumIncomingValues() == 0) merged->takeName(&phi);  // (the phi goes with the merge below)
+      phi.addIncoming(merged, order.back());
+    }
+  }
+  // Straight code: each block on to the next, then merged into its predecessor.
+  for (unsigned k = 0; k < order.size(); ++k) {
+    if (k + 1 == order.size() && !join) break;
+    Instruction* old = order[k]->getTerminator();
+    BranchInst::Create(k + 1 < order.size() ? order[k + 1] : join, old->getIterator());
+    old->eraseFromParent();
+  }
+  for (unsigned k = 1; k < order.size(); ++k) MergeBlockIntoPredecessor(order[k], nullptr, &loops);
+  if (join) MergeBlockIntoPredecessor(join, nullptr, &loops);
+}
+
 }  // namespace
 
 bool branches_inside(const Loop& inner, const LoopInfo& loops) {
@@ -93,18 +206,12 @@ std::string predication_refusal(const Loop& inner, const DominatorTree& dom) {
   const BasicBlock* latch = inner.getLoopLatch();
   if (!latch || inner.getExitingBlock() != latch)
     return "the loop around it is left elsewhere than at its end (a break or a return in it)";
-  if (latch->getParent()->hasFnAttribute(Attribute::StrictFP)) return "the kernel uses strict floating point";
-  unsigned guarded = 0;
+  SmallVector<const BasicBlock*, 16> guarded;
   for (const BasicBlock* block : inner.blocks()) {
     if (block != latch && !isa<BranchInst>(block->getTerminator())) return "it is a switch";
-    if (dom.dominates(block, latch)) continue;
-    for (const Instruction& inst : *block) {
-      if (inst.isTerminator() || isa<PHINode>(inst)) continue;
-      if (std::string why = unguardable(inst); !why.empty()) return "it guards " + why;
-      if (++guarded > guarded_budget) return "it guards more than " + std::to_string(guarded_budget) + " instructions";
-    }
+    if (!dom.dominates(block, latch)) guarded.push_back(block);
   }
-  return {};
+  return guarded_refusal(guarded);
 }
 
 GlobalVariable& speculation_block(Module& module) {
@@ -144,78 +251,54 @@ guarded_address guarded_pointers(Value* pointers) {
 
 void predicate_iteration(Loop& inner, LoopInfo& loops, DominatorTree& dom) {
   Function& f = *inner.getHeader()->getParent();
-  BasicBlock* latch = inner.getLoopLatch();
+  const BasicBlock* latch = inner.getLoopLatch();
   LoopBlocksRPO rpo(&inner);
   rpo.perform(&loops);
-  const SmallVector<BasicBlock*, 16> order(rpo.begin(), rpo.end());
-  LLVMContext& context = f.getContext();
-  Value* always = ConstantInt::getTrue(context);
-
-  DenseMap<BasicBlock*, Value*> condition;
-  DenseMap<std::pair<BasicBlock*, BasicBlock*>, Value*> edges;
-  auto edge = [&](BasicBlock* from, BasicBlock* to) -> Value* {
-    auto [at, fresh] = edges.try_emplace({from, to}, nullptr);
-    if (!fresh) return at->second;
-    Value* source = condition.lookup(from);
-    auto* branch = cast<BranchInst>(from->getTerminator());
-    Value* taken = source;
-    if (branch->isConditional() && branch->getSuccessor(0) != branch->getSuccessor(1)) {
-      IRBuilder<> builder(branch);
-      Value* test = branch->getCondition();
-      if (branch->getSuccessor(1) == to) test = builder.CreateNot(test);
-      taken = source == always ? test : builder.CreateLogicalAnd(source, test);
-    }
-    return at->second = taken;
-  };
-
-  GlobalVariable& zeros = speculation_block(*f.getParent());
-  for (BasicBlock* block : order) {
-    IRBuilder<> builder(block, block->getFirstInsertionPt());
-    Value* mine = always;
-    if (block != inner.getHeader() && !dom.dominates(block, latch)) {
-      mine = nullptr;
-      for (BasicBlock* from : predecessors(block)) {
-        Value* taken = edge(from, block);
-        mine = mine ? builder.CreateLogicalOr(mine, taken) : taken;
-      }
-    }
-    condition[block] = mine;
-    if (block != inner.getHeader()) {
-      for (PHINode& phi : make_early_inc_range(block->phis())) {
-        Value* merged = phi.getIncomingValue(0);
-        for (unsigned k = 1; k < phi.getNumIncomingValues(); ++k)
-          merged = builder.CreateSelect(edge(phi.getIncomingBlock(k), block), phi.getIncomingValue(k), merged);
-        merged->takeName(&phi);
-        phi.replaceAllUsesWith(merged);
-        phi.eraseFromParent();
-      }
-    }
-    if (mine == always) continue;
-    for (Instruction& inst : make_early_inc_range(*block)) {
-      if (inst.isTerminator() || !inst.getParent()) continue;
-      if (optimizer_hint(inst)) {
-        inst.eraseFromParent();
-        continue;
-      }
-      IRBuilder<> before(&inst);
-      if (auto* load = dyn_cast<LoadInst>(&inst); load && !isSafeToSpeculativelyExecute(load))
-        load->setOperand(0, before.CreateSelect(mine, load->getPointerOperand(), &zeros));
-      else if (auto* store = dyn_cast<StoreInst>(&inst))
-        store->setOperand(1, before.CreateSelect(mine, store->getPointerOperand(), &discard_slot(f)));
-      else if (division(inst) && !isSafeToSpeculativelyExecute(&inst))
-        inst.setOperand(1, before.CreateSelect(mine, inst.getOperand(1), ConstantInt::get(inst.getType(), 1)));
-      inst.dropUBImplyingAttrsAndMetadata(
-          {LLVMContext::MD_access_group, LLVMContext::MD_tbaa, LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
-    }
-  }
-  // Straight code: each block on to the next, then merged into its predecessor.
-  for (unsigned k = 0; k + 1 < order.size(); ++k) {
-    Instruction* old = order[k]->getTerminator();
-    BranchInst::Create(order[k + 1], old->getIterator());
-    old->eraseFromParent();
-  }
-  for (unsigned k = 1; k < order.size(); ++k) MergeBlockIntoPredecessor(order[k], nullptr, &loops);
+  const SmallVector<BasicBlock*, 16> order(rpo.begin(), rpo.end());  // (the latch last)
+  linearize(order, [&](const BasicBlock* block) { return dom.dominates(block, latch); }, nullptr, loops);
   dom.recalculate(f);
+}
+
+std::string region_refusal(BasicBlock& branch, const Loop& item, const LoopInfo& loops, const DominatorTree& dom,
+                           const PostDominatorTree& post, guarded_region& region) {
+  region = {};
+  const DomTreeNode* node = post.getNode(&branch);
+  BasicBlock* join = node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
+  if (!join || loops.getLoopFor(join) != &item) return "its paths do not meet again in the work item";
+  // The blocks between the branch and the join, in reverse post-order (depth first).
+  SmallVector<BasicBlock*, 16> post_order;
+  SmallPtrSet<BasicBlock*, 16> seen{&branch};
+  SmallVector<std::pair<BasicBlock*, succ_iterator>, 16> stack{{&branch, succ_begin(&branch)}};
+  while (!stack.empty()) {
+    auto& [block, next] = stack.back();
+    if (next == succ_end(block)) {
+      post_order.push_back(block);
+      stack.pop_back();
+      continue;
+    }
+    BasicBlock* to = *next++;
+    if (to == join || !seen.insert(to).second) continue;
+    if (loops.getLoopFor(to) != &item || to == item.getHeader())
+      return "it guards a loop of the item (only code outside the loops inside the item becomes masks)";
+    if (!dom.dominates(&branch, to)) return "code it guards is reached from elsewhere too";
+    if (!isa<BranchInst>(to->getTerminator())) return "it guards a switch";
+    stack.push_back({to, succ_begin(to)});
+  }
+  region.blocks.assign(post_order.rbegin(), post_order.rend());
+  SmallVector<const BasicBlock*, 16> guarded;
+  for (BasicBlock* block : region.blocks)
+    if (block != &branch && !post.dominates(block, &branch)) guarded.push_back(block);
+  if (std::string why = guarded_refusal(guarded); !why.empty()) return why;
+  region.join = join;
+  return {};
+}
+
+void predicate_region(const guarded_region& region, LoopInfo& loops, DominatorTree& dom, PostDominatorTree& post) {
+  Function& f = *region.join->getParent();
+  BasicBlock* first = region.blocks.front();
+  linearize(region.blocks, [&](const BasicBlock* block) { return post.dominates(block, first); }, region.join, loops);
+  dom.recalculate(f);
+  post.recalculate(f);
 }
 
 }  // namespace weft::compiler

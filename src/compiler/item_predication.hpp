@@ -15,6 +15,7 @@
 // used. weft-lane-accesses turns the widened guarded loads and stores back into masked
 // loads and stores (one scalar load where every lane reads the same address).
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/PostDominators.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
@@ -30,6 +31,24 @@ std::string predication_refusal(const llvm::Loop& inner, const llvm::DominatorTr
 // Makes one iteration of `inner` straight code under masks (predication_refusal must be
 // empty). `dom` is recomputed; `loops` loses the merged blocks.
 void predicate_iteration(llvm::Loop& inner, llvm::LoopInfo& loops, llvm::DominatorTree& dom);
+
+// A branch at the item loop's own level (not in a loop inside the item) and the blocks
+// it guards, up to where its paths meet (its immediate post-dominator, `join`).
+struct guarded_region {
+  llvm::SmallVector<llvm::BasicBlock*, 16> blocks;  // in reverse post-order, the branch's first
+  llvm::BasicBlock* join = nullptr;
+};
+
+// Why the branch ending `branch` (a block of `item`'s own level) cannot become masks,
+// or an empty string (then `region` holds what it guards).
+std::string region_refusal(llvm::BasicBlock& branch, const llvm::Loop& item, const llvm::LoopInfo& loops,
+                           const llvm::DominatorTree& dom, const llvm::PostDominatorTree& post,
+                           guarded_region& region);
+
+// Makes the region straight code under masks, merged into the branch's block; `dom`
+// and `post` are recomputed.
+void predicate_region(const guarded_region& region, llvm::LoopInfo& loops, llvm::DominatorTree& dom,
+                      llvm::PostDominatorTree& post);
 
 // Whether `inner` has a branch of its own (not in a loop inside it) other than its exit test.
 bool branches_inside(const llvm::Loop& inner, const llvm::LoopInfo& loops);

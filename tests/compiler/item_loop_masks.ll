@@ -6,8 +6,10 @@
 ; @weft.speculated_loads), a guarded store writes through select(condition, address,
 ; the function's discard slot), a guarded division divides by select(condition, d, 1).
 ; A guard that skips the inner loop (its test that it runs at all) is versioned first.
-; A branch in a loop that holds a loop of its own is not masked: the item loop is
-; refused, and stays as it was.
+; A branch at the item loop's own level beside its inner loops is masked the same way,
+; from the branch to where its paths meet (a phi there becomes selects).
+; A branch in a loop that holds a loop of its own, and one around a loop of the item,
+; are not masked: the item loop is refused, and stays as it was.
 ; After the vectorizer, weft-lane-accesses turns the widened guarded loads into one
 ; scalar load where every lane reads the same address (from the zero block where no
 ; lane reads) and a masked load where lanes read consecutive addresses, and the widened
@@ -19,12 +21,14 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
-; REMARK: kernel self_test: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
-; REMARK: kernel nested_division: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
-; REMARK: kernel skipped_loop: item loop given to the outer-loop vectorizer (where its bounds guards pass) (its inner loops' branches as masks)
-; REMARK: kernel guarded_store: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
-; REMARK: kernel guarded_scatter: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
+; REMARK: kernel self_test: item loop given to the outer-loop vectorizer (its branches as masks)
+; REMARK: kernel nested_division: item loop given to the outer-loop vectorizer (its branches as masks)
+; REMARK: kernel skipped_loop: item loop given to the outer-loop vectorizer (where its bounds guards pass) (its branches as masks)
+; REMARK: kernel guarded_store: item loop given to the outer-loop vectorizer (its branches as masks)
+; REMARK: kernel guarded_scatter: item loop given to the outer-loop vectorizer (its branches as masks)
 ; REMARK: kernel nested_loop: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items; masks cannot stand for it: the loop around it holds a loop of its own
+; REMARK: kernel item_level: item loop given to the outer-loop vectorizer (its branches as masks)
+; REMARK: kernel around_loop: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items; masks cannot stand for it: it guards a loop of the item (only code outside the loops inside the item becomes masks)
 
 ; The inner loop is one block: its loads through selects, the sum a select.
 ; CHECK-LABEL: define void @self_test(
@@ -345,6 +349,113 @@ exit:
   ret void
 }
 
+; Branches at the item's own level beside its inner loop: before it, a nested pair
+; (`x = a[j] != 0 ? 1000 / a[j] : j`, the division guarded), after it a store only
+; where the sum is positive. Both become masks: the merge a select, the division by
+; select(c, d, 1), the store through the discard slot; widened, a masked store.
+; CHECK-LABEL: define void @item_level(
+; CHECK: %nonzero = icmp ne i64 %v, 0
+; CHECK: %[[D:.*]] = select i1 %nonzero, i64 %v, i64 1
+; CHECK-NEXT: %q = udiv i64 1000, %[[D]]
+; CHECK: %x = select i1 %{{.*}}, i64 %j, i64 %q
+; CHECK: %positive = icmp sgt i64 %s.next, 0
+; CHECK: %[[P:.*]] = select i1 %positive, ptr %po, ptr %weft.discarded_stores
+; CHECK-NEXT: store i64 %s.next, ptr %[[P]], align 8
+; CHECK-NOT: br i1 %positive
+; CHECK: ret void
+; WIDE-LABEL: define void @item_level(
+; WIDE: vector.body:
+; WIDE: call void @llvm.masked.store.{{.*}}(<{{[0-9]+}} x i64> %{{.*}}, ptr align 8 %{{.*}}, <{{[0-9]+}} x i1> %{{.*}})
+; WIDE-NOT: @llvm.masked.scatter
+; WIDE-LABEL: define void @around_loop(
+define void @item_level(ptr %a, ptr %b, ptr %out, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %pa = getelementptr i64, ptr %a, i64 %j
+  %v = load i64, ptr %pa, align 8
+  %nonzero = icmp ne i64 %v, 0
+  br i1 %nonzero, label %divide, label %keep
+
+divide:
+  %q = udiv i64 1000, %v
+  br label %merge
+
+keep:
+  br label %merge
+
+merge:
+  %x = phi i64 [ %q, %divide ], [ %j, %keep ]
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %merge ], [ %k.next, %inner ]
+  %s = phi i64 [ %x, %merge ], [ %s.next, %inner ]
+  %pb = getelementptr i64, ptr %b, i64 %k
+  %w = load i64, ptr %pb, align 8
+  %s.next = sub i64 %s, %w
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %after, label %inner
+
+after:
+  %positive = icmp sgt i64 %s.next, 0
+  br i1 %positive, label %write, label %item.latch
+
+write:
+  %po = getelementptr i64, ptr %out, i64 %j
+  store i64 %s.next, ptr %po, align 8
+  br label %item.latch
+
+item.latch:
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !21
+
+exit:
+  ret void
+}
+
+; A branch around a loop of the item: refused, the branch stays.
+; CHECK-LABEL: define void @around_loop(
+; CHECK: br i1 %odd, label %inner, label %item.latch
+define void @around_loop(ptr %a, ptr %out, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %odd = trunc i64 %j to i1
+  br i1 %odd, label %inner, label %item.latch
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %s = phi float [ 0.0, %item ], [ %s.next, %inner ]
+  %pa = getelementptr float, ptr %a, i64 %k
+  %v = load float, ptr %pa, align 4
+  %s.next = fadd float %s, %v
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %store, label %inner
+
+store:
+  %po = getelementptr float, ptr %out, i64 %j
+  store float %s.next, ptr %po, align 4
+  br label %item.latch
+
+item.latch:
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !23
+
+exit:
+  ret void
+}
+
 !1 = distinct !{}
 !2 = distinct !{!2, !10, !11}
 !3 = distinct !{}
@@ -364,3 +475,9 @@ exit:
 !19 = distinct !{}
 !18 = distinct !{!18, !20, !11}
 !20 = !{!"llvm.loop.parallel_accesses", !19}
+!22 = distinct !{}
+!21 = distinct !{!21, !24, !11}
+!24 = !{!"llvm.loop.parallel_accesses", !22}
+!25 = distinct !{}
+!23 = distinct !{!23, !26, !11}
+!26 = !{!"llvm.loop.parallel_accesses", !25}

@@ -21,7 +21,7 @@
 ; REMARK: kernel copy_changed: work items run one by one, not across vector lanes: the work item calls llvm.memcpy.p0.p0.i64, which has no vector form
 ; REMARK: kernel copy_part: work items run one by one, not across vector lanes: the work item calls llvm.memcpy.p0.p0.i64, which has no vector form
 ; REMARK: kernel copy_of_item: work items run one by one, not across vector lanes: the work item calls llvm.memcpy.p0.p0.i64, which has no vector form
-; REMARK: kernel row_test_of_item: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
+; REMARK: kernel row_test_of_item: item loop given to the outer-loop vectorizer (its branches as masks)
 
 target triple = "x86_64-pc-linux-gnu"
 

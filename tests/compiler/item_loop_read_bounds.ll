@@ -17,7 +17,7 @@ declare void @copy_kernel(ptr)
 
 ; REMARK: kernel read_bound: item loop given to the outer-loop vectorizer (where its bounds guards pass)
 ; REMARK: kernel read_after_store: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items, on a value read from memory at the same address by every item but not first in the item (after a store, a call or a branch), which cannot move before the item loop to be tested there
-; REMARK: kernel item_read: item loop given to the outer-loop vectorizer (its inner loops' branches as masks)
+; REMARK: kernel item_read: item loop given to the outer-loop vectorizer (its branches as masks)
 
 ; The read of the range moves to the loop's preheader, which becomes the guards' test
 ; (the data's pointer, which no branch compares, stays); the widened copy has no guard left.

@@ -775,6 +775,49 @@ TEST(PluginKernels, GuardedDivisionInsideTheItemsLoopAsMasks) {
   expect_across_items(verdict);
 }
 
+// Stores the item's loop guards: one into a grid (`if (v % 3 != 0) G[i][j] = v`) and
+// one that accumulates into the item's own element (NBody Hierarchical's
+// `acceleration[j] += ...` under its self test). Where a branch does not go, the mask
+// stores nothing: the elements keep the values they had.
+TEST(PluginKernels, GuardedStoresInsideTheItemsLoopAsMasks) {
+  const std::size_t n = at_run_time(131), m = at_run_time(23);
+  std::vector<int> d(m), grid(m * n, -7), own(n, 5);
+  for (std::size_t i = 0; i < m; ++i) d[i] = int(i * 7 % 11) - 3;
+  const char* const* verdict = nullptr;
+  sycl::queue q;
+  {
+    sycl::buffer<int> bd(d.data(), sycl::range<1>(m)), bg(grid.data(), sycl::range<1>(m * n)),
+        bs(own.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor D(bd, h, sycl::read_only);
+      sycl::accessor G(bg, h, sycl::read_write);
+      sycl::accessor S(bs, h, sycl::read_write);
+      auto kernel = [=](sycl::id<1> id) {
+        const std::size_t j = id[0];
+        for (std::size_t i = 0; i < m; ++i) {
+          const int v = D[i] + int(j % 9);
+          if (v % 3 != 0) G[i * n + j] = v;
+          if (v > 4) S[id] += v;
+        }
+      };
+#if WEFT_PLUGIN_ITEM_LOOPS
+      verdict = &weft::cpu::item_loop_verdict<decltype(kernel)>::value;
+#endif
+      h.parallel_for(sycl::range<1>(n), kernel);
+    });
+  }
+  for (std::size_t j = 0; j < n; ++j) {
+    int want_own = 5;
+    for (std::size_t i = 0; i < m; ++i) {
+      const int v = d[i] + int(j % 9);
+      ASSERT_EQ(grid[i * n + j], v % 3 != 0 ? v : -7) << "row " << i << ", item " << j;
+      if (v > 4) want_own += v;
+    }
+    ASSERT_EQ(own[j], want_own) << "item " << j;
+  }
+  expect_across_items(verdict);
+}
+
 // n-body's nd_range form (SYCL-Bench's NBody NDRange): each item reads its own value
 // under an item guard `gid < n`, then every group loops over all tiles of the input in
 // local memory, with two barriers per tile; integer sums, exact on every target. With
