@@ -818,6 +818,44 @@ TEST(PluginKernels, GuardedStoresInsideTheItemsLoopAsMasks) {
   expect_across_items(verdict);
 }
 
+// Branches at the item's own level beside a loop of the item: a guarded division
+// before the loop, a store only where the item's sum is positive after it. Where a
+// branch does not go, nothing is divided or stored: the element keeps its value.
+TEST(PluginKernels, BranchesBesideTheItemsLoopAsMasks) {
+  const std::size_t n = at_run_time(131), m = at_run_time(23);
+  std::vector<int> a(n), b(m), out(n, -1);
+  for (std::size_t j = 0; j < n; ++j) a[j] = int(j % 7) - 3;  // zeros among them
+  for (std::size_t i = 0; i < m; ++i) b[i] = int(i % 5) - 1;
+  const char* const* verdict = nullptr;
+  sycl::queue q;
+  {
+    sycl::buffer<int> ba(a.data(), sycl::range<1>(n)), bb(b.data(), sycl::range<1>(m)),
+        bo(out.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor A(ba, h, sycl::read_only);
+      sycl::accessor B(bb, h, sycl::read_only);
+      sycl::accessor O(bo, h, sycl::read_write);
+      auto kernel = [=](sycl::id<1> id) {
+        const int j = int(id[0]);
+        const int divisor = A[id];
+        int s = divisor != 0 ? 1000 / divisor : j;
+        for (std::size_t i = 0; i < m; ++i) s -= B[i] * (j % 3);
+        if (s > 0) O[id] = s;
+      };
+#if WEFT_PLUGIN_ITEM_LOOPS
+      verdict = &weft::cpu::item_loop_verdict<decltype(kernel)>::value;
+#endif
+      h.parallel_for(sycl::range<1>(n), kernel);
+    });
+  }
+  for (std::size_t j = 0; j < n; ++j) {
+    int s = a[j] != 0 ? 1000 / a[j] : int(j);
+    for (std::size_t i = 0; i < m; ++i) s -= b[i] * (int(j) % 3);
+    ASSERT_EQ(out[j], s > 0 ? s : -1) << "item " << j;
+  }
+  expect_across_items(verdict);
+}
+
 // n-body's nd_range form (SYCL-Bench's NBody NDRange): each item reads its own value
 // under an item guard `gid < n`, then every group loops over all tiles of the input in
 // local memory, with two barriers per tile; integer sums, exact on every target. With
