@@ -54,7 +54,7 @@ CONSTRUCTS = [
     "branch_divergent", "early_exit", "int_arith", "int_builtin", "float_arith", "float_math",
     "index_strided", "index_reversed", "index_offset", "index_indirect", "index_data", "index_int",
     "index_size_t", "accessor", "usm", "atomic_global", "emi", "restrict_call", "helper_call",
-    "write_permuted", "simple_kernel", "in_place", "tiny_nd_kernel", "bounds_guard",
+    "write_permuted", "simple_kernel", "in_place", "tiny_nd_kernel", "bounds_guard", "guarded_write",
 ]
 
 
@@ -298,9 +298,10 @@ class Gen:
 
     def stmt(self, b, depth, trips=None, allow_exit=False):
         wild = 0 if b.ctx.get("simple") else 1  # simple kernels: what the plugin can widen
-        # (a simple kernel's branches are inside its loops, where the plugin makes them masks)
-        branch = (2 if wild else 4 if b.ctx.get("in_loop") else 0) if depth > 0 else 0
-        kinds = [("assign", 5), ("float", 2 if b.ctx.get("floats") else 0), ("loop", 3 if depth > 0 else 0),
+        # (a simple kernel's branches hold no loop: the plugin makes them masks)
+        branch = (2 if wild else 4 if b.ctx.get("in_loop") else 3) if depth > 0 else 0
+        loop = 3 if depth > 0 and (wild or not b.ctx.get("in_branch")) else 0
+        kinds = [("assign", 5), ("float", 2 if b.ctx.get("floats") else 0), ("loop", loop),
                  ("branch", branch), ("exit", wild if allow_exit and depth > 0 else 0),
                  ("emi", (1 if wild else 0.2) if depth > 0 else 0), ("break", wild if b.ctx.get("in_loop") else 0)]
         k = self.pick(kinds)
@@ -503,7 +504,15 @@ class Gen:
         b.emit("const u32 lin = %s;" % lin)
         self.bounds_guard(b, n, dims)
         self.body(b, self.r.randint(2, 5), allow_exit=True)
-        write_out(b)
+        if ctx["simple"] and self.chance(0.3):
+            # Only some items write (the others' elements keep the host's values): a
+            # store under a divergent branch, which the plugin makes a masked store.
+            self.used.add("guarded_write")
+            b.open("if (%s)" % self.cond(b))
+            write_out(b)
+            b.close()
+        else:
+            write_out(b)
         rng = "sycl::range<%d>(%s)" % (d, ", ".join(str(x) for x in dims))
         args = [rng]
         if offset:
