@@ -1428,10 +1428,11 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
                             merges_values(*loop, loops), cfg_changed, erased, read_bound_stayed)) {
         versioned = true;
         why = outer_loop_refusal(*loop, loops, scev);
-      } else if (why == divergent_branch && read_bound_stayed) {
-        why = read_bound_refusal;
       }
     }
+    // (A bound read after the item's store cannot be tested before the loop; masks test
+    // it in every item.)
+    const bool read_bound = !versioned && why == divergent_branch && read_bound_stayed;
     bool masked = false;
     if (why == divergent_branch || why == nested_branch) {
       // Masks for the branches inside the item's loops, made only where the loop is then
@@ -1452,7 +1453,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
         masked = cfg_changed = true;
         why = outer_loop_refusal(*loop, loops, scev);
       } else if (!masks.empty()) {
-        why += "; masks cannot stand for it: " + masks;
+        why = (read_bound ? read_bound_refusal : why) + "; masks cannot stand for it: " + masks;
       } else {
         why = left;
       }
