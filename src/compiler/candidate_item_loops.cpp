@@ -7,9 +7,12 @@
 // where i = j, or where j - i is beyond the loop's largest trip count). That covers
 // per-item slots of local or private memory, outputs indexed by the item's id, and a
 // tree reduction's step (`s[l] += s[l + i]` over the i items that pass `l < i`).
-// Anything else (an access in a loop inside the item, a data-dependent address, two
-// arrays the alias analysis cannot tell apart, a call that touches memory) is not
-// proven: the loop keeps its items' order.
+// An access in a loop inside the item counts the same where its address does not
+// change along that loop (n-body's `acc[l] += ...` over a tile); one whose address
+// does (the tile's `p = tile[k]`) has no step from item to item, and may only be a
+// load the alias analysis tells apart from every store. Anything else (a
+// data-dependent address, two arrays the alias analysis cannot tell apart, a call
+// that touches memory) is not proven: the loop keeps its items' order.
 #include "candidate_item_loops.hpp"
 #include "loops_kept.hpp"
 
@@ -231,8 +234,8 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       narrowed_any = true;
     }
     std::string why;
-    if (!loop->isInnermost())
-      why = "a loop inside the work item (the plugin proves only loops whose items hold no loop of their own)";
+    if (any_of(loop->getLoopsInPreorder(), [&](const Loop* inner) { return inner != loop && candidate(*inner); }))
+      why = "a loop of items inside the work item";
     else why = dependence(*loop, scev, aa, f.getDataLayout());
     if (why.empty()) {
       const std::optional<std::uint64_t> items = most_items(*loop, scev);

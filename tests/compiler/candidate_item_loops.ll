@@ -7,6 +7,7 @@
 ; RUN: %opt -passes=weft-candidate-item-loops -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: %opt -mcpu=skylake-avx512 -passes='function(weft-candidate-item-loops,weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
+; RUN: %opt -mcpu=skylake-avx512 -enable-vplan-native-path -passes='function(weft-candidate-item-loops,weft-item-loop-select,loop-vectorize,weft-lane-accesses,verify)' -S %s | %FileCheck --check-prefix=NATIVE %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -24,6 +25,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel groups_copy: a later group's copy of 1 stream(s) this loop reads is prefetched after it
 ; REMARK: kernel groups_copy: a later group's copy of 1 stream(s) this loop reads is prefetched after it
 ; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
+; REMARK: kernel tile_forces: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel tile_row_store: the items of a scoped or hierarchical loop keep their order: a store's address is not a constant step from item to item (a data-dependent or nested index)
 
 ; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
 ; items: the loop runs over min(n, 64) items, whose stores are their own and whose
@@ -323,6 +326,87 @@ exit:
   ret void
 }
 
+; NBody Hierarchical's force loop: each item walks a tile (`p = tile[k]`, an address
+; that changes along the loop inside the item, the same for all items) and adds into
+; its own slot under the self test (`if (l != k) acc[l] += p`, an address that steps
+; from item to item and stays along the inner loop). The items are independent; the
+; outer-loop vectorizer widens them, the self test as masks and a masked store.
+; CHECK-LABEL: define void @tile_forces(
+; CHECK: store float %{{.*}}, ptr %{{.*}}, !llvm.access.group ![[FORCES_GROUP:[0-9]+]]
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[FORCES:[0-9]+]]
+; NATIVE-LABEL: define void @tile_forces(
+; NATIVE: vector.body:
+; NATIVE: call void @llvm.masked.store.{{.*}}(<{{[0-9]+}} x float> %{{.*}}, ptr align 4 %{{.*}}, <{{[0-9]+}} x i1> %{{.*}})
+; NATIVE-LABEL: define void @tile_row_store(
+define void @tile_forces(ptr noalias %acc, ptr noalias %tile, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %l = phi i64 [ 0, %entry ], [ %lnext, %latch ]
+  %slot = getelementptr float, ptr %acc, i64 %l
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %knext, %inner.latch ]
+  %other = icmp ne i64 %l, %k
+  br i1 %other, label %add, label %inner.latch
+
+add:
+  %src = getelementptr float, ptr %tile, i64 %k
+  %p = load float, ptr %src, align 4
+  %a = load float, ptr %slot, align 4
+  %sum = fadd float %a, %p
+  store float %sum, ptr %slot, align 4
+  br label %inner.latch
+
+inner.latch:
+  %knext = add nuw i64 %k, 1
+  %kdone = icmp eq i64 %knext, %m
+  br i1 %kdone, label %latch, label %inner
+
+latch:
+  %lnext = add nuw i64 %l, 1
+  %done = icmp eq i64 %lnext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !22
+
+exit:
+  ret void
+}
+
+; A store whose address changes along the loop inside the item (a row of its own per
+; item): no step from item to item, the items keep their order.
+; CHECK-LABEL: define void @tile_row_store(
+; CHECK-NOT: llvm.access.group
+; CHECK: ret void
+define void @tile_row_store(ptr noalias %out, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %l = phi i64 [ 0, %entry ], [ %lnext, %latch ]
+  %row = mul i64 %l, %m
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %knext, %inner ]
+  %at = add i64 %row, %k
+  %dst = getelementptr i32, ptr %out, i64 %at
+  %v = trunc i64 %k to i32
+  store i32 %v, ptr %dst, align 4
+  %knext = add nuw i64 %k, 1
+  %kdone = icmp eq i64 %knext, %m
+  br i1 %kdone, label %latch, label %inner
+
+latch:
+  %lnext = add nuw i64 %l, 1
+  %done = icmp eq i64 %lnext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !24
+
+exit:
+  ret void
+}
+
 ; Proven loops: parallel accesses, the vectorize mark, no distribution mark.
 ; CHECK-DAG: ![[TREE]] = distinct !{![[TREE]], ![[TREE_P:[0-9]+]], ![[FORCE:[0-9]+]]}
 ; CHECK-DAG: ![[TREE_P]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
@@ -331,12 +415,15 @@ exit:
 ; CHECK-DAG: ![[WIDTH1]] = !{!"llvm.loop.vectorize.width", i32 1}
 ; CHECK-DAG: ![[SLOTS]] = distinct !{![[SLOTS]], ![[SLOTS_P:[0-9]+]], ![[FORCE]]}
 ; CHECK-DAG: ![[SLOTS_P]] = !{!"llvm.loop.parallel_accesses", ![[SLOTS_GROUP]]}
+; CHECK-DAG: ![[FORCES]] = distinct !{![[FORCES]], ![[FORCES_P:[0-9]+]], ![[FORCE]]}
+; CHECK-DAG: ![[FORCES_P]] = !{!"llvm.loop.parallel_accesses", ![[FORCES_GROUP]]}
 ; Loops left in order: no mark at all (a plain loop).
 ; CHECK-DAG: ![[SUM]] = distinct !{![[SUM]]}
 ; CHECK-DAG: ![[TWO]] = distinct !{![[TWO]]}
 ; CHECK-DAG: ![[NEXT]] = distinct !{![[NEXT]]}
 ; CHECK-DAG: ![[CALL]] = distinct !{![[CALL]]}
 ; CHECK-DAG: ![[CARRIED]] = distinct !{![[CARRIED]]}
+
 ; CHECK-NOT: llvm.loop.distribute
 !0 = distinct !{!0, !1}
 !1 = !{!"llvm.loop.distribute.enable", i1 true}
@@ -350,3 +437,5 @@ exit:
 !16 = distinct !{!16, !1}
 !18 = distinct !{!18, !1}
 !20 = distinct !{!20, !1}
+!22 = distinct !{!22, !1}
+!24 = distinct !{!24, !1}
