@@ -16,6 +16,7 @@
 #include "candidate_item_loops.hpp"
 #include "loops_kept.hpp"
 
+#include "idle_phis.hpp"
 #include "kernel_name.hpp"
 #include "next_group_prefetch.hpp"
 #include "optimizer_hints.hpp"
@@ -233,6 +234,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       scev.forgetLoop(loop);
       narrowed_any = true;
     }
+    if (remove_idle_phis(*loop)) scev.forgetLoop(loop);  // (a vec<T, 3>'s padding lane carried through)
     std::string why;
     if (any_of(loop->getLoopsInPreorder(), [&](const Loop* inner) { return inner != loop && candidate(*inner); }))
       why = "a loop of items inside the work item";

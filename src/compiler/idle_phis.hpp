@@ -10,7 +10,10 @@ namespace weft::compiler {
 
 // Removes them, as LLVM's own simplifications would (the results cannot change):
 //  - a dead cycle: phis that only feed each other (no other instruction uses them) are erased;
-//  - an undefined web: phis whose incoming values are only undef and each other are undef.
+//  - an undefined web: phis whose incoming values are only undef and each other are undef;
+//  - undefined lanes: a vector phi whose lanes but one are undef in every value it is
+//    computed from (phis and insertelements of that one lane): an insertelement of that
+//    lane into it inserts into undef instead.
 // True if it removed any.
 bool remove_idle_phis(llvm::Loop& loop);
 
