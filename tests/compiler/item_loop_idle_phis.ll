@@ -6,8 +6,11 @@
 ; InstSimplify and dead-code elimination would, and moves the read of `n` before the
 ; loop where the item reads it first (hoist_read_bounds, trip counts): the loop
 ; inside the item then runs the same number of times for every item, and the loop
-; is widened. A value really carried from item to item, and a count read after the
-; item's store, still refuse the loop.
+; is widened. A padding lane carried in a vector beside the lane the item sets (`store
+; <2 x float> {z, pad}`, the pad from the loops around) is undef wherever it comes from:
+; the item's insertelement inserts into undef, and the phis are then a dead cycle. A
+; value really carried from item to item, and a count read after the item's store,
+; still refuse the loop.
 ; RUN: %opt -passes=weft-item-loop-select -pass-remarks-analysis=weft -pass-remarks-missed=weft -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: %opt -enable-vplan-native-path -passes='function(weft-item-loop-select,loop-vectorize,verify)' -S %s | %FileCheck --check-prefix=WIDE %s
@@ -17,6 +20,7 @@ target triple = "x86_64-pc-linux-gnu"
 declare void @copy_kernel(ptr)
 
 ; REMARK: kernel padding_lane: item loop given to the outer-loop vectorizer
+; REMARK: kernel padding_pair: item loop given to the outer-loop vectorizer
 ; REMARK: kernel carried: work items run one by one, not across vector lanes: a value is carried from one work item to the next (a reduction or a recurrence in the item loop)
 ; REMARK: kernel count_after_store: work items run one by one, not across vector lanes: a loop inside the work item runs a different number of times for different items
 
@@ -76,6 +80,44 @@ item.latch:
   %j.next = add i64 %j, 1
   %jdone = icmp eq i64 %j.next, %end
   br i1 %jdone, label %exit, label %item, !llvm.loop !2
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @padding_pair(
+; The vector is then split into its lanes (the loop is widened), the pad undef.
+; CHECK-NOT: phi <2 x float>
+; CHECK: store float %sum, ptr %slot, align 8
+; CHECK-NEXT: store float undef, ptr %slot.i1, align 4
+define void @padding_pair(ptr %acc, ptr %src, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %pair = phi <2 x float> [ undef, %entry ], [ %p.next, %item.latch ]
+  %slot = getelementptr <2 x float>, ptr %acc, i64 %j
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %p = phi <2 x float> [ %pair, %item ], [ %p.next, %inner ]
+  %pk = getelementptr float, ptr %src, i64 %k
+  %v = load float, ptr %pk, align 4
+  %z = load float, ptr %slot, align 8
+  %sum = fadd float %z, %v
+  %p.next = insertelement <2 x float> %p, float %sum, i64 0
+  store <2 x float> %p.next, ptr %slot, align 8
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !8
 
 exit:
   ret void
@@ -172,3 +214,6 @@ exit:
 !11 = !{!"llvm.loop.vectorize.enable", i1 true}
 !12 = !{!"llvm.loop.parallel_accesses", !3}
 !13 = !{!"llvm.loop.parallel_accesses", !5}
+!7 = distinct !{}
+!8 = distinct !{!8, !14, !11}
+!14 = !{!"llvm.loop.parallel_accesses", !7}
