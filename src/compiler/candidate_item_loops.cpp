@@ -17,6 +17,7 @@
 #include "loops_kept.hpp"
 
 #include "idle_phis.hpp"
+#include "item_alias_checks.hpp"
 #include "kernel_name.hpp"
 #include "next_group_prefetch.hpp"
 #include "optimizer_hints.hpp"
@@ -30,6 +31,8 @@
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Utils/LCSSA.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 
 #include <cstdint>
@@ -62,8 +65,7 @@ struct walk {
   std::int64_t step;
 };
 
-std::optional<walk> walk_of(Value* pointer, const Loop& loop, ScalarEvolution& scev) {
-  const SCEV* address = scev.getSCEV(pointer);
+std::optional<walk> walk_of(const SCEV* address, const Loop& loop, ScalarEvolution& scev) {
   if (scev.isLoopInvariant(address, &loop)) return walk{address, 0};
   const auto* rec = dyn_cast<SCEVAddRecExpr>(address);
   if (!rec || rec->getLoop() != &loop || !rec->isAffine()) return std::nullopt;
@@ -145,8 +147,26 @@ std::optional<std::uint64_t> most_items(const Loop& loop, ScalarEvolution& scev)
   return std::nullopt;
 }
 
-// Why the items of `loop` might not be independent, or an empty string.
-std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, const DataLayout& layout) {
+// What a run-time test must find apart for the items to be independent
+// (item_alias_checks.hpp): pairs of a store and an access the alias analysis could
+// not tell apart, and every store (against the loads read once).
+struct alias_plan {
+  const read_once* reads = nullptr;
+  bool rewritten = false;  // an address depends on a load read once
+  std::vector<std::pair<checked_access, checked_access>> pairs;
+  std::vector<checked_access> stores;
+};
+
+// More tests than this and the items keep their order (each costs a few instructions
+// per run of the loop).
+constexpr std::size_t most_alias_tests = 16;
+
+// Why the items of `loop` might not be independent, or an empty string. With a
+// `plan`, the loads it reads once stand for their copies, and a store and an access
+// the alias analysis cannot tell apart are left to its run-time test where both are
+// bounded.
+std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, const DataLayout& layout,
+                       alias_plan* plan = nullptr) {
   for (PHINode& phi : loop.getHeader()->phis()) {  // only counters (a value stepping by a constant)
     const auto* rec = scev.isSCEVable(phi.getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(&phi)) : nullptr;
     if (!rec || rec->getLoop() != &loop || !rec->isAffine() || !isa<SCEVConstant>(rec->getStepRecurrence(scev)))
@@ -156,8 +176,21 @@ std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, c
   SmallVector<access, 16> all;
   if (std::string why = accesses_of(loop, layout, all); !why.empty()) return why;
   const std::optional<std::uint64_t> trips = most_items(loop, scev);
+  SmallVector<const SCEV*, 16> addresses;
   SmallVector<std::optional<walk>, 16> walks;
-  for (const access& a : all) walks.push_back(walk_of(a.pointer, loop, scev));
+  for (const access& a : all) {
+    const SCEV* address = scev.getSCEV(a.pointer);
+    addresses.push_back(plan ? plan->reads->rewrite(address, scev) : address);
+    if (plan && addresses.back() != address) plan->rewritten = true;
+    walks.push_back(walk_of(addresses.back(), loop, scev));
+  }
+  // Whether the run-time test can tell store s and access a apart (then it will).
+  auto tested = [&](unsigned s, unsigned a) {
+    const checked_access store{addresses[s], all[s].size}, other{addresses[a], all[a].size};
+    if (!plan || !bounded(store, loop, scev) || !bounded(other, loop, scev)) return false;
+    plan->pairs.push_back({store, other});
+    return true;
+  };
   for (unsigned s = 0; s < all.size(); ++s) {
     if (!all[s].store) continue;
     if (!walks[s])
@@ -167,19 +200,24 @@ std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, c
       return "every item stores to the same address (an accumulation into a group variable, whose order is "
              "kept)";
     if ((step < 0 ? -step : step) < all[s].size) return "the stores of neighbouring items overlap";
+    if (plan) plan->stores.push_back({addresses[s], all[s].size});
     for (unsigned a = 0; a < all.size(); ++a) {
       if (a == s) continue;
       if (aa.isNoAlias(MemoryLocation::getBeforeOrAfter(all[s].pointer),
                        MemoryLocation::getBeforeOrAfter(all[a].pointer)))
         continue;
       const std::string other = all[a].store ? "another store" : "a load";
-      if (!walks[a])
+      if (!walks[a]) {
+        if (tested(s, a)) continue;
         return other + " of the work item has an address that is not a constant step from item to item (a "
                        "data-dependent or nested index), and may touch what another item stores";
+      }
       const auto* distance = dyn_cast<SCEVConstant>(scev.getMinusSCEV(walks[a]->start, walks[s]->start));
-      if (!distance || distance->getAPInt().getSignificantBits() > 48)
+      if (!distance || distance->getAPInt().getSignificantBits() > 48) {
+        if (tested(s, a)) continue;
         return other + " of the work item and a store may touch the same memory (the plugin cannot tell their "
                        "arrays apart)";
+      }
       const std::int64_t c = distance->getAPInt().getSExtValue();
       const bool apart = walks[a]->step == step
                              ? !items_meet(c, step, all[s].size, all[a].size, trips)
@@ -216,6 +254,38 @@ void drop_marks(Loop& loop) {
       makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(), {"llvm.loop.distribute."}, {}));
 }
 
+// Versions `loop` on a run-time test of what the proof could not tell apart
+// (item_alias_checks.hpp) where that makes the proof hold; `why` is then empty, and the
+// copy that runs where the test fails keeps its items in order. False if nothing changed.
+bool version_where_apart(Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev, AAResults& aa,
+                         const DataLayout& layout, std::string& why) {
+  // (A preheader for the test, dedicated exits, and the copy's values reaching the code after it through phis.)
+  simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
+  formLCSSARecursively(loop, dom, &loops, &scev);
+  if (!loop.isLoopSimplifyForm() || !loop.getExitBlock()) return false;
+  read_once reads = read_before(loop, dom);
+  alias_plan plan;
+  plan.reads = &reads;
+  const std::string left = dependence(loop, scev, aa, layout, &plan);
+  std::size_t tests = 0;
+  // (An innermost loop whose addresses need no load read once is LLVM's loop
+  // vectorizer's, which tests such arrays at run time itself.)
+  const bool needed = !loop.isInnermost() || plan.rewritten;
+  Loop* slow = left.empty() && needed ? version_on_alias_checks(loop, plan.pairs, plan.stores, reads, most_alias_tests, tests,
+                                                       loops, dom, scev)
+                            : nullptr;
+  if (!slow) {
+    discard(reads);
+    if (left.empty() && tests > most_alias_tests)
+      why += " (a run-time test would need " + std::to_string(tests) + " comparisons, more than " +
+             std::to_string(most_alias_tests) + ")";
+    return false;
+  }
+  drop_marks(*slow);
+  why.clear();
+  return true;
+}
+
 }  // namespace
 
 PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManager& analyses) {
@@ -227,7 +297,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
   OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
   ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
   AAResults& aa = analyses.getResult<AAManager>(f);
-  bool narrowed_any = false;
+  bool narrowed_any = false, versioned_any = false;
   for (Loop* loop : candidates) {
     const bool narrowed = loop->isInnermost() && skip_items_failing_guard(*loop, loops);
     if (narrowed) {
@@ -236,9 +306,18 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
     }
     if (remove_idle_phis(*loop)) scev.forgetLoop(loop);  // (a vec<T, 3>'s padding lane carried through)
     std::string why;
+    bool checked = false;
     if (any_of(loop->getLoopsInPreorder(), [&](const Loop* inner) { return inner != loop && candidate(*inner); }))
       why = "a loop of items inside the work item";
     else why = dependence(*loop, scev, aa, f.getDataLayout());
+    if (!why.empty() && why.find("a value is carried") == std::string::npos &&
+        why.find("the same address") == std::string::npos) {
+      // The items may still be independent where a run-time test finds their accesses apart.
+      DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
+      dom.recalculate(f);  // (a loop narrowed or versioned before changed the blocks)
+      checked = version_where_apart(*loop, loops, dom, scev, aa, f.getDataLayout(), why);
+      versioned_any = true;  // (at least the loop's LCSSA form)
+    }
     if (why.empty()) {
       const std::optional<std::uint64_t> items = most_items(*loop, scev);
       const bool few = items && *items <= few_items;
@@ -247,6 +326,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
         return OptimizationRemarkAnalysis(pass_name, "ItemsIndependent", loop->getStartLoc(), loop->getHeader())
                << "kernel " << kernel_name(f) << ": the items of a scoped or hierarchical loop are independent"
                << (narrowed ? " (run over the items that pass its guard)" : "")
+               << (checked ? " where a run-time test finds their accesses apart" : "")
                << (few ? ": an item loop of at most 4 items, left scalar" : ": an item loop");
       });
     } else {
@@ -271,7 +351,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
                << " stream(s) this loop reads is prefetched after it";
       });
     }
-  if (narrowed_any || prefetched) return PreservedAnalyses::none();
+  if (narrowed_any || versioned_any || prefetched) return PreservedAnalyses::none();
   return loops_kept();
 }
 

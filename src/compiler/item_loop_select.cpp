@@ -263,14 +263,19 @@ BasicBlock* next_divergent_branch(Loop& item, LoopInfo& loops, const SmallPtrSet
   return nullptr;
 }
 
+std::string strided_guarded_store(const Loop& inner, const Loop& item, const DominatorTree& dom,
+                                  ScalarEvolution& scev);
+
 // The branches in `item` that can become masks, or why one cannot (and then `plan` is
 // incomplete): every branch inside a loop of the item, and every branch at the item
 // loop's own level that goes different ways for different items.
-std::string maskable_branches(Loop& item, LoopInfo& loops, const DominatorTree& dom, mask_plan& plan) {
+std::string maskable_branches(Loop& item, LoopInfo& loops, const DominatorTree& dom, ScalarEvolution& scev,
+                              mask_plan& plan) {
   plan = {};
   for (Loop* inner : item.getLoopsInPreorder()) {
     if (inner == &item || !branches_inside(*inner, loops)) continue;
     if (std::string why = predication_refusal(*inner, dom); !why.empty()) return why;
+    if (std::string why = strided_guarded_store(*inner, item, dom, scev); !why.empty()) return why;
     plan.loops.insert(inner);
   }
   const PostDominatorTree post(*item.getHeader()->getParent());
@@ -354,6 +359,36 @@ const SCEV* item_step(const SCEV* address, const Loop& item, ScalarEvolution& sc
     return total;
   }
   return nullptr;
+}
+
+// Why a store a branch guards in `inner` (a loop inside `item`) makes masks slower than
+// the scalar loop, or an empty string: a store whose items are apart by more than its
+// size (a `vec<float, 3>` accumulator, 16 bytes apart) becomes, widened, masked stores
+// spread over the stride and shuffles in every pass of `inner` (n-body's hierarchical
+// force loop ran 2x slower so); one consecutive across items is one masked store.
+std::string strided_guarded_store(const Loop& inner, const Loop& item, const DominatorTree& dom,
+                                  ScalarEvolution& scev) {
+  const BasicBlock* latch = inner.getLoopLatch();
+  for (const BasicBlock* block : inner.blocks()) {
+    if (dom.dominates(block, latch)) continue;  // (not guarded)
+    for (const Instruction& inst : *block) {
+      const auto* store = dyn_cast<StoreInst>(&inst);
+      if (!store) continue;
+      const DataLayout& layout = store->getModule()->getDataLayout();
+      const std::int64_t size = static_cast<std::int64_t>(
+          layout.getTypeStoreSize(store->getValueOperand()->getType()).getKnownMinValue());
+      const SCEV* step = item_step(scev.getSCEV(const_cast<Value*>(store->getPointerOperand())), item, scev);
+      const auto* constant = dyn_cast_or_null<SCEVConstant>(step);
+      if (constant && constant->getAPInt().abs() == size) continue;
+      return "it guards a store inside a loop of the item whose items are " +
+             (constant ? std::to_string(constant->getAPInt().abs().getZExtValue()) + " bytes"
+                       : std::string("a run-time stride")) +
+             " apart, more than its " + std::to_string(size) +
+             " bytes: widened, every pass would store through masks spread over that stride, which costs more than "
+             "the scalar loop";
+    }
+  }
+  return {};
 }
 
 // Whether the target's gather of `lanes` values of `type` costs more than two scalar
@@ -1440,12 +1475,12 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       // skips such a loop (the test that it runs at all) is versioned first.
       DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
       mask_plan plan;
-      const std::string masks = maskable_branches(*loop, loops, dom, plan);
+      const std::string masks = maskable_branches(*loop, loops, dom, scev, plan);
       std::string left = masks.empty() ? outer_loop_refusal(*loop, loops, scev, &plan) : masks;
       if (left == merging_branch &&
           version_on_guards(f, *loop, loops, dom, scev, true, cfg_changed, erased, read_bound_stayed, &plan)) {
         versioned = true;
-        left = maskable_branches(*loop, loops, dom, plan);
+        left = maskable_branches(*loop, loops, dom, scev, plan);
         if (left.empty()) left = outer_loop_refusal(*loop, loops, scev, &plan);
       }
       if (left.empty()) {

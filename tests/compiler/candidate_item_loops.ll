@@ -27,6 +27,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
 ; REMARK: kernel tile_forces: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel tile_row_store: the items of a scoped or hierarchical loop keep their order: a store's address is not a constant step from item to item (a data-dependent or nested index)
+; REMARK: kernel tile_checked: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart: an item loop
 
 ; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
 ; items: the loop runs over min(n, 64) items, whose stores are their own and whose
@@ -407,6 +408,59 @@ exit:
   ret void
 }
 
+; A hierarchical tile loop as Weft's headers give it: the tile's base pointer is read
+; in every pass from a thread-local variable (Weft's local memory base), and neither
+; it nor the tile can the alias analysis tell apart from the items' accumulators. The
+; base is read once before the loop, and the loop is versioned on a run-time test:
+; the accumulators' bytes miss the tile's and the base's location. Where it passes,
+; the items are independent (the base read once); otherwise a copy runs them in order.
+; CHECK-LABEL: define void @tile_checked(
+; CHECK: item.alias.checks:
+; CHECK: %tile.once = load ptr, ptr %tls
+; CHECK: %accesses.apart = and i1
+; CHECK: br i1 %accesses.apart, label %item.apart, label %item.apart.overlap
+; CHECK: item.overlap:
+; CHECK: %tile.overlap = load ptr, ptr %tls
+; CHECK-NOT: llvm.access.group
+; CHECK: br i1 %done.overlap, label %exit, label %item.overlap, !llvm.loop ![[IN_ORDER:[0-9]+]]
+; CHECK: item:
+; CHECK: %src = getelementptr float, ptr %tile.once, i64 %k
+; CHECK: store float %sum, ptr %slot, align 4, !llvm.access.group ![[CHECKED_GROUP:[0-9]+]]
+; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[CHECKED:[0-9]+]]
+define void @tile_checked(ptr %acc, i64 %n, i64 %m) {
+entry:
+  %tls = call ptr @llvm.threadlocal.address.p0(ptr @local_base)
+  br label %item
+
+item:
+  %l = phi i64 [ 0, %entry ], [ %lnext, %latch ]
+  %slot = getelementptr float, ptr %acc, i64 %l
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %knext, %inner ]
+  %tile = load ptr, ptr %tls, align 8
+  %src = getelementptr float, ptr %tile, i64 %k
+  %p = load float, ptr %src, align 4
+  %a = load float, ptr %slot, align 4
+  %sum = fadd float %a, %p
+  store float %sum, ptr %slot, align 4
+  %knext = add nuw i64 %k, 1
+  %kdone = icmp eq i64 %knext, %m
+  br i1 %kdone, label %latch, label %inner
+
+latch:
+  %lnext = add nuw i64 %l, 1
+  %done = icmp eq i64 %lnext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !26
+
+exit:
+  ret void
+}
+
+@local_base = thread_local global ptr null, align 8
+declare ptr @llvm.threadlocal.address.p0(ptr)
+
 ; Proven loops: parallel accesses, the vectorize mark, no distribution mark.
 ; CHECK-DAG: ![[TREE]] = distinct !{![[TREE]], ![[TREE_P:[0-9]+]], ![[FORCE:[0-9]+]]}
 ; CHECK-DAG: ![[TREE_P]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
@@ -417,6 +471,9 @@ exit:
 ; CHECK-DAG: ![[SLOTS_P]] = !{!"llvm.loop.parallel_accesses", ![[SLOTS_GROUP]]}
 ; CHECK-DAG: ![[FORCES]] = distinct !{![[FORCES]], ![[FORCES_P:[0-9]+]], ![[FORCE]]}
 ; CHECK-DAG: ![[FORCES_P]] = !{!"llvm.loop.parallel_accesses", ![[FORCES_GROUP]]}
+; CHECK-DAG: ![[CHECKED]] = distinct !{![[CHECKED]], ![[CHECKED_P:[0-9]+]], ![[FORCE]]}
+; CHECK-DAG: ![[CHECKED_P]] = !{!"llvm.loop.parallel_accesses", ![[CHECKED_GROUP]]}
+; CHECK-DAG: ![[IN_ORDER]] = distinct !{![[IN_ORDER]]}
 ; Loops left in order: no mark at all (a plain loop).
 ; CHECK-DAG: ![[SUM]] = distinct !{![[SUM]]}
 ; CHECK-DAG: ![[TWO]] = distinct !{![[TWO]]}
@@ -439,3 +496,4 @@ exit:
 !20 = distinct !{!20, !1}
 !22 = distinct !{!22, !1}
 !24 = distinct !{!24, !1}
+!26 = distinct !{!26, !1}

@@ -8,8 +8,10 @@
 ; A guard that skips the inner loop (its test that it runs at all) is versioned first.
 ; A branch at the item loop's own level beside its inner loops is masked the same way,
 ; from the branch to where its paths meet (a phi there becomes selects).
-; A branch in a loop that holds a loop of its own, and one around a loop of the item,
-; are not masked: the item loop is refused, and stays as it was.
+; A branch in a loop that holds a loop of its own, one around a loop of the item, and
+; one that guards a store inside a loop of the item whose items are further apart than
+; its size (masked stores over that stride in every pass cost more than the scalar
+; loop) are not masked: the item loop is refused, and stays as it was.
 ; After the vectorizer, weft-lane-accesses turns the widened guarded loads into one
 ; scalar load where every lane reads the same address (from the zero block where no
 ; lane reads) and a masked load where lanes read consecutive addresses, and the widened
@@ -26,6 +28,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel skipped_loop: item loop given to the outer-loop vectorizer (where its bounds guards pass) (its branches as masks)
 ; REMARK: kernel guarded_store: item loop given to the outer-loop vectorizer (its branches as masks)
 ; REMARK: kernel guarded_scatter: item loop given to the outer-loop vectorizer (its branches as masks)
+; REMARK: kernel strided_store: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items; masks cannot stand for it: it guards a store inside a loop of the item whose items are 8 bytes apart, more than its 4 bytes: widened, every pass would store through masks spread over that stride, which costs more than the scalar loop
 ; REMARK: kernel nested_loop: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items; masks cannot stand for it: the loop around it holds a loop of its own
 ; REMARK: kernel item_level: item loop given to the outer-loop vectorizer (its branches as masks)
 ; REMARK: kernel around_loop: work items run one by one, not across vector lanes: a branch in the work item goes different ways for different items; masks cannot stand for it: it guards a loop of the item (only code outside the loops inside the item becomes masks)
@@ -251,14 +254,13 @@ exit:
   ret void
 }
 
-; A guarded store to addresses with no lane pattern (an index read from memory): a
-; masked scatter of the real addresses, under the lanes' conditions; no lane writes
-; the discard slot.
+; A guarded store to addresses with no lane pattern (an index read from memory), at the
+; item loop's own level: a masked scatter of the real addresses, under the lanes'
+; conditions; no lane writes the discard slot.
 ; WIDE: vector.body:
 ; WIDE-NOT: select <{{[0-9]+}} x i1> %{{.*}}, <{{[0-9]+}} x ptr>
 ; WIDE: call void @llvm.masked.scatter.{{.*}}(<{{[0-9]+}} x i32> %{{.*}}, <{{[0-9]+}} x ptr> align 4 %{{.*}}, <{{[0-9]+}} x i1> %{{.*}})
-; WIDE-LABEL: define void @nested_loop(
-define void @guarded_scatter(ptr %index, ptr %out, i64 %begin, i64 %end) {
+define void @guarded_scatter(ptr %index, ptr %a, ptr %out, i64 %begin, i64 %end) {
 entry:
   %any = icmp ult i64 %begin, %end
   br i1 %any, label %item, label %exit
@@ -270,17 +272,63 @@ item:
   br label %inner
 
 inner:
-  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner ]
+  %s = phi i32 [ 0, %item ], [ %s.next, %inner ]
+  %pa = getelementptr i32, ptr %a, i64 %k
+  %v = load i32, ptr %pa, align 4
+  %s.next = add i32 %s, %v
+  %k.next = add nuw nsw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, 16
+  br i1 %kdone, label %after, label %inner
+
+after:
   %odd = and i64 %j, 1
   %skip = icmp eq i64 %odd, 0
-  br i1 %skip, label %inner.latch, label %body
+  br i1 %skip, label %item.latch, label %write
+
+write:
+  %po = getelementptr i32, ptr %out, i64 %to
+  store i32 %s.next, ptr %po, align 4
+  br label %item.latch
+
+item.latch:
+  %j.next = add i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %end
+  br i1 %jdone, label %exit, label %item, !llvm.loop !16
+
+exit:
+  ret void
+}
+
+; A store the branch guards inside a loop of the item, its items 8 bytes apart (two
+; floats): widened, masked stores spread over the stride in every pass cost more than
+; the scalar loop. No masks, the branch stays.
+; CHECK-LABEL: define void @strided_store(
+; CHECK: br i1 %other, label %body, label %inner.latch
+; CHECK-NOT: weft.discarded_stores
+; CHECK: ret void
+define void @strided_store(ptr %a, ptr %acc, i64 %begin, i64 %end) {
+entry:
+  %any = icmp ult i64 %begin, %end
+  br i1 %any, label %item, label %exit
+
+item:
+  %j = phi i64 [ %begin, %entry ], [ %j.next, %item.latch ]
+  %twice = shl i64 %j, 1
+  %slot = getelementptr float, ptr %acc, i64 %twice
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %k.next, %inner.latch ]
+  %other = icmp ne i64 %k, %j
+  br i1 %other, label %body, label %inner.latch
 
 body:
-  %row = mul i64 %k, 1024
-  %at = add i64 %row, %to
-  %po = getelementptr i32, ptr %out, i64 %at
-  %value = trunc i64 %k to i32
-  store i32 %value, ptr %po, align 4
+  %pa = getelementptr float, ptr %a, i64 %k
+  %v = load float, ptr %pa, align 4
+  %old = load float, ptr %slot, align 4
+  %new = fadd float %old, %v
+  store float %new, ptr %slot, align 4
   br label %inner.latch
 
 inner.latch:
@@ -291,7 +339,7 @@ inner.latch:
 item.latch:
   %j.next = add i64 %j, 1
   %jdone = icmp eq i64 %j.next, %end
-  br i1 %jdone, label %exit, label %item, !llvm.loop !16
+  br i1 %jdone, label %exit, label %item, !llvm.loop !28
 
 exit:
   ret void
@@ -481,3 +529,6 @@ exit:
 !25 = distinct !{}
 !23 = distinct !{!23, !26, !11}
 !26 = !{!"llvm.loop.parallel_accesses", !25}
+!27 = distinct !{}
+!28 = distinct !{!28, !29, !11}
+!29 = !{!"llvm.loop.parallel_accesses", !27}
