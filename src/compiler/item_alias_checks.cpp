@@ -113,17 +113,19 @@ read_once read_before(Loop& loop, const DominatorTree& dom) {
       if (!(type->isIntegerTy() || type->isPointerTy()) || !safe_to_read(pointer, type, load->getAlign(), at, dom))
         continue;
       LoadInst*& copy = by_address[{pointer, type}];
-      if (!copy) copy = new LoadInst(type, pointer, load->getName() + ".once", false, load->getAlign(), at->getIterator());
+      if (!copy) {
+        copy = new LoadInst(type, pointer, load->getName() + ".once", false, load->getAlign(), at->getIterator());
+        reads.made.push_back(copy);
+      }
       reads.copies[load] = copy;
     }
   return reads;
 }
 
 void discard(read_once& reads) {
-  SmallPtrSet<LoadInst*, 8> copies;
-  for (auto& [load, copy] : reads.copies) copies.insert(copy);
-  for (LoadInst* copy : copies) copy->eraseFromParent();
+  for (LoadInst* copy : reads.made) copy->eraseFromParent();
   reads.copies.clear();
+  reads.made.clear();
 }
 
 bool bounded(const checked_access& access, const Loop& loop, ScalarEvolution& scev) {
@@ -153,7 +155,9 @@ Loop* version_on_alias_checks(Loop& loop, const std::vector<std::pair<checked_ac
   // as one interval, the union of theirs, against those from another base; two from
   // the same base, each on its own.
   DenseMap<const SCEV*, bounds> unions;  // base -> offsets from it
+  DenseMap<const SCEV*, unsigned> seen;  // base -> when it came first
   auto add_to_union = [&](const SCEV* base, const bounds& b) {
+    seen.try_emplace(base, seen.size());
     const bounds offsets{scev.getMinusSCEV(b.first, base), scev.getMinusSCEV(b.second, base)};
     auto [at_base, fresh] = unions.try_emplace(base, offsets);
     if (!fresh)
@@ -173,15 +177,15 @@ Loop* version_on_alias_checks(Loop& loop, const std::vector<std::pair<checked_ac
     }
     add_to_union(base_a, *first);
     add_to_union(base_b, *second);
-    grouped.insert(base_a < base_b ? std::make_pair(base_a, base_b) : std::make_pair(base_b, base_a));
+    // (each pair of bases once, in the order the bases came: the same code every build)
+    const bool in_order = seen.lookup(base_a) < seen.lookup(base_b);
+    grouped.insert(in_order ? std::make_pair(base_a, base_b) : std::make_pair(base_b, base_a));
     return true;
   };
   for (const auto& [a, b] : pairs)
     if (!pair_up(a, b)) return nullptr;
-  SmallPtrSet<LoadInst*, 8> copies;
-  for (auto& [load, copy] : reads.copies) copies.insert(copy);
   const DataLayout& layout = loop.getHeader()->getModule()->getDataLayout();
-  for (LoadInst* copy : copies)
+  for (LoadInst* copy : reads.made)
     for (const checked_access& store : stores)
       if (!pair_up(store, {scev.getSCEV(copy->getPointerOperand()),
                            static_cast<std::int64_t>(layout.getTypeStoreSize(copy->getType()))}))
@@ -233,6 +237,7 @@ Loop* version_on_alias_checks(Loop& loop, const std::vector<std::pair<checked_ac
     load->eraseFromParent();
   }
   reads.copies.clear();
+  reads.made.clear();
   scev.forgetLoop(&loop);
   return slow;
 }

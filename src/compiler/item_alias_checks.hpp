@@ -33,6 +33,7 @@ namespace weft::compiler {
 // before the loop (in its preheader).
 struct read_once {
   llvm::DenseMap<llvm::Instruction*, llvm::LoadInst*> copies;
+  llvm::SmallVector<llvm::LoadInst*, 8> made;  // each copy once, in the order made
 
   // `expression` with each of those loads replaced by its copy read before the loop.
   const llvm::SCEV* rewrite(const llvm::SCEV* expression, llvm::ScalarEvolution& scev) const;
