@@ -71,6 +71,13 @@ Value* spread(IRBuilder<>& builder, Value* mask, unsigned n, unsigned k) {
   return builder.CreateShuffleVector(mask, Constant::getNullValue(mask->getType()), from);
 }
 
+// A guarded access's condition per lane (the vectorizer keeps a condition the same
+// for all lanes a scalar).
+Value* lane_condition(IRBuilder<>& builder, const guarded_address& guarded, unsigned lanes) {
+  Value* condition = guarded.negated ? builder.CreateNot(guarded.condition) : guarded.condition;
+  return condition->getType()->isVectorTy() ? condition : builder.CreateVectorSplat(lanes, condition);
+}
+
 bool rewrite_gather(IntrinsicInst* gather, LanePatterns& patterns, const DataLayout& layout, Counts& counts) {
   Value* pointers = gather->getArgOperand(0);
   Value* mask = gather->getArgOperand(gather->arg_size() - 2);
@@ -86,7 +93,7 @@ bool rewrite_gather(IntrinsicInst* gather, LanePatterns& patterns, const DataLay
   const Align align = gather->getParamAlign(0).value_or(Align(1));
   IRBuilder<> builder(gather);
   if (guarded.real) {  // the lanes whose condition fails read zeros (item_predication.hpp)
-    Value* condition = guarded.negated ? builder.CreateNot(guarded.condition) : guarded.condition;
+    Value* condition = lane_condition(builder, guarded, type->getNumElements());
     Constant* zeros = Constant::getNullValue(type);
     passthru = all_true(mask) ? zeros : builder.CreateSelect(mask, zeros, passthru);
     mask = all_true(mask) ? condition : builder.CreateAnd(mask, condition);
@@ -153,7 +160,7 @@ bool rewrite_scatter(IntrinsicInst* scatter, LanePatterns& patterns, const DataL
   if (const guarded_address guarded = guarded_pointers(pointers); guarded.real) {
     // A store the item guards: the lanes whose condition fails are masked off instead
     // of writing the discard slot (item_predication.hpp).
-    Value* condition = guarded.negated ? builder.CreateNot(guarded.condition) : guarded.condition;
+    Value* condition = lane_condition(builder, guarded, cast<FixedVectorType>(values->getType())->getNumElements());
     pointers = guarded.real;
     mask = all_true(mask) ? condition : builder.CreateAnd(mask, condition);
     store = builder.CreateMaskedScatter(values, pointers, align, mask);
