@@ -157,3 +157,27 @@ define <8 x float> @strided(ptr %p, i64 %j, <8 x i1> %mask, <8 x float> %pass, <
 declare <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr>, <8 x i1>, <8 x float>)
 declare void @llvm.masked.scatter.v8f32.v8p0(<8 x float>, <8 x ptr>, <8 x i1>)
 declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>)
+
+; Guarded accesses whose condition the vectorizer kept a scalar (the same for every
+; lane: kernel-fuzz seed 240212, where the pass crashed): the condition is splat over
+; the lanes. A uniform guarded load reads where any lane reads; a consecutive guarded
+; store is a masked store under the lanes' mask and the condition.
+; CHECK-LABEL: define <4 x float> @scalar_condition(
+; CHECK: insertelement <4 x i1> poison, i1 %c, i64 0
+; CHECK: select i1 %{{.*}}, ptr @weft.speculated_loads, ptr %p
+; CHECK: call void @llvm.masked.store.v4f32.p0(<4 x float> %v, ptr align 4 %q, <4 x i1>
+; CHECK-NOT: masked.scatter
+@weft.speculated_loads = internal unnamed_addr constant [128 x i8] zeroinitializer, align 64
+define <4 x float> @scalar_condition(ptr %p, ptr %q, i1 %c, <4 x i1> %m, <4 x float> %v) {
+  %discard = alloca [128 x i8], align 64, !weft.discarded_stores !{}
+  %p.in = insertelement <4 x ptr> poison, ptr %p, i64 0
+  %p.all = shufflevector <4 x ptr> %p.in, <4 x ptr> poison, <4 x i32> zeroinitializer
+  %guarded = select i1 %c, <4 x ptr> %p.all, <4 x ptr> splat (ptr @weft.speculated_loads)
+  %g = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> align 4 %guarded, <4 x i1> %m, <4 x float> zeroinitializer)
+  %q.lanes = getelementptr float, ptr %q, <4 x i64> <i64 0, i64 1, i64 2, i64 3>
+  %d.in = insertelement <4 x ptr> poison, ptr %discard, i64 0
+  %d.all = shufflevector <4 x ptr> %d.in, <4 x ptr> poison, <4 x i32> zeroinitializer
+  %stores = select i1 %c, <4 x ptr> %q.lanes, <4 x ptr> %d.all
+  call void @llvm.masked.scatter.v4f32.v4p0(<4 x float> %v, <4 x ptr> align 4 %stores, <4 x i1> %m)
+  ret <4 x float> %g
+}
