@@ -24,7 +24,7 @@
 ; CHECK: %[[QN]] = add i64 %[[Q]], 1
 ; CHECK: icmp eq i64 %[[QN]], %m
 ; CHECK: store <8 x float> %{{.*}}, ptr %c, align 4
-; CHECK-NOT: masked.scatter
+; CHECK-NOT: call void @llvm.masked.scatter
 ; CHECK: ret void
 define void @matrix_product(ptr %a, ptr %b, ptr %c, i64 %m) {
 entry:
@@ -116,7 +116,7 @@ define <8 x float> @masked_and_reversed(ptr %p, i64 %j, <8 x i1> %mask, <8 x flo
 ; row's linear id) is uniform; added to the item counter it gives consecutive lanes.
 ; CHECK-LABEL: define void @broadcast_of_a_lane(
 ; CHECK: %[[ROW:.*]] = extractelement <8 x i64> %rows, i64 3
-; CHECK-NOT: masked.scatter
+; CHECK-NOT: call void @llvm.masked.scatter
 ; CHECK: store <8 x float> %v, ptr
 ; CHECK-NEXT: ret void
 define void @broadcast_of_a_lane(ptr %p, <8 x i64> %rows, <8 x float> %v) {
@@ -139,7 +139,7 @@ define void @broadcast_of_a_lane(ptr %p, <8 x i64> %rows, <8 x float> %v) {
 ; CHECK: select <8 x i1> %mask, <8 x float> [[E]], <8 x float> %pass
 ; CHECK: [[V:%.*]] = shufflevector <8 x float> %v, <8 x float> poison, <24 x i32> <i32 0, i32 poison, i32 poison, i32 1,
 ; CHECK: call void @llvm.masked.store.v24f32.p0(<24 x float> [[V]], ptr align 4 %{{.*}}, <24 x i1> <i1 true, i1 false, i1 false, i1 true,
-; CHECK-NOT: masked.scatter
+; CHECK-NOT: call void @llvm.masked.scatter
 ; CHECK: ret <8 x float> %g
 define <8 x float> @strided(ptr %p, i64 %j, <8 x i1> %mask, <8 x float> %pass, <8 x float> %v) {
   %j.in = insertelement <8 x i64> poison, i64 %j, i64 0
@@ -166,7 +166,7 @@ declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>)
 ; CHECK: insertelement <4 x i1> poison, i1 %c, i64 0
 ; CHECK: select i1 %{{.*}}, ptr @weft.speculated_loads, ptr %p
 ; CHECK: call void @llvm.masked.store.v4f32.p0(<4 x float> %v, ptr align 4 %q, <4 x i1>
-; CHECK-NOT: masked.scatter
+; CHECK-NOT: call void @llvm.masked.scatter
 @weft.speculated_loads = internal unnamed_addr constant [128 x i8] zeroinitializer, align 64
 define <4 x float> @scalar_condition(ptr %p, ptr %q, i1 %c, <4 x i1> %m, <4 x float> %v) {
   %discard = alloca [128 x i8], align 64, !weft.discarded_stores !{}
