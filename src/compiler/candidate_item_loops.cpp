@@ -271,9 +271,9 @@ bool version_where_apart(Loop& loop, LoopInfo& loops, DominatorTree& dom, Scalar
   // (An innermost loop whose addresses need no load read once is LLVM's loop
   // vectorizer's, which tests such arrays at run time itself.)
   const bool needed = !loop.isInnermost() || plan.rewritten;
-  Loop* slow = left.empty() && needed ? version_on_alias_checks(loop, plan.pairs, plan.stores, reads, most_alias_tests, tests,
-                                                       loops, dom, scev)
-                            : nullptr;
+  Loop* slow = left.empty() && needed ? version_on_alias_checks(loop, plan.pairs, plan.stores, reads, most_alias_tests,
+                                                                tests, loops, dom, scev)
+                                      : nullptr;
   if (!slow) {
     discard(reads);
     if (left.empty() && tests > most_alias_tests)

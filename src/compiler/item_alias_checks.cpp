@@ -210,14 +210,15 @@ Loop* version_on_alias_checks(Loop& loop, const std::vector<std::pair<checked_ac
     Value* lo2 = expander.expandCodeFor(second.first, nullptr, at);
     Value* hi2 = expander.expandCodeFor(second.second, nullptr, at);
     builder.SetInsertPoint(at);
-    apart = builder.CreateAnd(apart, builder.CreateOr(builder.CreateICmpULE(hi1, lo2), builder.CreateICmpULE(hi2, lo1)));
+    apart =
+        builder.CreateAnd(apart, builder.CreateOr(builder.CreateICmpULE(hi1, lo2), builder.CreateICmpULE(hi2, lo1)));
   }
   apart->setName("accesses.apart");
   // As LoopVersioning does: the preheader becomes the test, each version gets a
   // preheader of its own; the copy runs where the test fails.
   preheader->setName(loop.getHeader()->getName() + ".alias.checks");
-  BasicBlock* fast_preheader = SplitBlock(preheader, preheader->getTerminator(), &dom, &loops, nullptr,
-                                          loop.getHeader()->getName() + ".apart");
+  BasicBlock* fast_preheader =
+      SplitBlock(preheader, preheader->getTerminator(), &dom, &loops, nullptr, loop.getHeader()->getName() + ".apart");
   ValueToValueMapTy map;
   SmallVector<BasicBlock*, 16> copied;
   Loop* slow = cloneLoopWithPreheader(fast_preheader, preheader, &loop, map, ".overlap", &loops, &dom, copied);

@@ -61,7 +61,8 @@ bool bounded(const checked_access& access, const llvm::Loop& loop, llvm::ScalarE
 // where it fails is returned. Null where the loop has not the simple form needed, or
 // where the test would need more than `most_tests` comparisons (`tests_needed` says
 // how many).
-llvm::Loop* version_on_alias_checks(llvm::Loop& loop, const std::vector<std::pair<checked_access, checked_access>>& pairs,
+llvm::Loop* version_on_alias_checks(llvm::Loop& loop,
+                                    const std::vector<std::pair<checked_access, checked_access>>& pairs,
                                     const std::vector<checked_access>& stores, read_once& reads, std::size_t most_tests,
                                     std::size_t& tests_needed, llvm::LoopInfo& loops, llvm::DominatorTree& dom,
                                     llvm::ScalarEvolution& scev);

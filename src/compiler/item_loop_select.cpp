@@ -263,8 +263,7 @@ BasicBlock* next_divergent_branch(Loop& item, LoopInfo& loops, const SmallPtrSet
   return nullptr;
 }
 
-std::string strided_guarded_store(const Loop& inner, const Loop& item, const DominatorTree& dom,
-                                  ScalarEvolution& scev);
+std::string strided_guarded_store(const Loop& inner, const Loop& item, const DominatorTree& dom, ScalarEvolution& scev);
 
 // The branches in `item` that can become masks, or why one cannot (and then `plan` is
 // incomplete): every branch inside a loop of the item, and every branch at the item
@@ -375,8 +374,8 @@ std::string strided_guarded_store(const Loop& inner, const Loop& item, const Dom
       const auto* store = dyn_cast<StoreInst>(&inst);
       if (!store) continue;
       const DataLayout& layout = store->getModule()->getDataLayout();
-      const std::int64_t size = static_cast<std::int64_t>(
-          layout.getTypeStoreSize(store->getValueOperand()->getType()).getKnownMinValue());
+      const std::int64_t size =
+          static_cast<std::int64_t>(layout.getTypeStoreSize(store->getValueOperand()->getType()).getKnownMinValue());
       const SCEV* step = item_step(scev.getSCEV(const_cast<Value*>(store->getPointerOperand())), item, scev);
       // (A step not known here may still be consecutive to weft-lane-accesses, whose
       // lane patterns see through the kernel's loads of its accessors.)
@@ -1052,7 +1051,7 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
     if (!branch || branch->isUnconditional()) continue;
     if (loops.getLoopFor(block)->getExitingBlock() == block) continue;  // a loop's exit test
-    if (masked && masked->masks_branch(block, loops)) continue;  // (to become masks)
+    if (masked && masked->masks_branch(block, loops)) continue;         // (to become masks)
     // The native path widens a branch the same for all items, but none inside a loop of the item
     // (and one that merges values not exactly: `uniform_parts`).
     const bool nested = loops.getLoopFor(block) != &loop;

@@ -36,7 +36,7 @@ namespace {
 
 constexpr const char* block_name = "weft.speculated_loads";
 constexpr const char* discard_kind = "weft.discarded_stores";  // metadata marking the discard slot
-constexpr unsigned block_bytes = 128, block_align = 64;         // (the zero block's and the discard slot's)
+constexpr unsigned block_bytes = 128, block_align = 64;        // (the zero block's and the discard slot's)
 // Instructions a guarded iteration may run in every iteration; beyond, the branches stay.
 constexpr unsigned guarded_budget = 400;
 
@@ -66,9 +66,8 @@ std::string unguardable(const Instruction& inst) {
     return load->isSimple() ? unredirectable("a load", load->getType(), load->getAlign(), layout)
                             : "a volatile or atomic load";
   if (const auto* store = dyn_cast<StoreInst>(&inst))
-    return store->isSimple()
-               ? unredirectable("a store", store->getValueOperand()->getType(), store->getAlign(), layout)
-               : "a volatile or atomic store";
+    return store->isSimple() ? unredirectable("a store", store->getValueOperand()->getType(), store->getAlign(), layout)
+                             : "a volatile or atomic store";
   if (inst.mayWriteToMemory()) return "a call that writes memory";
   if (const auto* call = dyn_cast<CallBase>(&inst)) {
     const Function* callee = call->getCalledFunction();
@@ -125,8 +124,8 @@ void linearize(ArrayRef<BasicBlock*> order, function_ref<bool(const BasicBlock*)
     for (unsigned k = 0; k < phi.getNumIncomingValues(); ++k) {
       BasicBlock* from = phi.getIncomingBlock(k);
       if (!condition.count(from)) continue;
-      merged = merged ? builder.CreateSelect(edge(from, block), phi.getIncomingValue(k), merged)
-                      : phi.getIncomingValue(k);
+      merged =
+          merged ? builder.CreateSelect(edge(from, block), phi.getIncomingValue(k), merged) : phi.getIncomingValue(k);
     }
     return merged;
   };
@@ -255,7 +254,8 @@ void predicate_iteration(Loop& inner, LoopInfo& loops, DominatorTree& dom) {
   LoopBlocksRPO rpo(&inner);
   rpo.perform(&loops);
   const SmallVector<BasicBlock*, 16> order(rpo.begin(), rpo.end());  // (the latch last)
-  linearize(order, [&](const BasicBlock* block) { return dom.dominates(block, latch); }, nullptr, loops);
+  linearize(
+      order, [&](const BasicBlock* block) { return dom.dominates(block, latch); }, nullptr, loops);
   dom.recalculate(f);
 }
 
@@ -296,7 +296,8 @@ std::string region_refusal(BasicBlock& branch, const Loop& item, const LoopInfo&
 void predicate_region(const guarded_region& region, LoopInfo& loops, DominatorTree& dom, PostDominatorTree& post) {
   Function& f = *region.join->getParent();
   BasicBlock* first = region.blocks.front();
-  linearize(region.blocks, [&](const BasicBlock* block) { return post.dominates(block, first); }, region.join, loops);
+  linearize(
+      region.blocks, [&](const BasicBlock* block) { return post.dominates(block, first); }, region.join, loops);
   dom.recalculate(f);
   post.recalculate(f);
 }

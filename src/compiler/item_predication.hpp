@@ -42,8 +42,7 @@ struct guarded_region {
 // Why the branch ending `branch` (a block of `item`'s own level) cannot become masks,
 // or an empty string (then `region` holds what it guards).
 std::string region_refusal(llvm::BasicBlock& branch, const llvm::Loop& item, const llvm::LoopInfo& loops,
-                           const llvm::DominatorTree& dom, const llvm::PostDominatorTree& post,
-                           guarded_region& region);
+                           const llvm::DominatorTree& dom, const llvm::PostDominatorTree& post, guarded_region& region);
 
 // Makes the region straight code under masks, merged into the branch's block; `dom`
 // and `post` are recomputed.

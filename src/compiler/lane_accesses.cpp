@@ -173,7 +173,7 @@ bool rewrite_scatter(IntrinsicInst* scatter, LanePatterns& patterns, const DataL
   std::optional<LanePattern> p = patterns.get(pointers);
   const std::optional<unsigned> k = size && p ? small_stride(*p, *size) : std::nullopt;
   if (!size || !p || (p->stride != *size && !k)) {  // (a uniform scatter keeps its last-lane-wins order)
-    counts.kept += store != nullptr;                 // (a scatter still, of the real addresses)
+    counts.kept += store != nullptr;                // (a scatter still, of the real addresses)
     return store != nullptr;
   }
   builder.SetInsertPoint(scatter);

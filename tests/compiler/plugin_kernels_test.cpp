@@ -827,13 +827,11 @@ TEST(PluginKernels, BranchesBesideTheItemsLoopAsMasks) {
   for (std::size_t j = 0; j < n; ++j) a[j] = int(j % 7) - 3;  // zeros among them
   for (std::size_t i = 0; i < m; ++i) b[i] = int(i % 5) - 1;
   const char* const* verdict = nullptr;
-  sycl::queue q;
   {
-    sycl::buffer<int> ba(a.data(), sycl::range<1>(n)), bb(b.data(), sycl::range<1>(m)),
-        bo(out.data(), sycl::range<1>(n));
-    q.submit([&](sycl::handler& h) {
-      sycl::accessor A(ba, h, sycl::read_only);
-      sycl::accessor B(bb, h, sycl::read_only);
+    sycl::buffer<int> ba(a.data(), sycl::range<1>(n)), bb(b.data(), sycl::range<1>(m));
+    sycl::buffer<int> bo(out.data(), sycl::range<1>(n));
+    sycl::queue().submit([&](sycl::handler& h) {
+      sycl::accessor A(ba, h, sycl::read_only), B(bb, h, sycl::read_only);
       sycl::accessor O(bo, h, sycl::read_write);
       auto kernel = [=](sycl::id<1> id) {
         const int j = int(id[0]);
