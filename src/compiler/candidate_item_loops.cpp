@@ -17,6 +17,7 @@
 #include "loops_kept.hpp"
 
 #include "idle_phis.hpp"
+#include "item_accumulators.hpp"
 #include "item_alias_checks.hpp"
 #include "kernel_name.hpp"
 #include "next_group_prefetch.hpp"
@@ -24,6 +25,7 @@
 #include "region_loops.hpp"
 
 #include <llvm/Analysis/AliasAnalysis.h>
+#include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/Analysis/ScalarEvolution.h>
@@ -153,8 +155,7 @@ std::optional<std::uint64_t> most_items(const Loop& loop, ScalarEvolution& scev)
 struct alias_plan {
   const read_once* reads = nullptr;
   bool rewritten = false;  // an address depends on a load read once
-  std::vector<std::pair<checked_access, checked_access>> pairs;
-  std::vector<checked_access> stores;
+  alias_checks checks;
 };
 
 // More tests than this and the items keep their order (each costs a few instructions
@@ -188,7 +189,7 @@ std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, c
   auto tested = [&](unsigned s, unsigned a) {
     const checked_access store{addresses[s], all[s].size}, other{addresses[a], all[a].size};
     if (!plan || !bounded(store, loop, scev) || !bounded(other, loop, scev)) return false;
-    plan->pairs.push_back({store, other});
+    plan->checks.pairs.push_back({store, other});
     return true;
   };
   for (unsigned s = 0; s < all.size(); ++s) {
@@ -200,7 +201,7 @@ std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, c
       return "every item stores to the same address (an accumulation into a group variable, whose order is "
              "kept)";
     if ((step < 0 ? -step : step) < all[s].size) return "the stores of neighbouring items overlap";
-    if (plan) plan->stores.push_back({addresses[s], all[s].size});
+    if (plan) plan->checks.stores.push_back({addresses[s], all[s].size});
     for (unsigned a = 0; a < all.size(); ++a) {
       if (a == s) continue;
       if (aa.isNoAlias(MemoryLocation::getBeforeOrAfter(all[s].pointer),
@@ -258,7 +259,8 @@ void drop_marks(Loop& loop) {
 // (item_alias_checks.hpp) where that makes the proof hold; `why` is then empty, and the
 // copy that runs where the test fails keeps its items in order. False if nothing changed.
 bool version_where_apart(Loop& loop, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev, AAResults& aa,
-                         const DataLayout& layout, std::string& why) {
+                         AssumptionCache& assumptions, const DataLayout& layout, std::string& why,
+                         unsigned& accumulators) {
   // (A preheader for the test, dedicated exits, and the copy's values reaching the code after it through phis.)
   simplifyLoop(&loop, &dom, &loops, &scev, nullptr, nullptr, false);
   formLCSSARecursively(loop, dom, &loops, &scev);
@@ -271,9 +273,19 @@ bool version_where_apart(Loop& loop, LoopInfo& loops, DominatorTree& dom, Scalar
   // (An innermost loop whose addresses need no load read once is LLVM's loop
   // vectorizer's, which tests such arrays at run time itself.)
   const bool needed = !loop.isInnermost() || plan.rewritten;
-  Loop* slow = left.empty() && needed ? version_on_alias_checks(loop, plan.pairs, plan.stores, reads, most_alias_tests,
-                                                                tests, loops, dom, scev)
-                                      : nullptr;
+  // The accumulators of loops inside the item kept in registers where the test
+  // checks what that needs as well (item_accumulators.hpp); else the test without.
+  register_plan registers;
+  if (left.empty() && needed) registers = plan_registers(loop, reads, scev, aa, dom);
+  alias_checks with_registers = plan.checks;
+  with_registers.pairs.insert(with_registers.pairs.end(), registers.checks.pairs.begin(), registers.checks.pairs.end());
+  with_registers.inside = registers.checks.inside;
+  Loop* slow = nullptr;
+  if (left.empty() && needed && !registers.accumulators.empty())
+    slow = version_on_alias_checks(loop, with_registers, reads, most_alias_tests, tests, loops, dom, scev);
+  if (slow) accumulators = keep_in_registers(registers, loop, loops, dom, scev, assumptions);
+  else if (left.empty() && needed)
+    slow = version_on_alias_checks(loop, plan.checks, reads, most_alias_tests, tests, loops, dom, scev);
   if (!slow) {
     discard(reads);
     if (left.empty() && tests > most_alias_tests)
@@ -307,6 +319,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
     if (remove_idle_phis(*loop)) scev.forgetLoop(loop);  // (a vec<T, 3>'s padding lane carried through)
     std::string why;
     bool checked = false;
+    unsigned accumulators = 0;
     if (any_of(loop->getLoopsInPreorder(), [&](const Loop* inner) { return inner != loop && candidate(*inner); }))
       why = "a loop of items inside the work item";
     else why = dependence(*loop, scev, aa, f.getDataLayout());
@@ -315,7 +328,8 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       // The items may still be independent where a run-time test finds their accesses apart.
       DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
       dom.recalculate(f);  // (a loop narrowed or versioned before changed the blocks)
-      checked = version_where_apart(*loop, loops, dom, scev, aa, f.getDataLayout(), why);
+      checked = version_where_apart(*loop, loops, dom, scev, aa, analyses.getResult<AssumptionAnalysis>(f),
+                                    f.getDataLayout(), why, accumulators);
       versioned_any = true;  // (at least the loop's LCSSA form)
     }
     if (why.empty()) {
@@ -327,6 +341,9 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
                << "kernel " << kernel_name(f) << ": the items of a scoped or hierarchical loop are independent"
                << (narrowed ? " (run over the items that pass its guard)" : "")
                << (checked ? " where a run-time test finds their accesses apart" : "")
+               << (accumulators ? " (" + std::to_string(accumulators) +
+                                      " accumulator(s) kept in registers across a loop inside the item)"
+                                : std::string())
                << (few ? ": an item loop of at most 4 items, left scalar" : ": an item loop");
       });
     } else {

@@ -9,8 +9,9 @@
 //     inside it, with trip counts the same for every item;
 //  3. version_on_alias_checks: in the preheader, each such access's interval [lowest
 //     address, highest address + size) over the loop's run, and the test that the two
-//     of each pair are apart and that every store's interval misses every copied load's
-//     location; the loop is cloned (the clone runs where the test fails, its items in
+//     of each pair are apart, that every store's interval misses every copied load's
+//     location and that each access a plan reads early lies in its readable block
+//     (item_accumulators.hpp); the loop is cloned (the clone runs where the test fails, its items in
 //     order) and, in the original, the copied loads become their copies.
 // An interval computed from a loop that does not run (a zero-trip inner loop, whose
 // count then wraps) may be wrong, but only for accesses that do not happen.
@@ -132,8 +133,7 @@ bool bounded(const checked_access& access, const Loop& loop, ScalarEvolution& sc
   return span(access.address, loop, scev).has_value();
 }
 
-Loop* version_on_alias_checks(Loop& loop, const std::vector<std::pair<checked_access, checked_access>>& pairs,
-                              const std::vector<checked_access>& stores, read_once& reads, std::size_t most_tests,
+Loop* version_on_alias_checks(Loop& loop, const alias_checks& checks, read_once& reads, std::size_t most_tests,
                               std::size_t& tests_needed, LoopInfo& loops, DominatorTree& dom, ScalarEvolution& scev) {
   tests_needed = 0;
   BasicBlock* preheader = loop.getLoopPreheader();
@@ -182,15 +182,21 @@ Loop* version_on_alias_checks(Loop& loop, const std::vector<std::pair<checked_ac
     grouped.insert(in_order ? std::make_pair(base_a, base_b) : std::make_pair(base_b, base_a));
     return true;
   };
-  for (const auto& [a, b] : pairs)
+  for (const auto& [a, b] : checks.pairs)
     if (!pair_up(a, b)) return nullptr;
   const DataLayout& layout = loop.getHeader()->getModule()->getDataLayout();
   for (LoadInst* copy : reads.made)
-    for (const checked_access& store : stores)
+    for (const checked_access& store : checks.stores)
       if (!pair_up(store, {scev.getSCEV(copy->getPointerOperand()),
                            static_cast<std::int64_t>(layout.getTypeStoreSize(copy->getType()))}))
         return nullptr;
-  tests_needed = single.size() + grouped.size();
+  SmallVector<std::pair<bounds, bounds>, 16> within;  // an access's interval, its block
+  for (const auto& [access, block] : checks.inside) {
+    const auto reach = interval(access);
+    if (!reach) return nullptr;
+    within.push_back({*reach, {block.begin, block.end}});
+  }
+  tests_needed = single.size() + grouped.size() + within.size();
   if (tests_needed > most_tests) return nullptr;
   SmallVector<std::pair<bounds, bounds>, 16> tests(single.begin(), single.end());
   for (const auto& [a, b] : grouped) {
@@ -199,9 +205,10 @@ Loop* version_on_alias_checks(Loop& loop, const std::vector<std::pair<checked_ac
     tests.push_back({{scev.getAddExpr(a, in_a.first), scev.getAddExpr(a, in_a.second)},
                      {scev.getAddExpr(b, in_b.first), scev.getAddExpr(b, in_b.second)}});
   }
-  for (const auto& [first, second] : tests)
-    for (const SCEV* e : {first.first, first.second, second.first, second.second})
-      if (!expander.isSafeToExpandAt(e, at)) return nullptr;
+  for (const auto* list : {&tests, &within})
+    for (const auto& [first, second] : *list)
+      for (const SCEV* e : {first.first, first.second, second.first, second.second})
+        if (!expander.isSafeToExpandAt(e, at)) return nullptr;
   IRBuilder<> builder(at);
   Value* apart = builder.getTrue();
   for (const auto& [first, second] : tests) {
@@ -212,6 +219,14 @@ Loop* version_on_alias_checks(Loop& loop, const std::vector<std::pair<checked_ac
     builder.SetInsertPoint(at);
     apart =
         builder.CreateAnd(apart, builder.CreateOr(builder.CreateICmpULE(hi1, lo2), builder.CreateICmpULE(hi2, lo1)));
+  }
+  for (const auto& [access, block] : within) {
+    Value* lo = expander.expandCodeFor(access.first, nullptr, at);
+    Value* hi = expander.expandCodeFor(access.second, nullptr, at);
+    Value* begin = expander.expandCodeFor(block.first, nullptr, at);
+    Value* end = expander.expandCodeFor(block.second, nullptr, at);
+    builder.SetInsertPoint(at);
+    apart = builder.CreateAnd(apart, builder.CreateAnd(builder.CreateICmpULE(begin, lo), builder.CreateICmpULE(hi, end)));
   }
   apart->setName("accesses.apart");
   // As LoopVersioning does: the preheader becomes the test, each version gets a

@@ -52,18 +52,30 @@ struct checked_access {
   std::int64_t size;
 };
 
+// Memory known readable before the loop: [begin, end).
+struct dereferenceable_block {
+  const llvm::SCEV* begin;
+  const llvm::SCEV* end;
+};
+
 // Whether `access`'s interval over the loop's run can be computed before it.
 bool bounded(const checked_access& access, const llvm::Loop& loop, llvm::ScalarEvolution& scev);
 
-// Versions `loop` on the test that each pair's intervals are apart and that no store
-// reaches a location read once: the original `loop` becomes the version that runs
+// What the run-time test must find: each pair's intervals apart, no store reaching
+// a location read once, and each access of `inside` within its block.
+struct alias_checks {
+  std::vector<std::pair<checked_access, checked_access>> pairs;
+  std::vector<checked_access> stores;
+  std::vector<std::pair<checked_access, dereferenceable_block>> inside;
+};
+
+// Versions `loop` on that test: the original `loop` becomes the version that runs
 // where the test passes (its read-once loads replaced by the copies), and the copy
 // where it fails is returned. Null where the loop has not the simple form needed, or
 // where the test would need more than `most_tests` comparisons (`tests_needed` says
 // how many).
-llvm::Loop* version_on_alias_checks(llvm::Loop& loop,
-                                    const std::vector<std::pair<checked_access, checked_access>>& pairs,
-                                    const std::vector<checked_access>& stores, read_once& reads, std::size_t most_tests,
+llvm::Loop* version_on_alias_checks(llvm::Loop& loop, const alias_checks& checks, read_once& reads,
+                                    std::size_t most_tests,
                                     std::size_t& tests_needed, llvm::LoopInfo& loops, llvm::DominatorTree& dom,
                                     llvm::ScalarEvolution& scev);
 

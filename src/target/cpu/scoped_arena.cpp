@@ -37,7 +37,7 @@ void* scoped_arena::allocate_slow(std::size_t bytes, std::size_t align) {
   }
   m_chunk = next;
   m_offset = 0;
-  return allocate(bytes, align);
+  return allocate_block(bytes, align);
 }
 
 }  // namespace weft::kernel

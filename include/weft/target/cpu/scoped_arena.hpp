@@ -33,7 +33,22 @@ class scoped_arena {
     m_offset = m.offset;
   }
 
+  // The block is readable while it is allocated (a chunk that holds a live block is
+  // never returned): said to the compiler, so Weft's pass plugin may read an item's
+  // private value before a loop that updates it under a condition
+  // (weft-candidate-item-loops, src/compiler/item_accumulators.hpp).
   void* allocate(std::size_t bytes, std::size_t align) {
+    void* p = allocate_block(bytes, align);
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_assume_dereferenceable)
+    __builtin_assume_dereferenceable(p, bytes);
+#endif
+#endif
+    return p;
+  }
+
+ private:
+  void* allocate_block(std::size_t bytes, std::size_t align) {
     if (m_chunk < m_chunks.size()) {
       const chunk& c = m_chunks[m_chunk];
       const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(c.data);
@@ -45,8 +60,6 @@ class scoped_arena {
     }
     return allocate_slow(bytes, align);
   }
-
- private:
   WEFT_API void* allocate_slow(std::size_t bytes, std::size_t align);
   struct chunk {
     std::byte* data;
