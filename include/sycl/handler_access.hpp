@@ -33,7 +33,10 @@ struct handler_access {
     for (int d = 0; d < Dims; ++d) extent[d] = r[d];
     return note_placeholder(*recording, buffer, extent, Dims, mode, on_device);
   }
-  static std::byte* note_placeholder(handler& cgh, const buffer_ptr& buffer, const std::size_t* extent, int dims,
+  // (The buffer by value: a reference would hand the accessor's address to a call
+  // the compiler cannot see into, and a kernel's copy of its accessors would then be
+  // memory any store of the kernel might change, read again after each one.)
+  static std::byte* note_placeholder(handler& cgh, buffer_ptr buffer, const std::size_t* extent, int dims,
                                      access_mode mode, bool on_device);
   // The handler whose command group function runs on this thread, if any.
   static inline thread_local handler* recording = nullptr;

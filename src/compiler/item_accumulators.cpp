@@ -243,7 +243,9 @@ unsigned keep_in_registers(const register_plan& plan, Loop& item, LoopInfo& loop
     }
     AllocaInst* stored = at_entry.CreateAlloca(Type::getInt1Ty(context), nullptr, "weft.accumulated");
     allocas.push_back(stored);
-    auto address = [&](IRBuilder<>& b, std::int64_t at) { return b.CreatePtrAdd(base, b.getInt64(a.lo + at)); };
+    auto address = [&](IRBuilder<>& b, std::int64_t at) {
+      return a.lo + at ? b.CreatePtrAdd(base, b.getInt64(a.lo + at)) : base;
+    };
     IRBuilder<> before(inner->getLoopPreheader()->getTerminator());
     before.CreateStore(before.getFalse(), stored);
     for (std::int64_t at : a.read)

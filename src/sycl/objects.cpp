@@ -112,11 +112,12 @@ void handler::check_placeholders() const {
   }
 }
 
-std::byte* detail::handler_access::note_placeholder(handler& cgh, const buffer_ptr& buffer, const std::size_t* extent,
+std::byte* detail::handler_access::note_placeholder(handler& cgh, buffer_ptr buffer, const std::size_t* extent,
                                                     int dims, access_mode mode, bool on_device) {
-  handler::placeholder_use use{buffer, {extent[0], extent[1], extent[2]}, dims, mode};
+  std::byte* where = on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
+  handler::placeholder_use use{std::move(buffer), {extent[0], extent[1], extent[2]}, dims, mode};
   cgh.m_placeholders.push_back(std::move(use));
-  return on_device ? buffer->data_on(*cgh.m_queue->device) : buffer->data;
+  return where;
 }
 
 void handler::memcpy(void* dst, const void* src, std::size_t bytes) {

@@ -3,7 +3,8 @@
 // vector loads and a vector store, no gather or scatter; the same as an nd_range
 // kernel without barriers is widened too; a kernel with an atomic is refused with a
 // remark naming it; kernels with barriers and collectives are split at them, except
-// one whose barrier only some items reach.
+// one whose barrier only some items reach; a hierarchical n-body keeps its
+// accumulator in registers and is widened.
 // RUN: %clangxx -S -emit-llvm -o %t.ll %s -Rpass=weft -Rpass-missed=weft -Rpass-analysis=weft 2>%t.remarks
 // RUN: %FileCheck %s < %t.ll
 // RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
@@ -97,3 +98,39 @@ void nd_barrier_for_some(sycl::queue& q, float* x, std::size_t n) {
    }).wait();
 }
 // REMARK-DAG: remark: kernel {{.*}}nd_barrier_for_some{{.*}}: barriers run on fibers, not split: a barrier is reached only by some items
+
+// Hierarchical n-body (SYCL-Bench's form): the force loop adds to the item's
+// private `vec<float, 3>` only where `gid != offset + i`. Its private memory is an
+// arena block the compiler is told is readable (scoped_arena.hpp), so the sum is kept
+// in registers across the loop (item_accumulators.hpp) and the items are widened
+// with the self test as a mask.
+void hierarchical_forces(sycl::queue& q, sycl::buffer<sycl::float4>& bodies, sycl::buffer<sycl::float3>& forces) {
+  q.submit([&](sycl::handler& h) {
+     sycl::accessor in(bodies, h, sycl::read_only);
+     sycl::accessor out(forces, h, sycl::write_only, sycl::no_init);
+     sycl::local_accessor<sycl::float4> tile{sycl::range<1>(64), h};
+     const std::size_t n = in.size();
+     h.parallel_for_work_group(sycl::range<1>(n / 64), sycl::range<1>(64), [=](sycl::group<1> g) {
+       sycl::private_memory<sycl::float3> acc{g};
+       sycl::private_memory<sycl::float4> mine{g};
+       g.parallel_for_work_item([&](sycl::h_item<1> it) {
+         acc(it) = sycl::float3{0.0f};
+         mine(it) = in[it.get_global_id(0)];
+       });
+       for (std::size_t offset = 0; offset < n; offset += 64) {
+         g.parallel_for_work_item([&](sycl::h_item<1> it) { tile[it.get_local_id(0)] = in[offset + it.get_local_id(0)]; });
+         g.parallel_for_work_item([&](sycl::h_item<1> it) {
+           for (int i = 0; i < 64; ++i) {
+             const sycl::float4 p = tile[i], m = mine(it);
+             const sycl::float3 r{p.x() - m.x(), p.y() - m.y(), p.z() - m.z()};
+             const float s = p.w() * sycl::rsqrt(r.x() * r.x() + r.y() * r.y() + r.z() * r.z() + 0.01f);
+             if (it.get_global_id(0) != offset + i) acc(it) += s * r;
+           }
+         });
+       }
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { out[it.get_global_id(0)] = acc(it); });
+     });
+   }).wait();
+}
+// REMARK-DAG: remark: kernel {{.*}}hierarchical_forces{{.*}}: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart (1 accumulator(s) kept in registers across a loop inside the item): an item loop
+// REMARK-DAG: remark: kernel {{.*}}hierarchical_forces{{.*}}: item loop given to the outer-loop vectorizer (its branches as masks)

@@ -918,6 +918,59 @@ TEST(PluginKernels, TileSelfTestAsMasks) {
   }
 }
 
+// Hierarchical n-body's form: a loop inside the item adds to the item's private
+// `vec<float, 3>` under a self test, over a tile in local memory
+// (item_accumulators.hpp: kept in registers across the loop, written after it where
+// the loop added at least once). Items whose test never passes (every fifth) keep
+// their first value; integer values, so every sum is exact.
+TEST(PluginKernels, HierarchicalAccumulatorUnderASelfTest) {
+  constexpr std::size_t group = 32;
+  const std::size_t n = at_run_time(7) * group;
+  std::vector<float> x(n);
+  for (std::size_t i = 0; i < n; ++i) x[i] = float(int(i * 37 % 101) - 50);
+  std::vector<sycl::float3> out(n);
+  sycl::queue q;
+  {
+    sycl::buffer<float> bx(x.data(), sycl::range<1>(n));
+    sycl::buffer<sycl::float3> bo(out.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor X(bx, h, sycl::read_only);
+      sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
+      sycl::local_accessor<float> tile{sycl::range<1>(group), h};
+      h.parallel_for_work_group(sycl::range<1>(n / group), sycl::range<1>(group), [=](sycl::group<1> g) {
+        sycl::private_memory<sycl::float3> acc{g};
+        sycl::private_memory<float> mine{g};
+        g.parallel_for_work_item([&](sycl::h_item<1> it) {
+          acc(it) = sycl::float3{7.0f, -1.0f, 0.5f};
+          mine(it) = X[it.get_global_id(0)];
+        });
+        for (std::size_t offset = 0; offset < n; offset += group) {
+          g.parallel_for_work_item([&](sycl::h_item<1> it) { tile[it.get_local_id(0)] = X[offset + it.get_local_id(0)]; });
+          g.parallel_for_work_item([&](sycl::h_item<1> it) {
+            const std::size_t gid = it.get_global_id(0);
+            for (std::size_t i = 0; i < group; ++i) {
+              const float d = tile[i] - mine(it);
+              if (gid != offset + i && gid % 5 != 0) acc(it) += sycl::float3{d, 2.0f * d, d * tile[i]};
+            }
+          });
+        }
+        g.parallel_for_work_item([&](sycl::h_item<1> it) { O[it.get_global_id(0)] = acc(it); });
+      });
+    });
+  }
+  for (std::size_t j = 0; j < n; ++j) {
+    double want[3] = {7.0, -1.0, 0.5};
+    for (std::size_t i = 0; i < n && j % 5 != 0; ++i)
+      if (i != j) {
+        const double d = double(x[i]) - double(x[j]);
+        want[0] += d;
+        want[1] += 2 * d;
+        want[2] += d * x[i];
+      }
+    for (int c = 0; c < 3; ++c) ASSERT_EQ(double(out[j][c]), want[c]) << "item " << j << ", element " << c;
+  }
+}
+
 // Scoped and hierarchical loops over a group's items (the plugin's candidate item
 // loops, weft-candidate-item-loops): a tree reduction's steps, each item's own slot
 // of local memory and a store at the item's id, are widened; every item adding into
