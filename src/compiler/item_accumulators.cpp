@@ -109,7 +109,8 @@ std::optional<dereferenceable_block> readable_block(const SCEV* address, const L
       const SCEV* bytes = scev.getSCEV(bundle.Inputs[1]);
       const SCEV* begin = base;
       return dereferenceable_block{
-          begin, scev.getAddExpr(begin, scev.getTruncateOrZeroExtend(bytes, scev.getEffectiveSCEVType(begin->getType())))};
+          begin,
+          scev.getAddExpr(begin, scev.getTruncateOrZeroExtend(bytes, scev.getEffectiveSCEVType(begin->getType())))};
     }
   }
   return std::nullopt;
@@ -126,7 +127,7 @@ void plan_loop(Loop& inner, Loop& item, const read_once& reads, ScalarEvolution&
       const auto* load = dyn_cast<LoadInst>(&inst);
       const auto* store = dyn_cast<StoreInst>(&inst);
       if (!(load && load->isSimple()) && !(store && store->isSimple())) return;  // a call, an atomic
-      if (!reads.copies.count(&inst)) memory.push_back(&inst);  // (no store reaches a load read once)
+      if (!reads.copies.count(&inst)) memory.push_back(&inst);                   // (no store reaches a load read once)
     }
   MapVector<Value*, accumulator> by_base;
   for (Instruction* inst : memory)
@@ -188,7 +189,8 @@ void plan_loop(Loop& inner, Loop& item, const read_once& reads, ScalarEvolution&
         any_of(kept, [&](const auto& k) { return is_contained(k.second, inst); }))
       continue;
     if (!readable_here(load)) {
-      const auto access = checked(load->getPointerOperand(), 0, layout.getTypeStoreSize(load->getType()).getFixedValue());
+      const auto access =
+          checked(load->getPointerOperand(), 0, layout.getTypeStoreSize(load->getType()).getFixedValue());
       const auto block = access ? readable_block(access->address, item, scev, dom) : std::nullopt;
       if (!block) continue;  // (it stays where it is)
       checks.inside.push_back({*access, *block});

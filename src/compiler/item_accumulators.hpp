@@ -42,12 +42,12 @@ struct register_plan {
 };
 
 // The accumulators of the loops inside `item` (their addresses with `reads`' copies).
-register_plan plan_registers(llvm::Loop& item, const read_once& reads, llvm::ScalarEvolution& scev,
-                             llvm::AAResults& aa, const llvm::DominatorTree& dom);
+register_plan plan_registers(llvm::Loop& item, const read_once& reads, llvm::ScalarEvolution& scev, llvm::AAResults& aa,
+                             const llvm::DominatorTree& dom);
 
 // Makes the plan's changes in `item` (the version where the test passed); returns
 // how many accumulators are kept in registers.
-unsigned keep_in_registers(const register_plan& plan, llvm::Loop& item, llvm::LoopInfo& loops,
-                           llvm::DominatorTree& dom, llvm::ScalarEvolution& scev, llvm::AssumptionCache& assumptions);
+unsigned keep_in_registers(const register_plan& plan, llvm::Loop& item, llvm::LoopInfo& loops, llvm::DominatorTree& dom,
+                           llvm::ScalarEvolution& scev, llvm::AssumptionCache& assumptions);
 
 }  // namespace weft::compiler

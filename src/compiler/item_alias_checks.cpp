@@ -29,6 +29,7 @@
 
 #include <llvm/ADT/SetVector.h>
 
+#include <array>
 #include <optional>
 
 using namespace llvm;
@@ -211,22 +212,22 @@ Loop* version_on_alias_checks(Loop& loop, const alias_checks& checks, read_once&
         if (!expander.isSafeToExpandAt(e, at)) return nullptr;
   IRBuilder<> builder(at);
   Value* apart = builder.getTrue();
-  for (const auto& [first, second] : tests) {
-    Value* lo1 = expander.expandCodeFor(first.first, nullptr, at);
-    Value* hi1 = expander.expandCodeFor(first.second, nullptr, at);
-    Value* lo2 = expander.expandCodeFor(second.first, nullptr, at);
-    Value* hi2 = expander.expandCodeFor(second.second, nullptr, at);
+  auto expanded = [&](const std::pair<bounds, bounds>& test) {
+    std::array<Value*, 4> values;
+    const SCEV* ends[4] = {test.first.first, test.first.second, test.second.first, test.second.second};
+    for (int i = 0; i < 4; ++i) values[i] = expander.expandCodeFor(ends[i], nullptr, at);
     builder.SetInsertPoint(at);
+    return values;
+  };
+  for (const auto& test : tests) {
+    const auto [lo1, hi1, lo2, hi2] = expanded(test);
     apart =
         builder.CreateAnd(apart, builder.CreateOr(builder.CreateICmpULE(hi1, lo2), builder.CreateICmpULE(hi2, lo1)));
   }
-  for (const auto& [access, block] : within) {
-    Value* lo = expander.expandCodeFor(access.first, nullptr, at);
-    Value* hi = expander.expandCodeFor(access.second, nullptr, at);
-    Value* begin = expander.expandCodeFor(block.first, nullptr, at);
-    Value* end = expander.expandCodeFor(block.second, nullptr, at);
-    builder.SetInsertPoint(at);
-    apart = builder.CreateAnd(apart, builder.CreateAnd(builder.CreateICmpULE(begin, lo), builder.CreateICmpULE(hi, end)));
+  for (const auto& test : within) {
+    const auto [lo, hi, begin, end] = expanded(test);
+    apart =
+        builder.CreateAnd(apart, builder.CreateAnd(builder.CreateICmpULE(begin, lo), builder.CreateICmpULE(hi, end)));
   }
   apart->setName("accesses.apart");
   // As LoopVersioning does: the preheader becomes the test, each version gets a

@@ -75,8 +75,7 @@ struct alias_checks {
 // where the test would need more than `most_tests` comparisons (`tests_needed` says
 // how many).
 llvm::Loop* version_on_alias_checks(llvm::Loop& loop, const alias_checks& checks, read_once& reads,
-                                    std::size_t most_tests,
-                                    std::size_t& tests_needed, llvm::LoopInfo& loops, llvm::DominatorTree& dom,
-                                    llvm::ScalarEvolution& scev);
+                                    std::size_t most_tests, std::size_t& tests_needed, llvm::LoopInfo& loops,
+                                    llvm::DominatorTree& dom, llvm::ScalarEvolution& scev);
 
 }  // namespace weft::compiler

@@ -118,7 +118,8 @@ void hierarchical_forces(sycl::queue& q, sycl::buffer<sycl::float4>& bodies, syc
          mine(it) = in[it.get_global_id(0)];
        });
        for (std::size_t offset = 0; offset < n; offset += 64) {
-         g.parallel_for_work_item([&](sycl::h_item<1> it) { tile[it.get_local_id(0)] = in[offset + it.get_local_id(0)]; });
+         g.parallel_for_work_item(
+             [&](sycl::h_item<1> it) { tile[it.get_local_id(0)] = in[offset + it.get_local_id(0)]; });
          g.parallel_for_work_item([&](sycl::h_item<1> it) {
            for (int i = 0; i < 64; ++i) {
              const sycl::float4 p = tile[i], m = mine(it);

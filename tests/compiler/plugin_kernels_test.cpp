@@ -945,7 +945,8 @@ TEST(PluginKernels, HierarchicalAccumulatorUnderASelfTest) {
           mine(it) = X[it.get_global_id(0)];
         });
         for (std::size_t offset = 0; offset < n; offset += group) {
-          g.parallel_for_work_item([&](sycl::h_item<1> it) { tile[it.get_local_id(0)] = X[offset + it.get_local_id(0)]; });
+          g.parallel_for_work_item(
+              [&](sycl::h_item<1> it) { tile[it.get_local_id(0)] = X[offset + it.get_local_id(0)]; });
           g.parallel_for_work_item([&](sycl::h_item<1> it) {
             const std::size_t gid = it.get_global_id(0);
             for (std::size_t i = 0; i < group; ++i) {
