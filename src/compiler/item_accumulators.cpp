@@ -16,6 +16,7 @@
 #include <llvm/Analysis/Loads.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -123,7 +124,9 @@ void plan_loop(Loop& inner, Loop& item, const read_once& reads, ScalarEvolution&
   SmallVector<Instruction*, 16> memory;
   for (BasicBlock* block : inner.blocks())
     for (Instruction& inst : *block) {
-      if (!inst.mayReadOrWriteMemory() || optimizer_hint(inst)) continue;
+      if (optimizer_hint(inst)) continue;
+      if (!isGuaranteedToTransferExecutionToSuccessor(&inst)) return;  // (the stores would be late)
+      if (!inst.mayReadOrWriteMemory()) continue;
       const auto* load = dyn_cast<LoadInst>(&inst);
       const auto* store = dyn_cast<StoreInst>(&inst);
       if (!(load && load->isSimple()) && !(store && store->isSimple())) return;  // a call, an atomic
