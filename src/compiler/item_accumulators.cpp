@@ -288,8 +288,10 @@ unsigned keep_in_registers(const register_plan& plan, Loop& item, LoopInfo& loop
     test.CreateCondBr(test.CreateLoad(test.getInt1Ty(), stored), write, rest);
     branch->eraseFromParent();
     IRBuilder<> w(write);
-    for (const auto& [at, slot] : slots)
-      w.CreateAlignedStore(w.CreateLoad(a.element, slot), address(w, at), store_align.at(at));
+    for (const auto& [at, slot] : slots) {
+      Value* value = w.CreateLoad(a.element, slot);  // (then the address: one order in every build)
+      w.CreateAlignedStore(value, address(w, at), store_align.at(at));
+    }
     w.CreateBr(rest);
     if (Loop* around = loops.getLoopFor(exit)) around->addBasicBlockToLoop(write, loops);
     dom.addNewBlock(write, exit);

@@ -219,15 +219,19 @@ Loop* version_on_alias_checks(Loop& loop, const alias_checks& checks, read_once&
     builder.SetInsertPoint(at);
     return values;
   };
+  // (One instruction a statement: a call's arguments come in the order the compiler
+  // picks, and every build of the plugin makes the same code.)
   for (const auto& test : tests) {
     const auto [lo1, hi1, lo2, hi2] = expanded(test);
-    apart =
-        builder.CreateAnd(apart, builder.CreateOr(builder.CreateICmpULE(hi1, lo2), builder.CreateICmpULE(hi2, lo1)));
+    Value* first_below = builder.CreateICmpULE(hi1, lo2);
+    Value* second_below = builder.CreateICmpULE(hi2, lo1);
+    apart = builder.CreateAnd(apart, builder.CreateOr(first_below, second_below));
   }
   for (const auto& test : within) {
     const auto [lo, hi, begin, end] = expanded(test);
-    apart =
-        builder.CreateAnd(apart, builder.CreateAnd(builder.CreateICmpULE(begin, lo), builder.CreateICmpULE(hi, end)));
+    Value* from_begin = builder.CreateICmpULE(begin, lo);
+    Value* to_end = builder.CreateICmpULE(hi, end);
+    apart = builder.CreateAnd(apart, builder.CreateAnd(from_begin, to_end));
   }
   apart->setName("accesses.apart");
   // As LoopVersioning does: the preheader becomes the test, each version gets a
