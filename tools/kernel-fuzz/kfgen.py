@@ -55,6 +55,7 @@ CONSTRUCTS = [
     "index_strided", "index_reversed", "index_offset", "index_indirect", "index_data", "index_int",
     "index_size_t", "accessor", "usm", "atomic_global", "emi", "restrict_call", "helper_call",
     "write_permuted", "simple_kernel", "in_place", "tiny_nd_kernel", "bounds_guard", "guarded_write",
+    "private_accumulator",
 ]
 
 
@@ -893,6 +894,9 @@ class Gen:
         ctx["write_out"] = lambda b: b.emit("sh[lid] = v ^ w;")
         lines = ["cgh.parallel_for_work_group(sycl::range<1>(%d), sycl::range<1>(%d), [=](sycl::group<1> g) {" % (groups, l),
                  "  u32 sh[%d] = {};" % l]
+        accumulate = self.chance(0.5)
+        if accumulate:
+            lines.append("  sycl::private_memory<u32> acc{g};")
         b = Body(self, ctx)
         b.depth = 1
         b.emit("g.parallel_for_work_item([&](sycl::h_item<1> h) {")
@@ -903,12 +907,31 @@ class Gen:
         b.emit("sh[lid] = v ^ w;")
         b.depth -= 1
         b.emit("});")
+        if accumulate:
+            self.private_accumulator(b, l)
         b.emit("g.parallel_for_work_item([&](sycl::h_item<1> h) {")
         b.emit("  const u32 lid = u32(h.get_local_id(0));")
-        b.emit("  %s[h.get_global_id(0)] = sh[(lid + %du) %% %du] ^ sh[lid];" % (out, self.r.randint(1, l), l))
+        b.emit("  %s[h.get_global_id(0)] = sh[(lid + %du) %% %du] ^ sh[lid]%s;" %
+               (out, self.r.randint(1, l), l, " ^ acc(h)" if accumulate else ""))
         b.emit("});")
         lines += b.lines + ["});"]
         self.finish_kernel(lines, ctx["reads"], out, None, n, False, b)
+
+    def private_accumulator(self, b, l):
+        """n-body's shape: each item adds to its private_memory value in a loop, where a test
+        that differs between items passes (the plugin keeps it in registers across the loop,
+        item_accumulators.cpp); a tile read from global memory, items whose test never passes."""
+        self.used.add("private_accumulator")
+        b.ctx["reads"].add("in_u")
+        k, m = self.r.randint(1, 9), self.r.choice([2, 3, 5, 7])
+        trips, base = self.r.choice([2 * l, 40, 64]), self.r.randint(0, NIN - 1)
+        tile = "in_u[(i + %du) %% %du]" % (base, NIN)
+        b.emit("g.parallel_for_work_item([&](sycl::h_item<1> h) { acc(h) = u32(h.get_global_id(0)) * %du; });" % k)
+        b.emit("g.parallel_for_work_item([&](sycl::h_item<1> h) {")
+        b.emit("  const u32 lid = u32(h.get_local_id(0));")
+        b.emit("  for (u32 i = 0; i < %du; ++i)" % trips)
+        b.emit("    if (lid %% %du != 0 && (%s ^ lid) %% %du != 0) acc(h) += %s * (lid + 1u);" % (m, tile, m, tile))
+        b.emit("});")
 
     def restrict_kernel(self):
         """An nd_range<1> item calling a function with __restrict pointers that scans many points
