@@ -19,6 +19,7 @@
 #include "idle_phis.hpp"
 #include "item_accumulators.hpp"
 #include "item_alias_checks.hpp"
+#include "item_wide_indices.hpp"
 #include "kernel_name.hpp"
 #include "next_group_prefetch.hpp"
 #include "optimizer_hints.hpp"
@@ -162,12 +163,13 @@ struct alias_plan {
 // per run of the loop).
 constexpr std::size_t most_alias_tests = 16;
 
-// Why the items of `loop` might not be independent, or an empty string. With a
+// Why the items of `loop` might not be independent, or an empty string. With `wide`,
+// the extensions of narrow walks are their wide walks (item_wide_indices.hpp). With a
 // `plan`, the loads it reads once stand for their copies, and a store and an access
 // the alias analysis cannot tell apart are left to its run-time test where both are
 // bounded.
 std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, const DataLayout& layout,
-                       alias_plan* plan = nullptr) {
+                       alias_plan* plan = nullptr, const wide_indices* wide = nullptr) {
   for (PHINode& phi : loop.getHeader()->phis()) {  // only counters (a value stepping by a constant)
     const auto* rec = scev.isSCEVable(phi.getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(&phi)) : nullptr;
     if (!rec || rec->getLoop() != &loop || !rec->isAffine() || !isa<SCEVConstant>(rec->getStepRecurrence(scev)))
@@ -180,7 +182,7 @@ std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, c
   SmallVector<const SCEV*, 16> addresses;
   SmallVector<std::optional<walk>, 16> walks;
   for (const access& a : all) {
-    const SCEV* address = scev.getSCEV(a.pointer);
+    const SCEV* address = wide ? wide->rewrite(scev.getSCEV(a.pointer), scev) : scev.getSCEV(a.pointer);
     addresses.push_back(plan ? plan->reads->rewrite(address, scev) : address);
     if (plan && addresses.back() != address) plan->rewritten = true;
     walks.push_back(walk_of(addresses.back(), loop, scev));
@@ -309,9 +311,17 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
   OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
   ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
   AAResults& aa = analyses.getResult<AAManager>(f);
-  bool narrowed_any = false, versioned_any = false;
+  bool simplified_any = false, narrowed_any = false, versioned_any = false;
   for (Loop* loop : candidates) {
-    const bool narrowed = loop->isInnermost() && skip_items_failing_guard(*loop, loops);
+    // (A preheader and a dedicated exit first: the pipeline has not yet simplified the
+    // loops here, and a loop whose header the enclosing loop's test also jumps around,
+    // `for (stride ...) parallel_for_work_item(...)`, has neither.)
+    if (!loop->isLoopSimplifyForm()) {
+      DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
+      dom.recalculate(f);  // (a loop narrowed or versioned before changed the blocks)
+      simplified_any |= simplifyLoop(loop, &dom, &loops, &scev, nullptr, nullptr, false);
+    }
+    const bool narrowed = skip_items_failing_guard(*loop, loops);
     if (narrowed) {
       scev.forgetLoop(loop);
       narrowed_any = true;
@@ -323,8 +333,36 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
     if (any_of(loop->getLoopsInPreorder(), [&](const Loop* inner) { return inner != loop && candidate(*inner); }))
       why = "a loop of items inside the work item";
     else why = dependence(*loop, scev, aa, f.getDataLayout());
-    if (!why.empty() && why.find("a value is carried") == std::string::npos &&
-        why.find("the same address") == std::string::npos) {
+    // (No run-time test makes items independent that carry a value or store to one address.)
+    auto testable = [&] {
+      return !why.empty() && why.find("a value is carried") == std::string::npos &&
+             why.find("the same address") == std::string::npos;
+    };
+    std::size_t widened = 0;
+    if (testable()) {
+      // Where an `int` index is what the proof cannot follow, the version where it does
+      // not wrap has a wide one (item_wide_indices.hpp): where the proof then holds, or
+      // may hold behind an alias test (which only loops with loops inside get: an
+      // innermost loop's is LLVM's loop vectorizer's, which widens such indices itself).
+      DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
+      dom.recalculate(f);  // (a loop narrowed or versioned before changed the blocks)
+      formLCSSARecursively(*loop, dom, &loops, &scev);
+      const wide_indices wide = find_wide_indices(*loop, scev);
+      if (!wide.empty()) {
+        const bool helps =
+            !loop->isInnermost() || dependence(*loop, scev, aa, f.getDataLayout(), nullptr, &wide).empty();
+        if (Loop* wraps = helps ? version_on_wide_indices(*loop, wide, loops, dom, scev) : nullptr) {
+          drop_marks(*wraps);
+          versioned_any = true;
+          widened = wide.extensions.size();
+          why = dependence(*loop, scev, aa, f.getDataLayout());
+        }
+      }
+    }
+    const std::string widening = widened ? " (" + std::to_string(widened) +
+                                               " narrow index(es) widened where a run-time test finds they do not wrap)"
+                                         : "";
+    if (testable()) {
       // The items may still be independent where a run-time test finds their accesses apart.
       DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
       dom.recalculate(f);  // (a loop narrowed or versioned before changed the blocks)
@@ -339,7 +377,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       remarks.emit([&] {
         return OptimizationRemarkAnalysis(pass_name, "ItemsIndependent", loop->getStartLoc(), loop->getHeader())
                << "kernel " << kernel_name(f) << ": the items of a scoped or hierarchical loop are independent"
-               << (narrowed ? " (run over the items that pass its guard)" : "")
+               << (narrowed ? " (run over the items that pass its guard)" : "") << widening
                << (checked ? " where a run-time test finds their accesses apart" : "")
                << (accumulators ? " (" + std::to_string(accumulators) +
                                       " accumulator(s) kept in registers across a loop inside the item)"
@@ -351,7 +389,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       remarks.emit([&] {
         return OptimizationRemarkMissed(pass_name, "ItemsInOrder", loop->getStartLoc(), loop->getHeader())
                << "kernel " << kernel_name(f) << ": the items of a scoped or hierarchical loop keep their order"
-               << (narrowed ? " (run over the items that pass its guard)" : "") << ": " << why
+               << (narrowed ? " (run over the items that pass its guard)" : "") << widening << ": " << why
                << "; the loop vectorizer weighs it with its own dependence checks";
       });
     }
@@ -368,7 +406,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
                << " stream(s) this loop reads is prefetched after it";
       });
     }
-  if (narrowed_any || versioned_any || prefetched) return PreservedAnalyses::none();
+  if (simplified_any || narrowed_any || versioned_any || prefetched) return PreservedAnalyses::none();
   return loops_kept();
 }
 

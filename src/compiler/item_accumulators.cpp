@@ -255,6 +255,11 @@ unsigned keep_in_registers(const register_plan& plan, Loop& item, LoopInfo& loop
     before.CreateStore(before.getFalse(), stored);
     for (std::int64_t at : a.read)
       before.CreateStore(before.CreateAlignedLoad(a.element, address(before, at), Align(1)), slots[at]);
+    // (An element the loop writes but never reads starts as poison: it is written back
+    // only after a store, and else its register would carry the item before's value,
+    // a value carried from item to item that keeps the items in order.)
+    for (std::int64_t at : a.written)
+      if (!is_contained(a.read, at)) before.CreateStore(PoisonValue::get(a.element), slots[at]);
     for (const placed& p : a.accesses) {
       IRBuilder<> b(p.inst);
       const std::int64_t first = p.offset - a.lo;

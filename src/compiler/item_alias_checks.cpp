@@ -5,8 +5,8 @@
 //  2. weft-candidate-item-loops then proves the items independent with the copies in
 //     place of those loads (read_once::rewrite), and collects the pairs of a store and
 //     an access its alias analysis could not tell apart, where both are `bounded`: an
-//     address that is an affine walk (constant steps) over the item loop and the loops
-//     inside it, with trip counts the same for every item;
+//     address that is an affine walk over the item loop and the loops inside it, with
+//     steps and trip counts the same for every item;
 //  3. version_on_alias_checks: in the preheader, each such access's interval [lowest
 //     address, highest address + size) over the loop's run, and the test that the two
 //     of each pair are apart, that every store's interval misses every copied load's
@@ -16,6 +16,7 @@
 // An interval computed from a loop that does not run (a zero-trip inner loop, whose
 // count then wraps) may be wrong, but only for accesses that do not happen.
 #include "item_alias_checks.hpp"
+#include "loop_versions.hpp"
 
 #include <llvm/Analysis/Loads.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
@@ -64,8 +65,8 @@ bool safe_to_read(Value* pointer, Type* type, Align align, Instruction* at, cons
          global->getPointerAlignment(layout) >= align;
 }
 
-// The lowest and the highest value `e` takes over the run of `item` (and the loops
-// inside it), as expressions of values before `item`.
+}  // namespace
+
 std::optional<std::pair<const SCEV*, const SCEV*>> span(const SCEV* e, const Loop& item, ScalarEvolution& scev) {
   if (scev.isLoopInvariant(e, &item)) return std::make_pair(e, e);
   if (const auto* add = dyn_cast<SCEVAddExpr>(e)) {
@@ -80,19 +81,23 @@ std::optional<std::pair<const SCEV*, const SCEV*>> span(const SCEV* e, const Loo
   }
   const auto* rec = dyn_cast<SCEVAddRecExpr>(e);
   if (!rec || !rec->isAffine() || !item.contains(rec->getLoop())) return std::nullopt;
-  const auto* step = dyn_cast<SCEVConstant>(rec->getStepRecurrence(scev));
+  const SCEV* step = rec->getStepRecurrence(scev);
+  const auto* constant = dyn_cast<SCEVConstant>(step);
   const SCEV* trips = scev.getBackedgeTakenCount(rec->getLoop());
-  if (!step || isa<SCEVCouldNotCompute>(trips) || !trips->getType()->isIntegerTy() ||
-      !scev.isLoopInvariant(trips, &item))
+  if (!(constant || scev.isLoopInvariant(step, &item)) || isa<SCEVCouldNotCompute>(trips) ||
+      !trips->getType()->isIntegerTy() || !scev.isLoopInvariant(trips, &item))
     return std::nullopt;
   const auto start = span(rec->getStart(), item, scev);
   if (!start) return std::nullopt;
   const SCEV* reach = scev.getMulExpr(scev.getTruncateOrZeroExtend(trips, step->getType()), step);
-  if (step->getAPInt().isNegative()) return std::make_pair(scev.getAddExpr(start->first, reach), start->second);
+  if (!constant) {  // (either way: the lowest start plus the reach where it is negative, and so on)
+    const SCEV* zero = scev.getZero(step->getType());
+    return std::make_pair(scev.getAddExpr(start->first, scev.getSMinExpr(reach, zero)),
+                          scev.getAddExpr(start->second, scev.getSMaxExpr(reach, zero)));
+  }
+  if (constant->getAPInt().isNegative()) return std::make_pair(scev.getAddExpr(start->first, reach), start->second);
   return std::make_pair(start->first, scev.getAddExpr(start->second, reach));
 }
-
-}  // namespace
 
 const SCEV* read_once::rewrite(const SCEV* expression, ScalarEvolution& scev) const {
   if (copies.empty()) return expression;
@@ -234,24 +239,7 @@ Loop* version_on_alias_checks(Loop& loop, const alias_checks& checks, read_once&
     apart = builder.CreateAnd(apart, builder.CreateAnd(from_begin, to_end));
   }
   apart->setName("accesses.apart");
-  // As LoopVersioning does: the preheader becomes the test, each version gets a
-  // preheader of its own; the copy runs where the test fails.
-  preheader->setName(loop.getHeader()->getName() + ".alias.checks");
-  BasicBlock* fast_preheader =
-      SplitBlock(preheader, preheader->getTerminator(), &dom, &loops, nullptr, loop.getHeader()->getName() + ".apart");
-  ValueToValueMapTy map;
-  SmallVector<BasicBlock*, 16> copied;
-  Loop* slow = cloneLoopWithPreheader(fast_preheader, preheader, &loop, map, ".overlap", &loops, &dom, copied);
-  remapInstructionsInBlocks(copied, map);
-  Instruction* branch = preheader->getTerminator();
-  BranchInst::Create(fast_preheader, slow->getLoopPreheader(), apart, branch->getIterator());
-  branch->eraseFromParent();
-  dom.changeImmediateDominator(exit, preheader);
-  for (PHINode& phi : exit->phis()) {
-    Value* value = phi.getIncomingValueForBlock(exiting);
-    Value* mapped = map.lookup(value);
-    phi.addIncoming(mapped ? mapped : value, cast<BasicBlock>(map[exiting]));
-  }
+  Loop* slow = version_loop(loop, apart, {".alias.checks", ".apart", ".overlap"}, loops, dom);
   // Where the test passes no store reaches a copied load's location: its value is the copy's.
   for (auto& [load, copy] : reads.copies) {
     load->replaceAllUsesWith(copy);

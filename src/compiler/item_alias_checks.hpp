@@ -9,8 +9,8 @@
 //  - a load every item makes at one address, of an integer or a pointer, is read
 //    once before the loop as well (where it is safe to read there);
 //  - each access's bytes over the loop's whole run form an interval (its address an
-//    affine walk over the item loop and the loops inside it, with the read-once
-//    values in place of those loads);
+//    affine walk over the item loop and the loops inside it, whose steps are the same
+//    for every item, with the read-once values in place of those loads);
 //  - before the loop, a test that the interval of every store misses the interval of
 //    each access the proof could not tell apart from it, and misses the location of
 //    every load read once;
@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -57,6 +58,14 @@ struct dereferenceable_block {
   const llvm::SCEV* begin;
   const llvm::SCEV* end;
 };
+
+// The lowest and the highest value `e` takes over the run of `item` and the loops
+// inside it, as expressions of values before `item`; none where `e` is not an affine
+// walk with steps the same for every item over loops whose counts are the same for
+// every item. Computed in `e`'s type: exact only where nothing wraps there (as for the
+// addresses of accesses that happen).
+std::optional<std::pair<const llvm::SCEV*, const llvm::SCEV*>> span(const llvm::SCEV* e, const llvm::Loop& item,
+                                                                    llvm::ScalarEvolution& scev);
 
 // Whether `access`'s interval over the loop's run can be computed before it.
 bool bounded(const checked_access& access, const llvm::Loop& loop, llvm::ScalarEvolution& scev);

@@ -15,6 +15,7 @@
 
 #include "idle_phis.hpp"
 #include "item_predication.hpp"
+#include "loop_versions.hpp"
 #include "optimizer_hints.hpp"
 #include "item_loop_report.hpp"
 #include "kernel_name.hpp"
@@ -1105,24 +1106,7 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
   Value* items = ib.CreateAdd(last, ConstantInt::get(last->getType(), 1), "items");
   Value* all = all_pass(tests, ib, ConstantInt::get(last->getType(), 0), last);
   all->setName("all.items.pass");
-  // As LoopVersioning does: the preheader becomes the check, and each version gets a
-  // preheader of its own; the original loop's copy runs where the check fails.
-  preheader->setName(loop.getHeader()->getName() + ".guards");
-  BasicBlock* fast_preheader = SplitBlock(preheader, preheader->getTerminator(), &dom, &loops, nullptr,
-                                          loop.getHeader()->getName() + ".all.pass");
-  ValueToValueMapTy map;
-  SmallVector<BasicBlock*, 16> copied;
-  Loop* slow = cloneLoopWithPreheader(fast_preheader, preheader, &loop, map, ".some.fail", &loops, &dom, copied);
-  remapInstructionsInBlocks(copied, map);
-  Instruction* check = preheader->getTerminator();
-  BranchInst::Create(fast_preheader, slow->getLoopPreheader(), all, check->getIterator());
-  check->eraseFromParent();
-  dom.changeImmediateDominator(exit, preheader);
-  for (PHINode& phi : exit->phis()) {
-    Value* value = phi.getIncomingValueForBlock(exiting);
-    Value* mapped = map.lookup(value);
-    phi.addIncoming(mapped ? mapped : value, cast<BasicBlock>(map[exiting]));
-  }
+  Loop* slow = version_loop(loop, all, {".guards", ".all.pass", ".some.fail"}, loops, dom);
   // The copy keeps its items one by one, under a loop id of its own.
   LLVMContext& context = f.getContext();
   slow->setLoopID(

@@ -407,11 +407,12 @@ bool narrow_region_loops(Function& f, FunctionAnalysisManager& analyses) {
     LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
     ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);
     for (Loop* loop : loops.getLoopsInPreorder())
-      if (loop->isInnermost())
-        if (std::optional<item_loop> l = as_item_loop(loop)) {
-          changed |= skip_failing_items(*l);  // (first: the narrowed count is the one to test)
-          guarded |= test_guards_once(*as_item_loop(loop), scev);
-        }
+      if (std::optional<item_loop> l = as_item_loop(loop)) {
+        // (Any region loop, also one with loops inside its items: `if (lid < stride)`
+        // around a loop. Only the region loops bear the mark skip_failing_items asks for.)
+        changed |= skip_failing_items(*l);  // (first: the narrowed count is the one to test)
+        if (loop->isInnermost()) guarded |= test_guards_once(*as_item_loop(loop), scev);
+      }
   }
   if (guarded) {
     analyses.invalidate(f, PreservedAnalyses::none());

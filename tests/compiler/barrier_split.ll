@@ -360,6 +360,39 @@ done:
 ; CHECK: %passing.items = call i64 @llvm.umax.i64(
 ; CHECK: icmp ult i64 {{%[0-9]+}}, %passing.items
 
+; The same where the passing items run a loop of their own (SYCL-Bench's
+; `if (lid < stride) for (i < k) local[lid] += local[lid + stride + i]`): the region's
+; loop is not innermost, and still runs over the passing items alone.
+define i1 @guarded_loop_inside(ptr %task, ptr %local, i64 %r0, i64 %n, i64 %k) {
+entry:
+  %m = call i1 @weft_split_active(i64 %r0, i64 1, i64 1, i1 true, i64 0)
+  br i1 %m, label %body, label %off
+off:
+  ret i1 false
+body:
+  %id = call i64 @weft_split_local_id(i32 0)
+  call void @_ZN4weft6kernel18work_group_barrierEv()
+  %c = icmp ult i64 %id, %n
+  br i1 %c, label %sum, label %done
+sum:
+  %i = phi i64 [ 0, %body ], [ %inext, %sum ]
+  %p = getelementptr i32, ptr %local, i64 %id
+  %from = add i64 %id, %i
+  %q = getelementptr i32, ptr %local, i64 %from
+  %x = load i32, ptr %q
+  %y = load i32, ptr %p
+  %z = add i32 %x, %y
+  store i32 %z, ptr %p
+  %inext = add nuw i64 %i, 1
+  %more = icmp ult i64 %inext, %k
+  br i1 %more, label %sum, label %done
+done:
+  ret i1 true
+}
+; CHECK-LABEL: define i1 @guarded_loop_inside(
+; CHECK: %passing.items = call i64 @llvm.umax.i64(
+; CHECK: icmp ult i64 {{%[0-9]+}}, %passing.items
+
 ; `if (id == 0)` after the barrier, the kernel's last step in a reduction: the
 ; region's loop runs item 0 alone.
 define i1 @first_item(ptr %task, ptr %local, ptr %out, i64 %r0) {

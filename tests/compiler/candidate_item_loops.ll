@@ -28,6 +28,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel tile_forces: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel tile_row_store: the items of a scoped or hierarchical loop keep their order: a store's address is not a constant step from item to item (a data-dependent or nested index)
 ; REMARK: kernel tile_checked: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart: an item loop
+; REMARK: kernel tree_steps_loop_inside: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard) where a run-time test finds their accesses apart (1 accumulator(s) kept in registers across a loop inside the item): an item loop
 
 ; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
 ; items: the loop runs over min(n, 64) items, whose stores are their own and whose
@@ -458,6 +459,60 @@ exit:
   ret void
 }
 
+; SYCL-Bench's hierarchical tree step, `for (stride ...) parallel_for_work_item(... if
+; (lid < stride) for (i < k) s[lid] += s[lid + stride + i])`, as the pipeline gives it
+; to the pass: the strides' test also jumps around the item loop, which then has no
+; preheader and shares its exit. The pass gives it both first, then runs it over the
+; items that pass the guard (and proves them independent behind a run-time test).
+; CHECK-LABEL: define void @tree_steps_loop_inside(
+; CHECK: %passing.items = call i64 @llvm.umax.i64(
+; CHECK: %no.item.passes = icmp eq i64 %stride, 0
+; CHECK: %done = icmp eq i64 %lnext, %passing.items
+define void @tree_steps_loop_inside(ptr %s, i64 %n, i64 %k, i64 %first) {
+entry:
+  %none = icmp eq i64 %n, 0
+  br label %steps
+
+steps:
+  %half = phi i64 [ %first, %entry ], [ %stride, %step_done ]
+  %stride = lshr i64 %half, 1
+  br i1 %none, label %step_done, label %item
+
+item:
+  %l = phi i64 [ 0, %steps ], [ %lnext, %latch ]
+  %pass = icmp ult i64 %l, %stride
+  br i1 %pass, label %work, label %latch
+
+work:
+  %slot = getelementptr float, ptr %s, i64 %l
+  %from = getelementptr float, ptr %slot, i64 %stride
+  %first.value = load float, ptr %slot, align 4
+  br label %inner
+
+inner:
+  %i = phi i64 [ 0, %work ], [ %inext, %inner ]
+  %acc = phi float [ %first.value, %work ], [ %sum, %inner ]
+  %src = getelementptr float, ptr %from, i64 %i
+  %p = load float, ptr %src, align 4
+  %sum = fadd float %acc, %p
+  store float %sum, ptr %slot, align 4
+  %inext = add nuw nsw i64 %i, 1
+  %idone = icmp eq i64 %inext, %k
+  br i1 %idone, label %latch, label %inner
+
+latch:
+  %lnext = add nuw i64 %l, 1
+  %done = icmp eq i64 %lnext, %n
+  br i1 %done, label %step_done, label %item, !llvm.loop !28
+
+step_done:
+  %more = icmp ugt i64 %stride, 1
+  br i1 %more, label %steps, label %exit
+
+exit:
+  ret void
+}
+
 @local_base = thread_local global ptr null, align 8
 declare ptr @llvm.threadlocal.address.p0(ptr)
 
@@ -497,3 +552,4 @@ declare ptr @llvm.threadlocal.address.p0(ptr)
 !22 = distinct !{!22, !1}
 !24 = distinct !{!24, !1}
 !26 = distinct !{!26, !1}
+!28 = distinct !{!28, !1}

@@ -17,6 +17,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel self_test: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart (1 accumulator(s) kept in registers across a loop inside the item): an item loop
 ; REMARK: kernel unknown_block: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart: an item loop
 ; REMARK: kernel two_stores: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart: an item loop
+; REMARK: kernel last_above: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart (1 accumulator(s) kept in registers across a loop inside the item): an item loop
 
 ; CHECK-LABEL: define void @self_test(
 ; The test: the accumulators' block holds every item's element.
@@ -199,6 +200,52 @@ exit:
   ret void
 }
 
+; An element the loop stores but never reads (the last value above a threshold):
+; its register starts as poison in each item, not as the item before's last value,
+; which would be a value carried from item to item (and the items kept in order).
+; CHECK-LABEL: define void @last_above(
+; CHECK: item:
+; CHECK-NEXT: %l = phi i64
+; CHECK-NOT: phi float
+; CHECK: inner:
+; CHECK: weft.accumulator.write:
+; NATIVE-LABEL: define void @last_above(
+; NATIVE: vector.body:
+define void @last_above(ptr %out, ptr %data, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %l = phi i64 [ 0, %entry ], [ %lnext, %latch ]
+  %slot = getelementptr float, ptr %out, i64 %l
+  %threshold = uitofp i64 %l to float
+  br label %inner
+
+inner:
+  %k = phi i64 [ 0, %item ], [ %knext, %next ]
+  %src = getelementptr float, ptr %data, i64 %k
+  %v = load float, ptr %src, align 4
+  %above = fcmp ogt float %v, %threshold
+  br i1 %above, label %keep, label %next
+
+keep:
+  store float %v, ptr %slot, align 4
+  br label %next
+
+next:
+  %knext = add nuw i64 %k, 1
+  %kdone = icmp eq i64 %knext, %m
+  br i1 %kdone, label %latch, label %inner
+
+latch:
+  %lnext = add nuw i64 %l, 1
+  %done = icmp eq i64 %lnext, %n
+  br i1 %done, label %exit, label %item, !llvm.loop !6
+
+exit:
+  ret void
+}
+
 @local_base = thread_local global ptr null, align 8
 declare ptr @llvm.threadlocal.address.p0(ptr)
 declare ptr @arena(i64) memory(none)
@@ -208,3 +255,4 @@ declare void @llvm.assume(i1)
 !1 = !{!"llvm.loop.distribute.enable", i1 true}
 !2 = distinct !{!2, !1}
 !4 = distinct !{!4, !1}
+!6 = distinct !{!6, !1}

@@ -972,6 +972,52 @@ TEST(PluginKernels, HierarchicalAccumulatorUnderASelfTest) {
   }
 }
 
+// SYCL-Bench's scalar product, first step: an index kept in an `int`, `int e = gid + i
+// * stride`, in a loop inside the item that adds to the item's slot of local memory.
+// Where a run-time test finds every e fits in 32 bits the index is widened
+// (item_wide_indices.hpp) and the items proven independent; with a stride that makes
+// e wrap for some items, the loop as it was runs. Both give the host's sums (integer
+// values: exact).
+TEST(PluginKernels, HierarchicalIntIndexWidenedWhereItFits) {
+  constexpr std::size_t group = 64;
+  const std::size_t n = at_run_time(9) * group;
+  const int steps = static_cast<int>(at_run_time(2));
+  std::vector<float> x(2 * n);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = float(int(i * 29 % 97) - 40);
+  sycl::queue q;
+  for (const std::size_t stride : {n, std::size_t(0x7fffffff) - n / 2}) {
+    std::vector<float> out(n, -1.0f);
+    {
+      sycl::buffer<float> bx(x.data(), sycl::range<1>(x.size()));
+      sycl::buffer<float> bo(out.data(), sycl::range<1>(n));
+      q.submit([&](sycl::handler& h) {
+        sycl::accessor X(bx, h, sycl::read_only);
+        sycl::accessor O(bo, h, sycl::write_only, sycl::no_init);
+        sycl::local_accessor<float> slots{sycl::range<1>(group), h};
+        const std::size_t size = x.size();
+        h.parallel_for_work_group(sycl::range<1>(n / group), sycl::range<1>(group), [=](sycl::group<1> g) {
+          g.parallel_for_work_item([&](sycl::h_item<1> it) {
+            const std::size_t gid = it.get_global_id(0);
+            const std::size_t lid = it.get_local_id(0);
+            slots[lid] = 0;
+            for (int i = 0; i < steps; ++i) {
+              const int e = static_cast<int>(gid + i * stride);
+              if (static_cast<std::size_t>(e) < size) slots[lid] += X[e];
+            }
+          });
+          g.parallel_for_work_item([&](sycl::h_item<1> it) { O[it.get_global_id(0)] = slots[it.get_local_id(0)]; });
+        });
+      });
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      float want = 0;
+      for (int i = 0; i < steps; ++i)
+        if (const int e = static_cast<int>(j + i * stride); static_cast<std::size_t>(e) < x.size()) want += x[e];
+      ASSERT_EQ(out[j], want) << "item " << j << ", stride " << stride;
+    }
+  }
+}
+
 // Scoped and hierarchical loops over a group's items (the plugin's candidate item
 // loops, weft-candidate-item-loops): a tree reduction's steps, each item's own slot
 // of local memory and a store at the item's id, are widened; every item adding into
