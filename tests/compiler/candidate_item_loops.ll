@@ -28,6 +28,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel tile_forces: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel tile_row_store: the items of a scoped or hierarchical loop keep their order: a store's address is not a constant step from item to item (a data-dependent or nested index)
 ; REMARK: kernel tile_checked: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart: an item loop
+; REMARK: kernel arena_copy: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel tree_steps_loop_inside: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard) where a run-time test finds their accesses apart (1 accumulator(s) kept in registers across a loop inside the item): an item loop
 
 ; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
@@ -459,6 +460,41 @@ exit:
   ret void
 }
 
+; The same copy from a block of Weft's scoped arena (an `llvm.assume` "dereferenceable"
+; names it: a group's local or private memory, in cache): no prefetch.
+; CHECK-LABEL: define void @arena_copy(
+; CHECK-NOT: prefetch
+; CHECK: ret void
+define void @arena_copy(ptr noalias %local, ptr noalias %arena, i64 %groups) {
+entry:
+  call void @llvm.assume(i1 true) [ "dereferenceable"(ptr %arena, i64 65536) ]
+  br label %group
+
+group:
+  %g = phi i64 [ 0, %entry ], [ %gnext, %copied ]
+  %row = mul nuw i64 %g, 128
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %group ], [ %inext, %item ]
+  %at = add nuw i64 %row, %i
+  %src = getelementptr inbounds float, ptr %arena, i64 %at
+  %v = load float, ptr %src, align 4
+  %dst = getelementptr inbounds float, ptr %local, i64 %i
+  store float %v, ptr %dst, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, 128
+  br i1 %done, label %copied, label %item, !llvm.loop !30
+
+copied:
+  %gnext = add nuw i64 %g, 1
+  %last = icmp eq i64 %gnext, %groups
+  br i1 %last, label %exit, label %group
+
+exit:
+  ret void
+}
+
 ; SYCL-Bench's hierarchical tree step, `for (stride ...) parallel_for_work_item(... if
 ; (lid < stride) for (i < k) s[lid] += s[lid + stride + i])`, as the pipeline gives it
 ; to the pass: the strides' test also jumps around the item loop, which then has no
@@ -515,6 +551,7 @@ exit:
 
 @local_base = thread_local global ptr null, align 8
 declare ptr @llvm.threadlocal.address.p0(ptr)
+declare void @llvm.assume(i1)
 
 ; Proven loops: parallel accesses, the vectorize mark, no distribution mark.
 ; CHECK-DAG: ![[TREE]] = distinct !{![[TREE]], ![[TREE_P:[0-9]+]], ![[FORCE:[0-9]+]]}
@@ -553,3 +590,4 @@ declare ptr @llvm.threadlocal.address.p0(ptr)
 !24 = distinct !{!24, !1}
 !26 = distinct !{!26, !1}
 !28 = distinct !{!28, !1}
+!30 = distinct !{!30, !1}
