@@ -29,6 +29,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel tile_row_store: the items of a scoped or hierarchical loop keep their order: a store's address is not a constant step from item to item (a data-dependent or nested index)
 ; REMARK: kernel tile_checked: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart: an item loop
 ; REMARK: kernel arena_copy: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel tile_rows_copy: the items of a scoped or hierarchical loop are independent: an item loop
+; REMARK: kernel tile_rows_copy: no prefetch after a row of the group's items
 ; REMARK: kernel tree_steps_loop_inside: the items of a scoped or hierarchical loop are independent (run over the items that pass its guard) where a run-time test finds their accesses apart (1 accumulator(s) kept in registers across a loop inside the item): an item loop
 
 ; A tree reduction's step, `if (lid < 64) s[lid] += s[lid + 64]` over a group of n
@@ -495,6 +497,56 @@ exit:
   ret void
 }
 
+; A 2-D group's tile copy, `as[r][i] = in[(g * 32 + r) * 512 + i]`: the loop over the
+; group's rows carries Weft's row mark (`llvm.loop.distribute.enable` false). The
+; stream moves with the row, whose next pass is the next row, not a later group's:
+; nothing is prefetched (a prefetch loop per row cost a tiled dgemm's tile loads a
+; third of its time), and a remark says so.
+; CHECK-LABEL: define void @tile_rows_copy(
+; CHECK-NOT: prefetch
+; CHECK: ret void
+define void @tile_rows_copy(ptr noalias %local, ptr noalias %in, i64 %groups) {
+entry:
+  br label %group
+
+group:
+  %g = phi i64 [ 0, %entry ], [ %gnext, %rows.done ]
+  %first.row = mul nuw i64 %g, 32
+  br label %row
+
+row:
+  %r = phi i64 [ 0, %group ], [ %rnext, %copied ]
+  %gr = add nuw i64 %first.row, %r
+  %row.start = mul nuw i64 %gr, 512
+  %tile.row = mul nuw i64 %r, 32
+  br label %item
+
+item:
+  %i = phi i64 [ 0, %row ], [ %inext, %item ]
+  %at = add nuw i64 %row.start, %i
+  %src = getelementptr inbounds float, ptr %in, i64 %at
+  %v = load float, ptr %src, align 4
+  %slot = add nuw i64 %tile.row, %i
+  %dst = getelementptr inbounds float, ptr %local, i64 %slot
+  store float %v, ptr %dst, align 4
+  %inext = add nuw i64 %i, 1
+  %done = icmp eq i64 %inext, 32
+  br i1 %done, label %copied, label %item, !llvm.loop !32
+
+copied:
+  %rnext = add nuw i64 %r, 1
+  %rdone = icmp eq i64 %rnext, 32
+  br i1 %rdone, label %rows.done, label %row, !llvm.loop !34
+
+rows.done:
+  %gnext = add nuw i64 %g, 1
+  %last = icmp eq i64 %gnext, %groups
+  br i1 %last, label %exit, label %group
+
+exit:
+  ret void
+}
+
 ; SYCL-Bench's hierarchical tree step, `for (stride ...) parallel_for_work_item(... if
 ; (lid < stride) for (i < k) s[lid] += s[lid + stride + i])`, as the pipeline gives it
 ; to the pass: the strides' test also jumps around the item loop, which then has no
@@ -573,7 +625,7 @@ declare void @llvm.assume(i1)
 ; CHECK-DAG: ![[CALL]] = distinct !{![[CALL]]}
 ; CHECK-DAG: ![[CARRIED]] = distinct !{![[CARRIED]]}
 
-; CHECK-NOT: llvm.loop.distribute
+; CHECK-NOT: llvm.loop.distribute.enable", i1 true
 !0 = distinct !{!0, !1}
 !1 = !{!"llvm.loop.distribute.enable", i1 true}
 !2 = distinct !{!2, !1}
@@ -591,3 +643,6 @@ declare void @llvm.assume(i1)
 !26 = distinct !{!26, !1}
 !28 = distinct !{!28, !1}
 !30 = distinct !{!30, !1}
+!32 = distinct !{!32, !1}
+!34 = distinct !{!34, !33}
+!33 = !{!"llvm.loop.distribute.enable", i1 false}

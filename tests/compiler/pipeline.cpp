@@ -4,7 +4,8 @@
 // kernel without barriers is widened too; a kernel with an atomic is refused with a
 // remark naming it; kernels with barriers and collectives are split at them, except
 // one whose barrier only some items reach; a hierarchical n-body keeps its
-// accumulator in registers and is widened.
+// accumulator in registers and is widened; a 2-D scoped group prefetches nothing
+// after each of its rows.
 // RUN: %clangxx -S -emit-llvm -o %t.ll %s -Rpass=weft -Rpass-missed=weft -Rpass-analysis=weft 2>%t.remarks
 // RUN: %FileCheck %s < %t.ll
 // RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
@@ -135,3 +136,15 @@ void hierarchical_forces(sycl::queue& q, sycl::buffer<sycl::float4>& bodies, syc
 }
 // REMARK-DAG: remark: kernel {{.*}}hierarchical_forces{{.*}}: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart (1 accumulator(s) kept in registers across a loop inside the item): an item loop
 // REMARK-DAG: remark: kernel {{.*}}hierarchical_forces{{.*}}: item loop given to the outer-loop vectorizer (its branches as masks)
+
+// A 2-D scoped group's rows: the headers mark the loop over them, and nothing is
+// prefetched after each row's item loop.
+void scoped_tile_rows(sycl::queue& q, const double* a, double* c, std::size_t n) {
+  q.parallel(sycl::range<2>(n / 32, n / 32), sycl::range<2>(32, 32), [=](auto g) {
+     sycl::distribute_items(g, [&](sycl::s_item<2> it) {
+       const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
+       c[i * n + j] = 2.0 * a[i * n + j];
+     });
+   }).wait();
+}
+// REMARK-DAG: remark: kernel {{.*}}scoped_tile_rows{{.*}}: no prefetch after a row of the group's items

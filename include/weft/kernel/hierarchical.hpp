@@ -59,6 +59,7 @@ WEFT_HOST_DEVICE inline void serial_work_items(const sycl::id<Dims>& group_id, c
         f(h_item_access::make(group_id, group_range, pid, physical, lid, logical));
       }
     } else {
+      WEFT_PLUGIN_GROUP_ROW_LOOP
       for (std::size_t base = 0; base < n; base += p) {
         const std::size_t count = n - base < p ? n - base : p;
         WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
@@ -74,15 +75,18 @@ WEFT_HOST_DEVICE inline void serial_work_items(const sycl::id<Dims>& group_id, c
   if constexpr (Dims == 1) {
     row(lid, pid);
   } else if constexpr (Dims == 2) {
+    WEFT_PLUGIN_GROUP_ROW_LOOP
     for (std::size_t i0 = 0; i0 < logical[0]; ++i0) {
       lid[0] = i0;
       pid[0] = i0 % physical[0];
       row(lid, pid);
     }
   } else {
+    WEFT_PLUGIN_GROUP_ROW_LOOP
     for (std::size_t i0 = 0; i0 < logical[0]; ++i0) {
       lid[0] = i0;
       pid[0] = i0 % physical[0];
+      WEFT_PLUGIN_GROUP_ROW_LOOP
       for (std::size_t i1 = 0; i1 < logical[1]; ++i1) {
         lid[1] = i1;
         pid[1] = i1 % physical[1];

@@ -15,13 +15,22 @@
 // loop and leaves the others in order. The mark is `distribute(enable)`, a
 // loop-distribution request Weft makes nowhere else, which the plugin takes off
 // before LLVM's loop distribution runs.
+//
+// The loops over a group's outer dimensions around a candidate loop (a 2-D or
+// 3-D group's rows, a row run in chunks of the physical range) get the row mark, `distribute(disable)` (a request LLVM's
+// loop distribution, off by default, already keeps): the plugin prefetches a
+// later group's input after a candidate loop, but not after one whose loop
+// around it is a row of the same group, whose next row the hardware
+// prefetchers fetch (docs/design.md, weft-candidate-item-loops).
 #if defined(WEFT_SIMD_ITEMS) && WEFT_SIMD_ITEMS >= 2 && defined(__clang__) && !defined(__CUDA_ARCH__) && \
     !defined(__HIP_DEVICE_COMPILE__) && !(defined(WEFT_CHECKED) && WEFT_CHECKED)
 #define WEFT_PLUGIN_ITEM_LOOPS 1  // the plugin compiles this code's item loops
 #define WEFT_PLUGIN_ITEM_LOOP _Pragma("clang loop vectorize(assume_safety)")
 #define WEFT_PLUGIN_CANDIDATE_ITEM_LOOP _Pragma("clang loop distribute(enable)")
+#define WEFT_PLUGIN_GROUP_ROW_LOOP _Pragma("clang loop distribute(disable)")
 #else
 #define WEFT_PLUGIN_ITEM_LOOPS 0
 #define WEFT_PLUGIN_ITEM_LOOP
 #define WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
+#define WEFT_PLUGIN_GROUP_ROW_LOOP
 #endif

@@ -54,6 +54,7 @@ void distribute_items(const G& g, F& f) WEFT_SCOPED_NOEXCEPT {
   } else if constexpr (Dims == 2) {
     const std::size_t n0 = lr[0], n1 = lr[1];
     const std::size_t o0 = s.global_origin[0], o1 = s.global_origin[1];
+    WEFT_PLUGIN_GROUP_ROW_LOOP
     for (std::size_t i = 0; i < n0; ++i) {
       const std::size_t w = s.wg_offset + i * n1;
       WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
@@ -62,7 +63,9 @@ void distribute_items(const G& g, F& f) WEFT_SCOPED_NOEXCEPT {
   } else {
     const std::size_t n0 = lr[0], n1 = lr[1], n2 = lr[2];
     const std::size_t o0 = s.global_origin[0], o1 = s.global_origin[1], o2 = s.global_origin[2];
+    WEFT_PLUGIN_GROUP_ROW_LOOP
     for (std::size_t i = 0; i < n0; ++i)
+      WEFT_PLUGIN_GROUP_ROW_LOOP
       for (std::size_t j = 0; j < n1; ++j) {
         const std::size_t w = s.wg_offset + (i * n1 + j) * n2;
         WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
