@@ -64,7 +64,7 @@ void distribute_items(const G& g, F& f) WEFT_SCOPED_NOEXCEPT {
     const std::size_t n0 = lr[0], n1 = lr[1], n2 = lr[2];
     const std::size_t o0 = s.global_origin[0], o1 = s.global_origin[1], o2 = s.global_origin[2];
     WEFT_PLUGIN_GROUP_ROW_LOOP
-    for (std::size_t i = 0; i < n0; ++i)
+    for (std::size_t i = 0; i < n0; ++i) {
       WEFT_PLUGIN_GROUP_ROW_LOOP
       for (std::size_t j = 0; j < n1; ++j) {
         const std::size_t w = s.wg_offset + (i * n1 + j) * n2;
@@ -72,6 +72,7 @@ void distribute_items(const G& g, F& f) WEFT_SCOPED_NOEXCEPT {
         for (std::size_t k = 0; k < n2; ++k)
           f(s_item_access::make<3>(id<3>(o0 + i, o1 + j, o2 + k), gr, id<3>(i, j, k), lr, w + k));
       }
+    }
   }
 }
 
