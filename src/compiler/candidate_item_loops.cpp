@@ -168,21 +168,31 @@ struct alias_plan {
 // per run of the loop).
 constexpr std::size_t most_alias_tests = 16;
 
-// Why the items of `loop` might not be independent, or an empty string. With `wide`,
+// Why the items of a loop might not be independent (empty where they are), and
+// whether a run-time test of their addresses may still find them so: not where a
+// value is carried from item to item or every item stores to one address.
+struct refusal {
+  std::string why;
+  bool testable = true;
+  bool empty() const { return why.empty(); }
+};
+
+// Why the items of `loop` might not be independent. With `wide`,
 // the extensions of narrow walks are their wide walks (item_wide_indices.hpp). With a
 // `plan`, the loads it reads once stand for their copies, and a store and an access
 // the alias analysis cannot tell apart are left to its run-time test where both are
 // bounded.
-std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, const DataLayout& layout,
-                       alias_plan* plan = nullptr, const wide_indices* wide = nullptr) {
+refusal dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, const DataLayout& layout,
+                   alias_plan* plan = nullptr, const wide_indices* wide = nullptr) {
   for (PHINode& phi : loop.getHeader()->phis()) {  // only counters (a value stepping by a constant)
     const auto* rec = scev.isSCEVable(phi.getType()) ? dyn_cast<SCEVAddRecExpr>(scev.getSCEV(&phi)) : nullptr;
     if (!rec || rec->getLoop() != &loop || !rec->isAffine() || !isa<SCEVConstant>(rec->getStepRecurrence(scev)))
-      return "a value is carried from one work item to the next (an accumulation into a group variable, whose "
-             "order is kept)";
+      return {"a value is carried from one work item to the next (an accumulation into a group variable, whose "
+              "order is kept)",
+              false};
   }
   SmallVector<access, 16> all;
-  if (std::string why = accesses_of(loop, layout, all); !why.empty()) return why;
+  if (std::string why = accesses_of(loop, layout, all); !why.empty()) return {why};
   const std::optional<std::uint64_t> trips = most_items(loop, scev);
   SmallVector<const SCEV*, 16> addresses;
   SmallVector<std::optional<walk>, 16> walks;
@@ -202,12 +212,13 @@ std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, c
   for (unsigned s = 0; s < all.size(); ++s) {
     if (!all[s].store) continue;
     if (!walks[s])
-      return "a store's address is not a constant step from item to item (a data-dependent or nested index)";
+      return {"a store's address is not a constant step from item to item (a data-dependent or nested index)"};
     const std::int64_t step = walks[s]->step;
     if (step == 0)
-      return "every item stores to the same address (an accumulation into a group variable, whose order is "
-             "kept)";
-    if ((step < 0 ? -step : step) < all[s].size) return "the stores of neighbouring items overlap";
+      return {"every item stores to the same address (an accumulation into a group variable, whose order is "
+              "kept)",
+              false};
+    if ((step < 0 ? -step : step) < all[s].size) return {"the stores of neighbouring items overlap"};
     if (plan) plan->checks.stores.push_back({addresses[s], all[s].size});
     for (unsigned a = 0; a < all.size(); ++a) {
       if (a == s) continue;
@@ -217,20 +228,20 @@ std::string dependence(const Loop& loop, ScalarEvolution& scev, AAResults& aa, c
       const std::string other = all[a].store ? "another store" : "a load";
       if (!walks[a]) {
         if (tested(s, a)) continue;
-        return other + " of the work item has an address that is not a constant step from item to item (a "
-                       "data-dependent or nested index), and may touch what another item stores";
+        return {other + " of the work item has an address that is not a constant step from item to item (a "
+                        "data-dependent or nested index), and may touch what another item stores"};
       }
       const auto* distance = dyn_cast<SCEVConstant>(scev.getMinusSCEV(walks[a]->start, walks[s]->start));
       if (!distance || distance->getAPInt().getSignificantBits() > 48) {
         if (tested(s, a)) continue;
-        return other + " of the work item and a store may touch the same memory (the plugin cannot tell their "
-                       "arrays apart)";
+        return {other + " of the work item and a store may touch the same memory (the plugin cannot tell their "
+                        "arrays apart)"};
       }
       const std::int64_t c = distance->getAPInt().getSExtValue();
       const bool apart = walks[a]->step == step
                              ? !items_meet(c, step, all[s].size, all[a].size, trips)
                              : trips && stretches_apart(c, *walks[s], all[s].size, *walks[a], all[a].size, *trips);
-      if (!apart) return other + " of one work item may touch what another item of the loop stores";
+      if (!apart) return {other + " of one work item may touch what another item of the loop stores"};
     }
   }
   return {};
@@ -275,7 +286,7 @@ bool version_where_apart(Loop& loop, LoopInfo& loops, DominatorTree& dom, Scalar
   read_once reads = read_before(loop, dom);
   alias_plan plan;
   plan.reads = &reads;
-  const std::string left = dependence(loop, scev, aa, layout, &plan);
+  const refusal left = dependence(loop, scev, aa, layout, &plan);
   std::size_t tests = 0;
   // (An innermost loop whose addresses need no load read once is LLVM's loop
   // vectorizer's, which tests such arrays at run time itself.)
@@ -332,19 +343,14 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       narrowed_any = true;
     }
     if (remove_idle_phis(*loop)) scev.forgetLoop(loop);  // (a vec<T, 3>'s padding lane carried through)
-    std::string why;
+    refusal refused;
     bool checked = false;
     unsigned accumulators = 0;
     if (any_of(loop->getLoopsInPreorder(), [&](const Loop* inner) { return inner != loop && candidate(*inner); }))
-      why = "a loop of items inside the work item";
-    else why = dependence(*loop, scev, aa, f.getDataLayout());
-    // (No run-time test makes items independent that carry a value or store to one address.)
-    auto testable = [&] {
-      return !why.empty() && why.find("a value is carried") == std::string::npos &&
-             why.find("the same address") == std::string::npos;
-    };
+      refused = {"a loop of items inside the work item", false};
+    else refused = dependence(*loop, scev, aa, f.getDataLayout());
     std::size_t widened = 0;
-    if (testable()) {
+    if (!refused.empty() && refused.testable) {
       // Where an `int` index is what the proof cannot follow, the version where it does
       // not wrap has a wide one (item_wide_indices.hpp): where the proof then holds, or
       // may hold behind an alias test (which only loops with loops inside get: an
@@ -360,22 +366,22 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
           drop_marks(*wraps);
           versioned_any = true;
           widened = wide.extensions.size();
-          why = dependence(*loop, scev, aa, f.getDataLayout());
+          refused = dependence(*loop, scev, aa, f.getDataLayout());
         }
       }
     }
     const std::string widening = widened ? " (" + std::to_string(widened) +
                                                " narrow index(es) widened where a run-time test finds they do not wrap)"
                                          : "";
-    if (testable()) {
+    if (!refused.empty() && refused.testable) {
       // The items may still be independent where a run-time test finds their accesses apart.
       DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
       dom.recalculate(f);  // (a loop narrowed or versioned before changed the blocks)
       checked = version_where_apart(*loop, loops, dom, scev, aa, analyses.getResult<AssumptionAnalysis>(f),
-                                    f.getDataLayout(), why, accumulators);
+                                    f.getDataLayout(), refused.why, accumulators);
       versioned_any = true;  // (at least the loop's LCSSA form)
     }
-    if (why.empty()) {
+    if (refused.empty()) {
       const std::optional<std::uint64_t> items = most_items(*loop, scev);
       const bool few = items && *items <= few_items;
       mark_independent(*loop, few);
@@ -394,7 +400,7 @@ PreservedAnalyses CandidateItemLoopsPass::run(Function& f, FunctionAnalysisManag
       remarks.emit([&] {
         return OptimizationRemarkMissed(pass_name, "ItemsInOrder", loop->getStartLoc(), loop->getHeader())
                << "kernel " << kernel_name(f) << ": the items of a scoped or hierarchical loop keep their order"
-               << (narrowed ? " (run over the items that pass its guard)" : "") << widening << ": " << why
+               << (narrowed ? " (run over the items that pass its guard)" : "") << widening << ": " << refused.why
                << "; the loop vectorizer weighs it with its own dependence checks";
       });
     }
