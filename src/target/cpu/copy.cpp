@@ -10,10 +10,15 @@
 //    walks its rows, and each step moves the longest piece that is contiguous on
 //    both sides with one memmove.
 // 3. A copy of at least parallel_bytes runs in contiguous blocks of elements on the
-//    current arena's workers (the static partition: a block per worker, each at
-//    least min_block_bytes), otherwise on the calling thread. Overlapping sides
-//    (two accessors of one buffer) stay on the calling thread, in order.
+//    current arena's workers, otherwise on the calling thread: blocks of at least
+//    min_block_bytes, as oneTBB's auto partitioner cuts them (a worker that starts
+//    late leaves the others no more than a block; with a block per worker, the
+//    copy waited for the last one's whole block), or, where placement is on
+//    (docs/hpc.md), the static partition's block per worker, so that the pages a
+//    worker copies are those it touches in the kernels. Overlapping sides (two
+//    accessors of one buffer) stay on the calling thread, in order.
 #include <weft/runtime/launch.hpp>
+#include <weft/runtime/runtime.hpp>
 #include <weft/target/cpu/parallel.hpp>
 
 #include <algorithm>
@@ -116,9 +121,10 @@ void copy_boxes(const copy_box& src, const copy_box& dst, std::size_t element_by
     copy_range(from, to, element_bytes, 0, count);
     return;
   }
-  const std::size_t blocks = weft::cpu::static_chunks(count, element_bytes, min_block_bytes);
-  weft::cpu::static_for(count, blocks,
-                        [&](std::size_t b, std::size_t e) { copy_range(from, to, element_bytes, b, e); });
+  const auto blocks = [&](std::size_t b, std::size_t e) { copy_range(from, to, element_bytes, b, e); };
+  if (weft::detail::static_partition())
+    weft::cpu::static_for(count, weft::cpu::static_chunks(count, element_bytes, min_block_bytes), blocks);
+  else weft::cpu::parallel_for(0, count, std::max<std::size_t>(1, min_block_bytes / element_bytes), blocks);
 }
 
 }  // namespace weft::launch
