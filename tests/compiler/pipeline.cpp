@@ -4,8 +4,8 @@
 // kernel without barriers is widened too; a kernel with an atomic is refused with a
 // remark naming it; kernels with barriers and collectives are split at them, except
 // one whose barrier only some items reach; a hierarchical n-body keeps its
-// accumulator in registers and is widened; a 2-D scoped group prefetches nothing
-// after each of its rows.
+// accumulator in registers and is widened; a 2-D scoped group's copy into
+// a local tile and update from it are item loops, with no prefetch after each row.
 // RUN: %clangxx -S -emit-llvm -o %t.ll %s -Rpass=weft -Rpass-missed=weft -Rpass-analysis=weft 2>%t.remarks
 // RUN: %FileCheck %s < %t.ll
 // RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
@@ -137,14 +137,28 @@ void hierarchical_forces(sycl::queue& q, sycl::buffer<sycl::float4>& bodies, syc
 // REMARK-DAG: remark: kernel {{.*}}hierarchical_forces{{.*}}: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart (1 accumulator(s) kept in registers across a loop inside the item): an item loop
 // REMARK-DAG: remark: kernel {{.*}}hierarchical_forces{{.*}}: item loop given to the outer-loop vectorizer (its branches as masks)
 
-// A 2-D scoped group's rows: the headers mark the loop over them, and nothing is
-// prefetched after each row's item loop.
-void scoped_tile_rows(sycl::queue& q, const double* a, double* c, std::size_t n) {
+// A 2-D scoped group's tile in local memory (in the task's frame) and an accumulator in
+// private memory: the copy into the tile and the update from it are item loops (the
+// tile's address is never stored, so the compiler tells it from the kernel's other
+// memory), and nothing is prefetched after each row (the headers mark the loop over a
+// group's rows).
+void scoped_tiles(sycl::queue& q, const double* a, double* c, std::size_t n) {
   q.parallel(sycl::range<2>(n / 32, n / 32), sycl::range<2>(32, 32), [=](auto g) {
-     sycl::distribute_items(g, [&](sycl::s_item<2> it) {
-       const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
-       c[i * n + j] = 2.0 * a[i * n + j];
-     });
+     sycl::memory_environment(g, sycl::require_local_mem<double[32][32]>(), sycl::require_private_mem<double>(0.0),
+                              [&](auto& tile, auto& acc) {
+                                sycl::distribute_items_and_wait(g, [&](sycl::s_item<2> it) {
+                                  const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
+                                  tile[it.get_local_id(g, 0)][it.get_local_id(g, 1)] = a[i * n + j];
+                                });
+                                sycl::distribute_items(g, [&](sycl::s_item<2> it) {
+                                  acc(it) += 2.0 * tile[it.get_local_id(g, 0)][it.get_local_id(g, 1)];
+                                });
+                                sycl::distribute_items(g, [&](sycl::s_item<2> it) {
+                                  c[it.get_global_id(0) * n + it.get_global_id(1)] = acc(it);
+                                });
+                              });
    }).wait();
 }
-// REMARK-DAG: remark: kernel {{.*}}scoped_tile_rows{{.*}}: no prefetch after a row of the group's items
+// REMARK-DAG: remark: kernel {{.*}}scoped_tiles{{.*}}: the items of a scoped or hierarchical loop are independent: an item loop
+// REMARK-DAG: remark: kernel {{.*}}scoped_tiles{{.*}}: the items of a scoped or hierarchical loop are independent: an item loop
+// REMARK-DAG: remark: kernel {{.*}}scoped_tiles{{.*}}: no prefetch after a row of the group's items

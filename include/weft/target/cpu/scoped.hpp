@@ -201,30 +201,37 @@ struct request_memory;
 // and with g++.
 inline constexpr std::size_t local_in_frame_bytes = 8 * 1024;
 
+// The frame's storage is named by its own address, never stored beside it: a pointer
+// to it kept in memory made it escape, so the compiler could no longer tell a tile
+// from the kernel's other memory (a tiled dgemm's copies and updates, which the
+// plugin then left in order).
 template <class T, bool InFrame = (sizeof(T) <= local_in_frame_bytes)>
 struct local_storage {
   alignas(alignof(T) < 64 ? 64 : alignof(T)) unsigned char bytes[sizeof(T)];
-  T* get(scoped_arena&) noexcept { return reinterpret_cast<T*>(bytes); }
+  explicit local_storage(scoped_arena&) noexcept {}
+  T* get() noexcept { return reinterpret_cast<T*>(bytes); }
 };
 template <class T>
 struct local_storage<T, false> {
-  T* get(scoped_arena& a) { return static_cast<T*>(a.allocate(sizeof(T), alignof(T) < 64 ? 64 : alignof(T))); }
+  T* data;
+  explicit local_storage(scoped_arena& a)
+      : data(static_cast<T*>(a.allocate(sizeof(T), alignof(T) < 64 ? 64 : alignof(T)))) {}
+  T* get() noexcept { return data; }
 };
 
 template <class T, bool Init, class Group>
 struct request_memory<sd::memory_request<T, sd::mem_kind::local, Init>, Group> {
   local_storage<T> storage;
-  T* data;
   request_memory([[maybe_unused]] const sd::memory_request<T, sd::mem_kind::local, Init>& r, const Group&,
-                 scoped_arena& a) {
-    data = storage.get(a);
-    if constexpr (Init) sd::fill_construct_n(data, 1, r.init);
-    else sd::default_construct_n(data, 1);
+                 scoped_arena& a)
+      : storage(a) {
+    if constexpr (Init) sd::fill_construct_n(storage.get(), 1, r.init);
+    else sd::default_construct_n(storage.get(), 1);
   }
-  ~request_memory() { sd::destroy_n(data, 1); }
+  ~request_memory() { sd::destroy_n(storage.get(), 1); }
   request_memory(const request_memory&) = delete;
   request_memory& operator=(const request_memory&) = delete;
-  T& get() noexcept { return *data; }
+  T& get() noexcept { return *storage.get(); }
 };
 
 template <class T, bool Init, class Group>
