@@ -5,13 +5,19 @@
 // (atomics, exceptions reaching the async handler, streams, reductions).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <string>
 #include <sycl/sycl.hpp>
+#include <tbb/task_arena.h>
+#include <utility>
 #include <vector>
+#include <weft/target/cpu/parallel.hpp>
+#include <weft/target/cpu/range_launch.hpp>
 
 #include "../support/test_data.hpp"
 
@@ -135,6 +141,53 @@ TEST(ItemLoop, LoopingItemsBitIdenticalToScalarLoop) {
   q.parallel_for(sycl::range<1>(bodies), [=](sycl::id<1> i) { pacc[i] = force(i); }).wait();
   for (std::size_t i = 0; i < bodies; ++i) acc_ref[i] = force(i);
   expect_same_bits(acc, acc_ref, "n-body kernel");
+}
+
+// The library's parallel loop with a step: every piece begins a whole number of steps
+// from the start and ends at one (or at the end), and the pieces cover the range once.
+TEST(ItemLoop, LoopPiecesBeginAtWholeSteps) {
+  const std::size_t begin = 3, n = 64 * 500 + 37, step = 64;
+  std::mutex m;
+  std::vector<std::pair<std::size_t, std::size_t>> pieces;
+  sycl::queue q;  // (Weft's workers exist)
+  weft::cpu::parallel_for(
+      begin, begin + n, 256,
+      [&](std::size_t b, std::size_t e) {
+        std::lock_guard<std::mutex> g(m);
+        pieces.emplace_back(b, e);
+      },
+      step);
+  std::sort(pieces.begin(), pieces.end());
+  ASSERT_FALSE(pieces.empty());
+  std::size_t next = begin;
+  for (const auto& [b, e] : pieces) {
+    EXPECT_EQ(b, next) << "a gap or an overlap before item " << b;
+    EXPECT_EQ((b - begin) % step, 0u) << b;
+    EXPECT_TRUE(e == begin + n || (e - begin) % step == 0) << e;
+    EXPECT_LT(b, e);
+    next = e;
+  }
+  EXPECT_EQ(next, begin + n);
+}
+
+// A large 1-D range runs in pieces of whole vectors of items (range_launch.hpp): a
+// widened item loop leaves no items over but in the range's last piece. Seen from the
+// items, a neighbour run by another worker is a whole number of vectors away.
+TEST(ItemLoop, LargeRangeChangesWorkerOnlyBetweenWholeVectors) {
+  sycl::queue q;
+  if (weft::detail::static_partition()) GTEST_SKIP() << "the static partition's blocks are placement's (docs/hpc.md)";
+  const std::size_t n = weft::cpu::vector_grain_items * 2000 + 37;
+  std::vector<int> worker(n, -2);
+  int* w = worker.data();
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     volatile float spin = 0.0f;  // enough work per item that the workers share the range
+     for (int k = 0; k < 200; ++k) spin = spin + 1.0f;
+     w[i] = tbb::this_task_arena::current_thread_index();
+   }).wait();
+  for (std::size_t i = 1; i < n; ++i)
+    if (worker[i] != worker[i - 1])
+      ASSERT_EQ(i % weft::cpu::vector_grain_items, 0u)
+          << "items " << i - 1 << " and " << i << " ran on workers " << worker[i - 1] << " and " << worker[i];
 }
 
 TEST(ItemLoop, AtomicsAcrossItems) {

@@ -20,6 +20,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <utility>
 #include <vector>
 #include <weft/sanitizer.hpp>
 #include "../../trace/recorder.hpp"
@@ -113,23 +114,36 @@ class launch_trace {
 
 }  // namespace
 
-void parallel_for_chunks(std::size_t begin, std::size_t end, std::size_t grain, chunk_fn chunk, void* ctx) {
+void parallel_for_chunks(std::size_t begin, std::size_t end, std::size_t grain, chunk_fn chunk, void* ctx,
+                         std::size_t step) {
   if (begin >= end) return;
-  const tbb::blocked_range<std::size_t> range(begin, end, std::max<std::size_t>(1, grain));
+  step = std::max<std::size_t>(1, step);
+  // oneTBB cuts [0, units) of `step` items each; a piece of units is a piece of items.
+  const std::size_t units = (end - begin + step - 1) / step;
+  const tbb::blocked_range<std::size_t> range(0, units, std::max<std::size_t>(1, grain / step));
+  auto items = [begin, end, step](const tbb::blocked_range<std::size_t>& r) {
+    return std::pair<std::size_t, std::size_t>(begin + r.begin() * step, std::min(end, begin + r.end() * step));
+  };
   if (!trace::enabled()) {
     tsan_fork_join_scope join(ctx);
-    tbb::parallel_for(range, [chunk, ctx](const tbb::blocked_range<std::size_t>& r) {
+    tbb::parallel_for(range, [chunk, ctx, items](const tbb::blocked_range<std::size_t>& r) {
       tsan_task_scope task(ctx);
-      chunk(ctx, r.begin(), r.end());
+      const std::pair<std::size_t, std::size_t> piece = items(r);
+      chunk(ctx, piece.first, piece.second);
     });
     return;
   }
   launch_trace traced(begin, end);  // records after the join below
   tsan_fork_join_scope join(ctx);
-  tbb::parallel_for(range, [chunk, ctx, t = &traced](const tbb::blocked_range<std::size_t>& r) {
+  tbb::parallel_for(range, [chunk, ctx, items, t = &traced](const tbb::blocked_range<std::size_t>& r) {
     tsan_task_scope task(ctx);
-    t->run(r.begin(), r.end(), [&] { chunk(ctx, r.begin(), r.end()); });
+    const std::pair<std::size_t, std::size_t> piece = items(r);
+    t->run(piece.first, piece.second, [&] { chunk(ctx, piece.first, piece.second); });
   });
+}
+
+void parallel_for_chunks(std::size_t begin, std::size_t end, std::size_t grain, chunk_fn chunk, void* ctx) {
+  parallel_for_chunks(begin, end, grain, chunk, ctx, 1);
 }
 
 std::size_t arena_workers() { return static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency())); }

@@ -25,7 +25,11 @@ namespace weft::cpu {
 using chunk_fn = void (*)(void* ctx, std::size_t begin, std::size_t end);
 
 // tbb::parallel_for(tbb::blocked_range(begin, end, grain), ...) with oneTBB's
-// default (auto) partitioner, in the current arena.
+// default (auto) partitioner, in the current arena. With a `step`, the pieces begin
+// at begin + a multiple of step (a range of whole vectors of items: only the last
+// piece leaves items over from a widened loop).
+WEFT_API void parallel_for_chunks(std::size_t begin, std::size_t end, std::size_t grain, chunk_fn chunk, void* ctx,
+                                  std::size_t step);
 WEFT_API void parallel_for_chunks(std::size_t begin, std::size_t end, std::size_t grain, chunk_fn chunk, void* ctx);
 
 // The static, deterministic partition (docs/hpc.md, "Placement"): [0, n) is cut
@@ -99,9 +103,9 @@ struct reduce_context {
 
 // body(b, e) over pieces of [begin, end), as parallel_for_chunks.
 template <class Body>
-void parallel_for(std::size_t begin, std::size_t end, std::size_t grain, const Body& body) {
+void parallel_for(std::size_t begin, std::size_t end, std::size_t grain, const Body& body, std::size_t step = 1) {
   parallel_for_chunks(begin, end, grain, &detail::chunk_trampoline<Body>,
-                      const_cast<void*>(static_cast<const void*>(&body)));
+                      const_cast<void*>(static_cast<const void*>(&body)), step);
 }
 
 // body(b, e) for each block of [0, n) split into `chunks` blocks, as static_for_chunks.
