@@ -12,6 +12,7 @@ config.test_source_root = config.weft_source_dir + "/tests/compiler"
 config.test_exec_root = config.weft_binary_dir + "/tests/compiler"
 config.substitutions.append(("%opt", config.llvm_bin_dir + "/opt -load-pass-plugin=" + config.weft_plugin))
 config.substitutions.append(("%FileCheck", config.llvm_bin_dir + "/FileCheck"))
+config.substitutions.append(("%llc", config.llvm_bin_dir + "/llc"))
 config.substitutions.append(("%clangxx", config.llvm_bin_dir + "/clang++ -fpass-plugin=" + config.weft_plugin +
                              " " + config.weft_cxx_flags))
 # The front-end plugin (SYCL kernel attributes), where it was built.
