@@ -9,7 +9,9 @@
 // carry nothing go (idle_phis.hpp) and a captured trip count is read before the
 // loop (hoist_read_bounds). An accepted loop loses its hints (drop_hints),
 // and a copy of the function is widened first: where LLVM's verifier rejects it, the
-// loops are refused after all (try_widening).
+// loops are refused after all (try_widening). Item loops with no loop inside the item
+// stay the loop vectorizer's; on x86 with AVX-512 their function is compiled for 512-bit
+// vectors (item_vector_bits) unless a width was chosen in it (chosen_width).
 #include "item_loop_select.hpp"
 #include "loops_kept.hpp"
 
@@ -1212,6 +1214,16 @@ std::uint64_t item_vector_bits(const Function& f, const TargetTransformInfo& tar
   return avx512 ? 512 : bits;
 }
 
+// Whether a loop of the function has a width someone chose (`#pragma clang loop
+// vectorize_width`: the reduction launch's block of partial states). Wider registers
+// for the function would change its neighbours' code and not its own, and the reduction
+// launch ran at 0.77-0.94 of its speed with them (docs/benchmarks.md).
+bool chosen_width(const LoopInfo& loops) {
+  for (const Loop* loop : loops.getLoopsInPreorder())
+    if (findOptionMDForLoop(loop, "llvm.loop.vectorize.width")) return true;
+  return false;
+}
+
 // The vector width for an accepted item loop: registers of its widest per-item
 // data (what it loads and stores; the native path would count the loop counters
 // too, and a size_t counter halves the lanes of a float kernel), times the vectors
@@ -1429,6 +1441,8 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   SmallVector<bool, 4> masked_branches;  // branches as masks
   SmallVector<std::uint64_t, 4> wider;   // vector bits beyond the target's preference (item_vector_bits)
   SmallPtrSet<Loop*, 4> erased;          // loops inside a versioned loop that it no longer runs
+  SmallVector<Loop*, 4> innermost;       // item loops with no loop inside the item: the loop vectorizer's
+  const bool width_chosen = f.hasFnAttribute("prefer-vector-width") || chosen_width(loops);
   for (Loop* loop : loops.getLoopsInPreorder()) {
     if (erased.contains(loop)) continue;
     if (!forced_vectorize(*loop) || (loop->isInnermost() && !item_loop(*loop))) continue;
@@ -1494,6 +1508,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       }
     }
     if (!why.empty() || loop->isInnermost()) {
+      if (why.empty()) innermost.push_back(loop);
       refuse(*loop, why);
       continue;
     }
@@ -1533,6 +1548,26 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
                  << (wider[k] ? " (" + std::to_string(wider[k]) + "-bit vectors)" : std::string());
         });
       }
+    }
+  }
+  // The loop vectorizer weighs an innermost item loop's widths up to the target's
+  // registers; with AVX-512 it may weigh 512-bit ones too (item_vector_bits: scoped
+  // dgemm 1.35x at 16 CPUs of a Sapphire Rapids Xeon). Its cost model reads the
+  // function's attribute through TargetIRAnalysis, which no change invalidates, so
+  // the function's analyses are recomputed.
+  if (!innermost.empty() && !width_chosen && !f.hasFnAttribute("prefer-vector-width")) {
+    const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
+    const std::uint64_t bits = item_vector_bits(f, target);
+    if (bits > target.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue()) {
+      for (Loop* loop : innermost)
+        remarks.emit([&] {
+          return OptimizationRemarkAnalysis(pass_name, "InnermostWidth", loop->getStartLoc(), loop->getHeader())
+                 << "kernel " << kernel_name(f) << ": item loop left to the loop vectorizer, which may widen it with "
+                 << std::to_string(bits) << "-bit vectors";
+        });
+      f.addFnAttr("prefer-vector-width", std::to_string(bits));
+      analyses.clear(f, f.getName());
+      return PreservedAnalyses::none();
     }
   }
   if (!changed) return PreservedAnalyses::all();

@@ -9,7 +9,8 @@
 // names the kernel and the reason: the loop vectorizer then works on the loops
 // inside the item as usual, and the items run one after another. Item loops with no
 // loop inside the item lose the force (not the assume_safety) and stay the ordinary
-// vectorizer's. Marked outer loops that are not item loops (no assume_safety) lose
+// vectorizer's (with 512-bit vectors on x86 with AVX-512 where the target prefers 256 and
+// no width was chosen in the function). Marked outer loops that are not item loops (no assume_safety) lose
 // the mark too, so the native path sees only item loops.
 #include <llvm/IR/PassManager.h>
 
