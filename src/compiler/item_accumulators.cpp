@@ -117,6 +117,16 @@ std::optional<dereferenceable_block> readable_block(const SCEV* address, const L
   return std::nullopt;
 }
 
+// Whether `block` runs in every pass of `loop` that ends, the first included: it lies
+// on every path from the header to the latch and to each exit (plan_loop also needs
+// every instruction of the loop to go on to the next).
+bool every_pass(const BasicBlock* block, const Loop& loop, const DominatorTree& dom) {
+  SmallVector<BasicBlock*, 4> exiting;
+  loop.getExitingBlocks(exiting);
+  return loop.getLoopLatch() && dom.dominates(block, loop.getLoopLatch()) &&
+         all_of(exiting, [&](const BasicBlock* e) { return dom.dominates(block, e); });
+}
+
 // Plans `inner`'s accumulators and early loads into `plan`, all or none.
 void plan_loop(Loop& inner, Loop& item, const read_once& reads, ScalarEvolution& scev, AAResults& aa,
                const DominatorTree& dom, register_plan& plan) {
@@ -146,9 +156,12 @@ void plan_loop(Loop& inner, Loop& item, const read_once& reads, ScalarEvolution&
       if (auto found = by_base.find(p.base); found != by_base.end()) found->second.accesses.push_back(p);
     }
   Instruction* before = inner.getLoopPreheader()->getTerminator();
+  // (A load the loop makes in its first pass whenever it runs reads memory that is
+  // readable before the loop.)
   auto readable_here = [&](Instruction* inst) {
     auto* load = cast<LoadInst>(inst);
-    return isSafeToLoadUnconditionally(load->getPointerOperand(), load->getType(), load->getAlign(), layout, before,
+    return every_pass(load->getParent(), inner, dom) ||
+           isSafeToLoadUnconditionally(load->getPointerOperand(), load->getType(), load->getAlign(), layout, before,
                                        nullptr, &dom);
   };
   auto checked = [&](Value* pointer, std::int64_t offset, std::int64_t size) -> std::optional<checked_access> {
@@ -246,13 +259,22 @@ unsigned keep_in_registers(const register_plan& plan, Loop& item, LoopInfo& loop
       slots[at] = at_entry.CreateAlloca(a.element, nullptr, "weft.accumulator");
       allocas.push_back(slots[at]);
     }
-    AllocaInst* stored = at_entry.CreateAlloca(Type::getInt1Ty(context), nullptr, "weft.accumulated");
-    allocas.push_back(stored);
+    // A flag set by the stores, where they may not run in every pass (else the loop,
+    // which runs at least once, stores).
+    const Loop& loop = *inner;
+    const bool always = all_of(a.accesses, [&](const placed& p) {
+      return !isa<StoreInst>(p.inst) || every_pass(p.inst->getParent(), loop, dom);
+    });
+    AllocaInst* stored = nullptr;
+    if (!always) {
+      stored = at_entry.CreateAlloca(Type::getInt1Ty(context), nullptr, "weft.accumulated");
+      allocas.push_back(stored);
+    }
     auto address = [&](IRBuilder<>& b, std::int64_t at) {
       return a.lo + at ? b.CreatePtrAdd(base, b.getInt64(a.lo + at)) : base;
     };
     IRBuilder<> before(inner->getLoopPreheader()->getTerminator());
-    before.CreateStore(before.getFalse(), stored);
+    if (stored) before.CreateStore(before.getFalse(), stored);
     for (std::int64_t at : a.read)
       before.CreateStore(before.CreateAlignedLoad(a.element, address(before, at), Align(1)), slots[at]);
     // (An element the loop writes but never reads starts as poison: it is written back
@@ -279,12 +301,23 @@ unsigned keep_in_registers(const register_plan& plan, Loop& item, LoopInfo& loop
           b.CreateStore(element, slots[first + j * size]);
           store_align.emplace(first + j * size, commonAlignment(store->getAlign(), j * size));
         }
-        b.CreateStore(b.getTrue(), stored);
+        if (stored) b.CreateStore(b.getTrue(), stored);
       }
       p.inst->eraseFromParent();
     }
     // After the loop: the elements written, where it stored at least once.
     BasicBlock* exit = inner->getExitBlock();
+    auto write_back = [&](IRBuilder<>& w) {
+      for (const auto& [at, slot] : slots) {
+        Value* value = w.CreateLoad(a.element, slot);  // (then the address: one order in every build)
+        w.CreateAlignedStore(value, address(w, at), store_align.at(at));
+      }
+    };
+    if (!stored) {
+      IRBuilder<> w(&*exit->getFirstInsertionPt());
+      write_back(w);
+      continue;
+    }
     BasicBlock* rest =
         SplitBlock(exit, exit->getFirstNonPHIIt(), &dom, &loops, nullptr, exit->getName() + ".accumulated");
     BasicBlock* write = BasicBlock::Create(context, "weft.accumulator.write", &f, rest);
@@ -293,10 +326,7 @@ unsigned keep_in_registers(const register_plan& plan, Loop& item, LoopInfo& loop
     test.CreateCondBr(test.CreateLoad(test.getInt1Ty(), stored), write, rest);
     branch->eraseFromParent();
     IRBuilder<> w(write);
-    for (const auto& [at, slot] : slots) {
-      Value* value = w.CreateLoad(a.element, slot);  // (then the address: one order in every build)
-      w.CreateAlignedStore(value, address(w, at), store_align.at(at));
-    }
+    write_back(w);
     w.CreateBr(rest);
     if (Loop* around = loops.getLoopFor(exit)) around->addBasicBlockToLoop(write, loops);
     dom.addNewBlock(write, exit);

@@ -16,6 +16,7 @@
 #include "loops_kept.hpp"
 
 #include "idle_phis.hpp"
+#include "item_loop_accumulators.hpp"
 #include "item_predication.hpp"
 #include "loop_versions.hpp"
 #include "optimizer_hints.hpp"
@@ -1440,6 +1441,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   SmallVector<bool, 4> guarded;          // versioned on bounds guards (version_on_guards)
   SmallVector<bool, 4> masked_branches;  // branches as masks
   SmallVector<std::uint64_t, 4> wider;   // vector bits beyond the target's preference (item_vector_bits)
+  SmallVector<unsigned, 4> in_registers; // accumulators kept in registers (item_loop_accumulators.hpp)
   SmallPtrSet<Loop*, 4> erased;          // loops inside a versioned loop that it no longer runs
   SmallVector<Loop*, 4> innermost;       // item loops with no loop inside the item: the loop vectorizer's
   const bool width_chosen = f.hasFnAttribute("prefer-vector-width") || chosen_width(loops);
@@ -1461,6 +1463,22 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       if (hoist_read_bounds(*loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, true).changed)
         cfg_changed = true;
       why = outer_loop_refusal(*loop, loops, scev);
+    }
+    // The item's accumulators in registers across the loops inside it, where a
+    // run-time test finds the loop's other accesses apart from them; the copy that
+    // runs where it fails keeps the items one by one.
+    unsigned accumulators = 0;
+    if (why.empty() && !loop->isInnermost()) {
+      const kept_accumulators kept = keep_item_accumulators(f, *loop, loops, analyses);
+      if (kept.slow) {
+        cfg_changed = true;
+        accumulators = kept.count;
+        drop_vectorize_mark(*kept.slow);
+        tag_item_loop(*kept.slow, "the run-time test for its accumulators failed: they may overlap its other accesses");
+        for (Loop* inside : kept.slow->getLoopsInPreorder()) erased.insert(inside);
+        scev.forgetLoop(loop);
+        why = outer_loop_refusal(*loop, loops, scev);
+      }
     }
     // Branches the versioning below may take out of the widened copy.
     const bool versionable = why == divergent_branch || why == nested_branch || why == merging_branch;
@@ -1527,6 +1545,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     guarded.push_back(versioned);
     masked_branches.push_back(masked);
     wider.push_back(wider_bits);
+    in_registers.push_back(accumulators);
   }
   if (!accepted.empty()) {
     const trial_result trial = try_widening(f, accepted, trial_path::across_items, analyses);
@@ -1545,7 +1564,9 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
                  << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer"
                  << (guarded[k] ? " (where its bounds guards pass)" : "")
                  << (masked_branches[k] ? " (its branches as masks)" : "")
-                 << (wider[k] ? " (" + std::to_string(wider[k]) + "-bit vectors)" : std::string());
+                 << (wider[k] ? " (" + std::to_string(wider[k]) + "-bit vectors)" : std::string())
+                 << (in_registers[k] ? " (" + std::to_string(in_registers[k]) + " accumulator(s) in registers)"
+                                     : std::string());
         });
       }
     }

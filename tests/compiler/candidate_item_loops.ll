@@ -27,7 +27,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: kernel opaque_call: the items of a scoped or hierarchical loop keep their order: the work item calls opaque, which may access memory
 ; REMARK: kernel tile_forces: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel tile_row_store: the items of a scoped or hierarchical loop keep their order: a store's address is not a constant step from item to item (a data-dependent or nested index)
-; REMARK: kernel tile_checked: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart: an item loop
+; REMARK: kernel tile_checked: the items of a scoped or hierarchical loop are independent where a run-time test finds their accesses apart (1 accumulator(s) kept in registers across a loop inside the item): an item loop
 ; REMARK: kernel arena_copy: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel tile_rows_copy: the items of a scoped or hierarchical loop are independent: an item loop
 ; REMARK: kernel tile_rows_copy: no prefetch after a row of the group's items
@@ -417,7 +417,9 @@ exit:
 ; it nor the tile can the alias analysis tell apart from the items' accumulators. The
 ; base is read once before the loop, and the loop is versioned on a run-time test:
 ; the accumulators' bytes miss the tile's and the base's location. Where it passes,
-; the items are independent (the base read once); otherwise a copy runs them in order.
+; the items are independent (the base read once) and each item's accumulator is a
+; register across the loop over the tile (its load runs in every pass of that loop,
+; so it may be read before it); otherwise a copy runs them in order.
 ; CHECK-LABEL: define void @tile_checked(
 ; CHECK: item.alias.checks:
 ; CHECK: %tile.once = load ptr, ptr %tls
@@ -428,8 +430,10 @@ exit:
 ; CHECK-NOT: llvm.access.group
 ; CHECK: br i1 %done.overlap, label %exit, label %item.overlap, !llvm.loop ![[IN_ORDER:[0-9]+]]
 ; CHECK: item:
+; CHECK: %weft.accumulator.0 = phi float
 ; CHECK: %src = getelementptr float, ptr %tile.once, i64 %k
-; CHECK: store float %sum, ptr %slot, align 4, !llvm.access.group ![[CHECKED_GROUP:[0-9]+]]
+; CHECK-NOT: store
+; CHECK: store float %sum.lcssa, ptr %slot, align 4, !llvm.access.group ![[CHECKED_GROUP:[0-9]+]]
 ; CHECK: br i1 %done, label %exit, label %item, !llvm.loop ![[CHECKED:[0-9]+]]
 define void @tile_checked(ptr %acc, i64 %n, i64 %m) {
 entry:

@@ -86,10 +86,16 @@ exit:
 }
 
 ; CHECK-LABEL: define void @padding_pair(
-; The vector is then split into its lanes (the loop is widened), the pad undef.
+; The vector is then split into its lanes (the loop is widened), the pad undef; the
+; item's pair is kept in registers across the loop over k (item_loop_accumulators.cpp)
+; and stored after it.
 ; CHECK-NOT: phi <2 x float>
-; CHECK: store float %sum, ptr %slot, align 8
-; CHECK-NEXT: store float undef, ptr %slot.i1, align 4
+; CHECK: item:
+; CHECK: %weft.accumulator.0 = phi float
+; CHECK-NOT: store
+; CHECK: store float %sum.lcssa, ptr %slot, align 8
+; CHECK-NEXT: %[[PAD:[0-9]+]] = getelementptr i8, ptr %slot, i64 4
+; CHECK-NEXT: store float undef, ptr %[[PAD]], align 4
 define void @padding_pair(ptr %acc, ptr %src, i64 %begin, i64 %end) {
 entry:
   %any = icmp ult i64 %begin, %end

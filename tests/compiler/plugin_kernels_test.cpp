@@ -737,6 +737,54 @@ TEST(PluginKernels, SelfTestInsideTheItemsLoopAsMasks) {
   expect_across_items(verdict);
 }
 
+// Each item adds into its own element of memory in the loop inside it (gemm's
+// `C[item] += A[i][k] * B[k][j]`): the plugin keeps the element in a register across
+// the loop behind a run-time test that the loop's other accesses miss it
+// (item_loop_accumulators.hpp). The same kernel runs twice: once with its arrays
+// apart, and once with `b` overlapping the items' elements, where the item's last
+// term reads its own running sum through `b` (no two items share an element); the
+// test fails there, and the items run as written. Bit for bit both times (powers of
+// two: exact products).
+TEST(PluginKernels, AccumulatorInTheItemsOwnElement) {
+  const std::size_t n = at_run_time(133), m = at_run_time(29);
+  sycl::queue q;
+  float* u = sycl::malloc_shared<float>((m + 1) * n, q);
+  float* a = sycl::malloc_shared<float>(m, q);
+  for (std::size_t k = 0; k < m; ++k) a[k] = std::ldexp(1.0f, int(k % 5) - 3);
+  const std::vector<float> init = data((m + 1) * n, 53);
+  const char* const* verdict = nullptr;
+  auto run = [&](float* c, const float* b) {
+    auto kernel = [=](sycl::id<1> id) {
+      const std::size_t j = id[0];
+      for (std::size_t k = 0; k < m; ++k) c[j] += a[k] * b[k * n + j];
+    };
+#if WEFT_PLUGIN_ITEM_LOOPS
+    verdict = &weft::cpu::item_loop_verdict<decltype(kernel)>::value;
+#endif
+    q.parallel_for(sycl::range<1>(n), kernel).wait();
+  };
+  for (const bool overlap : {false, true}) {
+    std::copy(init.begin(), init.end(), u);
+    // Apart: c the last row, b the rows before it. Overlapping: b from the start, so
+    // b[(m - 1) * n + j] is c[j].
+    float* c = u + m * n;
+    const float* b = overlap ? u + n : u;
+    std::vector<float> want(n), got(n);
+    for (std::size_t j = 0; j < n; ++j) {
+      float acc = c[j];
+      for (std::size_t k = 0; k < m; ++k) acc += a[k] * (overlap && k == m - 1 ? acc : b[k * n + j]);
+      want[j] = acc;
+    }
+    run(c, b);
+    std::copy(c, c + n, got.begin());
+    SCOPED_TRACE(overlap ? "b overlapping the items' elements" : "arrays apart");
+    expect_bits_equal(got, want);
+  }
+  sycl::free(u, q);
+  sycl::free(a, q);
+  expect_across_items(verdict);
+}
+
 // A division the item's loop guards (`if (d != 0) acc += j / d`): where the branch does
 // not go, the mask divides by 1 (no trap); the else side's value is merged by a select.
 TEST(PluginKernels, GuardedDivisionInsideTheItemsLoopAsMasks) {
