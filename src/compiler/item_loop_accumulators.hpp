@@ -15,8 +15,8 @@
 namespace weft::compiler {
 
 struct kept_accumulators {
-  unsigned count = 0;             // accumulators kept in registers
-  llvm::Loop* slow = nullptr;     // the copy that runs where the test fails
+  unsigned count = 0;          // accumulators kept in registers
+  llvm::Loop* slow = nullptr;  // the copy that runs where the test fails
 };
 
 kept_accumulators keep_item_accumulators(llvm::Function& f, llvm::Loop& item, llvm::LoopInfo& loops,

@@ -1438,12 +1438,12 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     tag_item_loop(loop, why);
   };
   SmallVector<Loop*, 4> accepted;
-  SmallVector<bool, 4> guarded;          // versioned on bounds guards (version_on_guards)
-  SmallVector<bool, 4> masked_branches;  // branches as masks
-  SmallVector<std::uint64_t, 4> wider;   // vector bits beyond the target's preference (item_vector_bits)
-  SmallVector<unsigned, 4> in_registers; // accumulators kept in registers (item_loop_accumulators.hpp)
-  SmallPtrSet<Loop*, 4> erased;          // loops inside a versioned loop that it no longer runs
-  SmallVector<Loop*, 4> innermost;       // item loops with no loop inside the item: the loop vectorizer's
+  SmallVector<bool, 4> guarded;           // versioned on bounds guards (version_on_guards)
+  SmallVector<bool, 4> masked_branches;   // branches as masks
+  SmallVector<std::uint64_t, 4> wider;    // vector bits beyond the target's preference (item_vector_bits)
+  SmallVector<unsigned, 4> in_registers;  // accumulators kept in registers (item_loop_accumulators.hpp)
+  SmallPtrSet<Loop*, 4> erased;           // loops inside a versioned loop that it no longer runs
+  SmallVector<Loop*, 4> innermost;        // item loops with no loop inside the item: the loop vectorizer's
   const bool width_chosen = f.hasFnAttribute("prefer-vector-width") || chosen_width(loops);
   for (Loop* loop : loops.getLoopsInPreorder()) {
     if (erased.contains(loop)) continue;
