@@ -164,10 +164,6 @@ struct alias_plan {
   alias_checks checks;
 };
 
-// More tests than this and the items keep their order (each costs a few instructions
-// per run of the loop).
-constexpr std::size_t most_alias_tests = 16;
-
 // Why the items of a loop might not be independent (empty where they are), and
 // whether a run-time test of their addresses may still find them so: not where a
 // value is carried from item to item or every item stores to one address.

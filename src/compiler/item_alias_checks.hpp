@@ -78,6 +78,10 @@ struct alias_checks {
   std::vector<std::pair<checked_access, dereferenceable_block>> inside;
 };
 
+// More comparisons than this and a loop is not versioned (each costs a few
+// instructions per run of the loop).
+constexpr std::size_t most_alias_tests = 16;
+
 // Versions `loop` on that test: the original `loop` becomes the version that runs
 // where the test passes (its read-once loads replaced by the copies), and the copy
 // where it fails is returned. Null where the loop has not the simple form needed, or

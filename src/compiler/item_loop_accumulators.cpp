@@ -21,10 +21,6 @@ using namespace llvm;
 
 namespace weft::compiler {
 
-namespace {
-constexpr std::size_t most_alias_tests = 16;  // as weft-candidate-item-loops
-}
-
 kept_accumulators keep_item_accumulators(Function& f, Loop& item, LoopInfo& loops, FunctionAnalysisManager& analyses) {
   DominatorTree& dom = analyses.getResult<DominatorTreeAnalysis>(f);
   ScalarEvolution& scev = analyses.getResult<ScalarEvolutionAnalysis>(f);

@@ -1573,7 +1573,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   }
   // The loop vectorizer weighs an innermost item loop's widths up to the target's
   // registers; with AVX-512 it may weigh 512-bit ones too (item_vector_bits: scoped
-  // dgemm 1.35x at 16 CPUs of a Sapphire Rapids Xeon). Its cost model reads the
+  // dgemm 1.25x at 16 CPUs of a Sapphire Rapids Xeon). Its cost model reads the
   // function's attribute through TargetIRAnalysis, which no change invalidates, so
   // the function's analyses are recomputed.
   if (!innermost.empty() && !width_chosen && !f.hasFnAttribute("prefer-vector-width")) {
