@@ -1266,10 +1266,14 @@ void tag_item_loop(Loop& loop, const std::string& refusal) {
       makePostTransformationMetadata(context, loop.getLoopID(), {item_loop_tag}, {MDNode::get(context, tag)}));
 }
 
-void drop_vectorize_mark(Loop& loop) {
-  MDNode* id =
-      makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(), {"llvm.loop.vectorize."}, {});
-  loop.setLoopID(id);
+// Drops the force to vectorize, and the width where this pass chose it. A width chosen
+// in the source stays as a hint: the reduction launch's block of partial states is as
+// many iterations as its width times its interleave count, and at a width of the
+// vectorizer's own choice (16 floats where the target prefers 512-bit vectors) the
+// states went through memory (0.5x).
+void drop_vectorize_mark(Loop& loop, bool own_width = false) {
+  const StringRef dropped = own_width ? "llvm.loop.vectorize." : "llvm.loop.vectorize.enable";
+  loop.setLoopID(makePostTransformationMetadata(loop.getHeader()->getContext(), loop.getLoopID(), {dropped}, {}));
 }
 
 // True when an item loop the vectorizer could widen holds vector-typed values
@@ -1424,7 +1428,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   }
   LoopInfo& loops = analyses.getResult<LoopAnalysis>(f);
   OptimizationRemarkEmitter& remarks = analyses.getResult<OptimizationRemarkEmitterAnalysis>(f);
-  auto refuse = [&](Loop& loop, const std::string& why) {
+  auto refuse = [&](Loop& loop, const std::string& why, bool own_width = false) {
     if (!why.empty())
       remarks.emit([&] {
         return OptimizationRemarkMissed(pass_name, "ItemsOneByOne", loop.getStartLoc(), loop.getHeader())
@@ -1434,13 +1438,14 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     // vectorizer's. assume_safety still tells it the items are independent; without
     // the force it weighs the cost itself, and a loop it cannot widen is not a
     // warning about a mark the user never wrote.
-    drop_vectorize_mark(loop);
+    drop_vectorize_mark(loop, own_width);
     tag_item_loop(loop, why);
   };
   SmallVector<Loop*, 4> accepted;
   SmallVector<bool, 4> guarded;           // versioned on bounds guards (version_on_guards)
   SmallVector<bool, 4> masked_branches;   // branches as masks
   SmallVector<std::uint64_t, 4> wider;    // vector bits beyond the target's preference (item_vector_bits)
+  SmallVector<bool, 4> own_width;         // the width is this pass's choice (lanes_for)
   SmallVector<unsigned, 4> in_registers;  // accumulators kept in registers (item_loop_accumulators.hpp)
   SmallPtrSet<Loop*, 4> erased;           // loops inside a versioned loop that it no longer runs
   SmallVector<Loop*, 4> innermost;        // item loops with no loop inside the item: the loop vectorizer's
@@ -1531,7 +1536,8 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       continue;
     }
     std::uint64_t wider_bits = 0;  // the bits the loop's width assumes, beyond the target's preference
-    if (!findOptionMDForLoop(loop, "llvm.loop.vectorize.width")) {
+    const bool width_given = findOptionMDForLoop(loop, "llvm.loop.vectorize.width") != nullptr;
+    if (!width_given) {
       const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
       const std::uint64_t bits = item_vector_bits(f, target);
       addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, bits, f.getDataLayout()));
@@ -1545,6 +1551,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     guarded.push_back(versioned);
     masked_branches.push_back(masked);
     wider.push_back(wider_bits);
+    own_width.push_back(!width_given);
     in_registers.push_back(accumulators);
   }
   if (!accepted.empty()) {
@@ -1554,9 +1561,10 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       if (!trial.verifies) {
         refuse(*loop,
                "the outer-loop vectorizer's widening of the kernel fails LLVM's verifier (a bug in Weft's plugin or "
-               "in LLVM: please report it with this kernel)");
+               "in LLVM: please report it with this kernel)",
+               own_width[k]);
       } else if (!trial.not_widened[k].empty()) {
-        refuse(*loop, trial.not_widened[k]);
+        refuse(*loop, trial.not_widened[k], own_width[k]);
       } else {
         if (wider[k]) f.addFnAttr("prefer-vector-width", std::to_string(wider[k]));
         remarks.emit([&] {
