@@ -163,9 +163,8 @@ constexpr std::size_t lane_vector_width() {
 // acc[j] += every lane of reduction j. With an identity every lane holds a
 // value: they are combined pairwise (a tree the compiler vectorizes, not a
 // serial chain of L steps). The lanes come by value: where this call is not
-// inlined, a reference would hand the chunk's lanes to it, and clang then
-// stores them to memory on every block of the chunk's loop (KernelReduction
-// cf1 at 16 CPUs: 0.7 of g++'s speed; by value, level with it).
+// inlined, a reference would hand the chunk's lanes to it, and clang would then
+// store them to memory on every block of the chunk's loop.
 template <class Parts, class Lanes, class Reds, std::size_t... J>
 void fold_lane_arrays(Parts& acc, Lanes lanes, const Reds& reds, std::index_sequence<J...>) {
   (
@@ -243,6 +242,12 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
       // Blocks of L items, item i on lane i % L; the items before the first block
       // and after the last on lane 0, so that every lane index is a constant and
       // the lanes live in registers (a lane picked at run time keeps them in memory).
+      // (Under clang these two loops of lane 0 stay scalar: widened, they would test
+      // at run time that lane 0 misses the kernel's data, and to keep that address
+      // clang would store the lanes to memory on every block of the loop below.)
+#if defined(__clang__)
+#pragma clang loop vectorize(disable)
+#endif
       for (; i < end && i % L != 0; ++i) run(i, 0);
       for (; i + L <= end; i += L) {
 #if defined(__clang__)
@@ -269,6 +274,9 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
 #endif
         for (std::size_t l = 0; l < L; ++l) run(i + l, l);
       }
+#if defined(__clang__)
+#pragma clang loop vectorize(disable)
+#endif
       for (; i < end; ++i) run(i, 0);
       detail::fold_lane_arrays(acc, lanes, reds, seq());
     };
