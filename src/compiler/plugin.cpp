@@ -14,7 +14,8 @@
 // vectorizer), keeps from the vectorizer the loops whose chains of uniform values
 // it would take exponential time to plan (weft-uniform-chain-guard), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
-// after it), folds a max of a min that shares an operand with it, as g++ does
+// after it), gives the strided loads of a coarsened range reduction's items to other
+// lanes so that they widen into consecutive loads (weft-reduction-lanes, before it), folds a max of a min that shares an operand with it, as g++ does
 // (weft-minmax-fold, after each InstCombine), tells the profile what became of each kernel's item loops
 // (weft-item-loop-report, after that), and writes SYCL 2020 kernel attributes into the handler's per-kernel
 // slots (weft-kernel-attributes, at the start, from the front-end plugin's
@@ -30,6 +31,7 @@
 #include "narrow_index_guard.hpp"
 #include "nonnegative_division.hpp"
 #include "predicated_division_guard.hpp"
+#include "reduction_lanes.hpp"
 #include "uniform_chain_guard.hpp"
 
 #include <llvm/Passes/PassBuilder.h>
@@ -63,6 +65,7 @@ void register_passes(PassBuilder& builder) {
   });
   builder.registerVectorizerStartEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
     if (level != OptimizationLevel::O0) {
+      passes.addPass(weft::compiler::ReductionLanesPass());
       passes.addPass(weft::compiler::NonnegativeDivisionPass());
       passes.addPass(weft::compiler::NarrowIndexGuardPass());
       passes.addPass(weft::compiler::PredicatedDivisionGuardPass());
@@ -123,6 +126,10 @@ void register_passes(PassBuilder& builder) {
         }
         if (name == "weft-minmax-fold") {
           passes.addPass(weft::compiler::MinMaxFoldPass());
+          return true;
+        }
+        if (name == "weft-reduction-lanes") {
+          passes.addPass(weft::compiler::ReductionLanesPass());
           return true;
         }
         if (name == "weft-lane-accesses") {

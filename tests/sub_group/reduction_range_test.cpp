@@ -1,8 +1,10 @@
 // sycl::reduction in parallel_for(range): USM and buffer variables, known and
 // user identities, initialize_to_identity, several reductions at once, 1/2/3-D
-// ranges, and the errors bad input gets.
+// ranges, items that each combine several consecutive elements (which the plugin
+// spreads across the lanes of a block), and the errors bad input gets.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <numeric>
 #include <sycl/sycl.hpp>
@@ -137,6 +139,82 @@ TEST(RangeReduction, ReducerIdentity) {
   EXPECT_EQ(v[1], std::numeric_limits<int>::max());
   EXPECT_EQ(v[0], 0);
   sycl::free(v, q);
+}
+
+// SYCL-Bench's KernelReduction: item i combines elements cf*i .. cf*i + cf-1, for
+// a sum, a maximum, an exclusive or (an element read twice or missed changes it)
+// and a user identity; item counts around a block of 32 items and a chunk.
+template <class T, int CF>
+void coarsened_reductions() {
+  sycl::queue q;
+  for (std::size_t items : {std::size_t{31}, std::size_t{33}, std::size_t{1000}, std::size_t{4099}}) {
+    const std::size_t n = items * CF;
+    std::vector<T> data(n);
+    for (std::size_t i = 0; i < n; ++i) data[i] = static_cast<T>((i * i + 7 * i) % 1009);
+    T* in = sycl::malloc_device<T>(n, q);
+    q.copy(data.data(), in, n).wait();
+    T* out = sycl::malloc_shared<T>(3, q);
+    out[0] = T(0), out[1] = T(0), out[2] = T(0);
+    q.parallel_for(sycl::range<1>(items), sycl::reduction(out, sycl::plus<T>()),
+                   sycl::reduction(out + 1, sycl::maximum<T>()),
+                   sycl::reduction(out + 2, T(0), [](T a, T b) { return a + b; }),
+                   [=](sycl::id<1> i, auto& sum, auto& max, auto& user) {
+                     for (int k = 0; k < CF; ++k) {
+                       sum += in[i[0] * CF + k];
+                       max.combine(in[i[0] * CF + k]);
+                       user.combine(in[i[0] * CF + k]);
+                     }
+                   })
+        .wait();
+    T expect_sum = 0;
+    for (T v : data) expect_sum += v;
+    EXPECT_EQ(out[0], expect_sum) << "items=" << items << " cf=" << CF;
+    EXPECT_EQ(out[1], *std::max_element(data.begin(), data.end())) << "items=" << items << " cf=" << CF;
+    EXPECT_EQ(out[2], expect_sum) << "items=" << items << " cf=" << CF;
+    if constexpr (std::is_integral_v<T>) {
+      T* bits = sycl::malloc_shared<T>(1, q);
+      *bits = 0;
+      q.parallel_for(sycl::range<1>(items), sycl::reduction(bits, sycl::bit_xor<T>()), [=](sycl::id<1> i, auto& x) {
+         for (int k = 0; k < CF; ++k) x ^= in[i[0] * CF + k];
+       }).wait();
+      T expect_bits = 0;
+      for (T v : data) expect_bits ^= v;
+      EXPECT_EQ(*bits, expect_bits) << "items=" << items << " cf=" << CF;
+      sycl::free(bits, q);
+    }
+    sycl::free(in, q), sycl::free(out, q);
+  }
+}
+
+TEST(RangeReduction, CoarsenedItems) {
+  coarsened_reductions<int, 4>();
+  coarsened_reductions<int, 8>();
+  coarsened_reductions<long long, 4>();
+  coarsened_reductions<unsigned, 3>();
+  coarsened_reductions<float, 4>();  // sums of integers below 2^24: exact in any order
+  coarsened_reductions<double, 8>();
+}
+
+// An item that also writes what it reads keeps its own elements; the result is the same.
+TEST(RangeReduction, CoarsenedItemsThatWrite) {
+  sycl::queue q;
+  const std::size_t items = 1000, n = items * 4;
+  int* in = sycl::malloc_shared<int>(n, q);
+  int* copy = sycl::malloc_shared<int>(n, q);
+  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<int>(i % 97);
+  int* sum = sycl::malloc_shared<int>(1, q);
+  *sum = 0;
+  q.parallel_for(sycl::range<1>(items), sycl::reduction(sum, sycl::plus<int>()), [=](sycl::id<1> i, auto& s) {
+     for (int k = 0; k < 4; ++k) {
+       s += in[i[0] * 4 + k];
+       copy[i[0] * 4 + k] = in[i[0] * 4 + k] + 1;
+     }
+   }).wait();
+  int expect = 0;
+  for (std::size_t i = 0; i < n; ++i) expect += in[i];
+  EXPECT_EQ(*sum, expect);
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(copy[i], in[i] + 1) << i;
+  sycl::free(in, q), sycl::free(copy, q), sycl::free(sum, q);
 }
 
 template <class F>

@@ -22,15 +22,23 @@
 // later group's input after a candidate loop, but not after one whose loop
 // around it is a row of the same group, whose next row the hardware
 // prefetchers fetch (docs/design.md, weft-candidate-item-loops).
+//
+// The loop over the blocks of a range reduction's chunk (reduction_launch.hpp)
+// gets the lanes mark, `pipeline(disable)` (a software-pipelining request x86 has
+// no use for, made nowhere else): the lanes it carries from block to block are
+// only ever combined together, by the reduction's operator, so the plugin may
+// give the values an item combines to another item's lane (weft-reduction-lanes).
 #if defined(WEFT_SIMD_ITEMS) && WEFT_SIMD_ITEMS >= 2 && defined(__clang__) && !defined(__CUDA_ARCH__) && \
     !defined(__HIP_DEVICE_COMPILE__) && !(defined(WEFT_CHECKED) && WEFT_CHECKED)
 #define WEFT_PLUGIN_ITEM_LOOPS 1  // the plugin compiles this code's item loops
 #define WEFT_PLUGIN_ITEM_LOOP _Pragma("clang loop vectorize(assume_safety)")
 #define WEFT_PLUGIN_CANDIDATE_ITEM_LOOP _Pragma("clang loop distribute(enable)")
 #define WEFT_PLUGIN_GROUP_ROW_LOOP _Pragma("clang loop distribute(disable)")
+#define WEFT_PLUGIN_REDUCTION_LANES_LOOP _Pragma("clang loop pipeline(disable)")
 #else
 #define WEFT_PLUGIN_ITEM_LOOPS 0
 #define WEFT_PLUGIN_ITEM_LOOP
 #define WEFT_PLUGIN_CANDIDATE_ITEM_LOOP
 #define WEFT_PLUGIN_GROUP_ROW_LOOP
+#define WEFT_PLUGIN_REDUCTION_LANES_LOOP
 #endif

@@ -27,6 +27,7 @@
 #include <sycl/item.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/reduction.hpp>
+#include <weft/kernel/item_loop_mark.hpp>
 #include <weft/target/cpu/nd_range_kernel.hpp>
 #include <weft/target/cpu/range_launch.hpp>
 #include <weft/target/cpu/parallel.hpp>
@@ -249,6 +250,9 @@ void run_range_reduction(const sycl::range<Dims>& r, const Kernel& kernel, const
 #pragma clang loop vectorize(disable)
 #endif
       for (; i < end && i % L != 0; ++i) run(i, 0);
+      // The lanes mark: the plugin may give an item's loads to other lanes
+      // (weft-reduction-lanes), as every lane ends in the same fold.
+      WEFT_PLUGIN_REDUCTION_LANES_LOOP
       for (; i + L <= end; i += L) {
 #if defined(__clang__)
 // clang: the L lanes widened, W lanes a vector (256 bits of the widest
