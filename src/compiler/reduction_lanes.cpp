@@ -3,7 +3,7 @@
 //    its loop over a block's lanes: innermost, a constant trip count L.
 // 2. The lane loop writes nothing but local objects (the lanes, the items' private
 //    values): every store is to a stack object, nothing else writes memory.
-// 3. The lane loop's chains: for each store, its value is a chain of one
+// 3. The lane loop's chains: for each store every lane runs, its value is a chain of one
 //    associative and commutative operator (integer add, mul, and, or, xor, min,
 //    max; a floating add or mul that may be reassociated), each link used only by
 //    the next; its leaves are one load of the stored address (the lane's state) and
@@ -15,7 +15,8 @@
 //    size, c > 1), in groups of c at offsets 0, e, .., (c-1)*e from the group's
 //    first: load k's address becomes first + k*L*e, stepping by e. The block's run
 //    of L*c elements is read as before, each element once, and each lane of each
-//    reduction still combines c of them.
+//    reduction still combines c of them. The chains' links lose their no-wrap and
+//    no-inf flags (a lane's partial sums are of other elements now).
 #include "reduction_lanes.hpp"
 
 #include "function_backup.hpp"
@@ -109,13 +110,14 @@ struct LaneLoad {
   std::int64_t offset = 0;  // bytes from the group's first address
 };
 
-// Step 3: the links of the lane loop's chains (empty where a store is not one).
-SmallPtrSet<const Value*, 32> lane_chains(ArrayRef<StoreInst*> stores, const Loop& loop,
+// Step 3: the links of the lane loop's chains (where a store is not one, none of its).
+SmallPtrSet<Instruction*, 32> lane_chains(ArrayRef<StoreInst*> stores, const Loop& loop, Analyses& a,
                                           SmallVectorImpl<Value*>& leaves) {
-  SmallPtrSet<const Value*, 32> links;
+  SmallPtrSet<Instruction*, 32> links;
   for (StoreInst* store : stores) {
     auto* root = dyn_cast<Instruction>(store->getValueOperand());
-    if (!root || !loop.contains(root)) continue;
+    // (A store some lanes skip would combine other elements than its own there.)
+    if (!root || !loop.contains(root) || !a.dominators.dominates(store->getParent(), loop.getLoopLatch())) continue;
     auto chain = chain_leaves(root, loop);
     if (!chain) continue;
     unsigned states = 0;
@@ -140,17 +142,18 @@ SmallPtrSet<const Value*, 32> lane_chains(ArrayRef<StoreInst*> stores, const Loo
 }
 
 // Whether every use of v is a chain link, or a conversion used only by links.
-bool feeds_only(const Value* v, const SmallPtrSetImpl<const Value*>& links) {
+bool feeds_only(const Value* v, const SmallPtrSetImpl<Instruction*>& links) {
+  auto is_link = [&](const User* u) { return isa<Instruction>(u) && links.contains(cast<Instruction>(u)); };
   return all_of(v->users(), [&](const User* user) {
-    if (links.contains(user)) return true;
-    const auto* cast = dyn_cast<CastInst>(user);
-    return cast && !cast->user_empty() && all_of(cast->users(), [&](const User* u) { return links.contains(u); });
+    if (is_link(user)) return true;
+    const auto* conversion = dyn_cast<CastInst>(user);
+    return conversion && !conversion->user_empty() && all_of(conversion->users(), is_link);
   });
 }
 
 // A leaf of step 4's kind.
 std::optional<LaneLoad> lane_load(Value* leaf, const Loop& loop, ArrayRef<StoreInst*> stores,
-                                  const SmallPtrSetImpl<const Value*>& links, Analyses& a) {
+                                  const SmallPtrSetImpl<Instruction*>& links, Analyses& a) {
   if (auto* cast = dyn_cast<CastInst>(leaf)) leaf = cast->getOperand(0);
   auto* load = dyn_cast<LoadInst>(leaf);
   if (!load || !load->isSimple() || !loop.contains(load) || !feeds_only(load, links) ||
@@ -212,7 +215,7 @@ bool spread_loads(SmallVectorImpl<LaneLoad>& loads, const Loop& loop, std::uint6
 // Steps 3 and 4 for one lane loop: the number of groups rewritten.
 unsigned rewrite_lane_loop(const Loop& loop, std::uint64_t lanes, ArrayRef<StoreInst*> stores, Analyses& a) {
   SmallVector<Value*, 32> leaves;
-  const auto links = lane_chains(stores, loop, leaves);
+  const auto links = lane_chains(stores, loop, a, leaves);
   // The candidate loads, each once, in groups whose starts are a constant apart.
   SmallPtrSet<LoadInst*, 16> seen;
   SmallVector<SmallVector<LaneLoad, 8>, 4> groups;
@@ -235,6 +238,11 @@ unsigned rewrite_lane_loop(const Loop& loop, std::uint64_t lanes, ArrayRef<Store
   }
   unsigned rewritten = 0;
   for (auto& group : groups) rewritten += group.size() > 1 && spread_loads(group, loop, lanes, a);
+  // A lane's partial sums are now of other elements: one may overflow (or become
+  // infinite) where the item's own did not, which the links' no-wrap (no-inf) flags
+  // would make poison.
+  if (rewritten > 0)
+    for (Instruction* link : links) link->dropPoisonGeneratingFlags();
   return rewritten;
 }
 

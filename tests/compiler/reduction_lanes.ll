@@ -4,7 +4,7 @@
 ; operator, are given to other lanes: load k of lane l reads element k*L + l of the
 ; block's run, so the vectorizer widens them into consecutive loads (the O3 run)
 ; instead of a wide load and c deinterleaving shuffles. Left alone: a loop without
-; the mark, a floating add that may not be reassociated, a lane loop that writes
+; the mark, a lane loop whose store some lanes skip, a floating add that may not be reassociated, a lane loop that writes
 ; memory other than its stack objects, fewer loads than the stride, lanes whose
 ; address is taken, a load that also feeds a value other than a lane's chain.
 ; RUN: %opt -passes=weft-reduction-lanes -S %s | %FileCheck %s
@@ -79,8 +79,75 @@ exit:
   ret i32 %acc.next
 }
 
+; Only the first 16 lanes combine: given other elements, they would combine other
+; values than their items'.
+; CHECK-LABEL: define i32 @some_lanes_skip(
+; CHECK: load i32, ptr %p1
+define i32 @some_lanes_skip(ptr %data, i64 %blocks) {
+entry:
+  %lanes = alloca [32 x i32], align 16
+  call void @llvm.memset.p0.i64(ptr %lanes, i8 0, i64 128, i1 false)
+  br label %block
+
+block:
+  %b = phi i64 [ 0, %entry ], [ %b.next, %block.latch ]
+  %first = shl i64 %b, 5
+  br label %lane
+
+lane:
+  %l = phi i64 [ 0, %block ], [ %l.next, %lane.latch ]
+  %item = add i64 %first, %l
+  %e0 = shl i64 %item, 2
+  %p0 = getelementptr inbounds i32, ptr %data, i64 %e0
+  %x0 = load i32, ptr %p0, align 4
+  %p1 = getelementptr inbounds i32, ptr %p0, i64 1
+  %x1 = load i32, ptr %p1, align 4
+  %p2 = getelementptr inbounds i32, ptr %p0, i64 2
+  %x2 = load i32, ptr %p2, align 4
+  %p3 = getelementptr inbounds i32, ptr %p0, i64 3
+  %x3 = load i32, ptr %p3, align 4
+  %half = icmp ult i64 %l, 16
+  br i1 %half, label %combine, label %lane.latch
+
+combine:
+  %slot = getelementptr inbounds [32 x i32], ptr %lanes, i64 0, i64 %l
+  %s = load i32, ptr %slot, align 4
+  %a0 = add i32 %s, %x0
+  %a1 = add i32 %a0, %x1
+  %a2 = add i32 %a1, %x2
+  %a3 = add i32 %a2, %x3
+  store i32 %a3, ptr %slot, align 4
+  br label %lane.latch
+
+lane.latch:
+  %l.next = add nuw nsw i64 %l, 1
+  %l.done = icmp eq i64 %l.next, 32
+  br i1 %l.done, label %block.latch, label %lane
+
+block.latch:
+  %b.next = add nuw i64 %b, 1
+  %b.done = icmp eq i64 %b.next, %blocks
+  br i1 %b.done, label %fold, label %block, !llvm.loop !0
+
+fold:
+  %f = phi i64 [ 0, %block.latch ], [ %f.next, %fold ]
+  %acc = phi i32 [ 0, %block.latch ], [ %acc.next, %fold ]
+  %fp = getelementptr inbounds [32 x i32], ptr %lanes, i64 0, i64 %f
+  %fv = load i32, ptr %fp, align 4
+  %acc.next = add i32 %acc, %fv
+  %f.next = add nuw nsw i64 %f, 1
+  %f.done = icmp eq i64 %f.next, 32
+  br i1 %f.done, label %exit, label %fold
+
+exit:
+  ret i32 %acc.next
+}
+
+; The chain's links lose the flags that assume no infinity or NaN (the lanes' partial
+; sums are of other elements now); the rest of fast-math stays.
 ; CHECK-LABEL: define float @fast_float_sum_cf4(
 ; CHECK-NOT: load float, ptr %p
+; CHECK: %a0 = fadd reassoc nsz arcp contract afn float %s, %x0
 ; CHECK: store float %a3, ptr %slot
 ; O3-LABEL: define {{.*}}float @fast_float_sum_cf4(
 ; O3-NOT: load <32 x float>
