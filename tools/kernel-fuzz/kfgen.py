@@ -49,7 +49,8 @@ CONSTRUCTS = [
     "barrier_uniform_branch", "local_accessor", "group_local_memory", "local_atomic",
     "sg_reduce", "sg_scan", "sg_broadcast", "sg_shift", "sg_xor", "sg_select", "sg_vote",
     "sg_float_reduce", "sg_size_property", "wg_reduce", "wg_scan", "wg_broadcast", "wg_vote",
-    "reduction_range", "reduction_nd", "reduction_float", "reduction_buffer", "scoped", "scoped_local_mem",
+    "reduction_range", "reduction_nd", "reduction_float", "reduction_buffer", "reduction_coarsened", "scoped",
+    "scoped_local_mem",
     "hierarchical", "loop_const", "loop_runtime", "loop_triangular", "loop_nested", "loop_break",
     "branch_divergent", "early_exit", "int_arith", "int_builtin", "float_arith", "float_math",
     "index_strided", "index_reversed", "index_offset", "index_indirect", "index_data", "index_int",
@@ -784,6 +785,17 @@ class Gen:
         else:
             b.emit("const u32 lin = u32(it[0]);")
         self.body(b, self.r.randint(1, 4), allow_exit=True)
+        cfs = [c for c in (2, 3, 4, 8) if n * c <= NIN]
+        if not nd and cfs and self.chance(0.4):
+            # SYCL-Bench's KernelReduction: the item also combines cf consecutive inputs
+            # (the plugin's weft-reduction-lanes gives them to other lanes of a block).
+            self.used.add("reduction_coarsened")
+            cf = self.r.choice(cfs)
+            ctx["reads"].add("in_u")
+            b.emit("for (u32 k = 0; k < %du; ++k) {" % cf)
+            b.emit("  const u32 c = in_u[it[0] * %du + k];" % cf)  # (a size_t index, as SYCL-Bench's)
+            b.emit("  " + comb.replace("x", "c"))
+            b.emit("}")
         b.emit(comb.replace("x", "(v ^ w)"))
         usm = self.chance(0.6)
         if not usm:
