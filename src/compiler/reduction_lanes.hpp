@@ -14,6 +14,9 @@
 // and commutative and the loads feed nothing else, lane l is given elements l,
 // L + l, .., (c-1)*L + l of the same run instead: the same elements in all, each
 // of the c loads now consecutive from lane to lane.
+// A reduction without a known identity combines through its lane's "engaged" flag
+// (the first value replaces the state): not one operator from the state, so left
+// alone.
 #include <llvm/IR/PassManager.h>
 
 namespace weft::compiler {
