@@ -9,7 +9,7 @@
 //    the next; its leaves are one load of the stored address (the lane's state) and
 //    the values combined.
 // 4. The leaves that are loads (or a conversion of one) used only by chains, run
-//    every lane, of memory no store of the lane loop can touch (the stack objects
+//    every lane, each load of a group feeding the same chains the same way, of memory no store of the lane loop can touch (the stack objects
 //    stored to never have their address taken, and the load's address is based on
 //    none of them), whose address steps by c*e bytes from lane to lane (e the loaded
 //    size, c > 1), in groups of c at offsets 0, e, .., (c-1)*e from the group's
@@ -34,6 +34,7 @@
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
 #include <optional>
+#include <tuple>
 
 using namespace llvm;
 
@@ -108,13 +109,24 @@ struct LaneLoad {
   LoadInst* load;
   const SCEVAddRecExpr* address;
   std::int64_t offset = 0;  // bytes from the group's first address
+  // Where its value goes: per use, the chain and the conversion on the way (0 for
+  // none). The loads of a group must agree, so that each chain combines every
+  // element of the run, converted the same way, after the rewrite as before.
+  SmallVector<std::tuple<unsigned, unsigned, Type*>, 2> uses;
+};
+
+// A leaf of a chain, and which chain (the store's index).
+struct Leaf {
+  Value* value;
+  unsigned chain;
 };
 
 // Step 3: the links of the lane loop's chains (where a store is not one, none of its).
 SmallPtrSet<Instruction*, 32> lane_chains(ArrayRef<StoreInst*> stores, const Loop& loop, Analyses& a,
-                                          SmallVectorImpl<Value*>& leaves) {
+                                          SmallVectorImpl<Leaf>& leaves) {
   SmallPtrSet<Instruction*, 32> links;
-  for (StoreInst* store : stores) {
+  for (unsigned index = 0; index < stores.size(); ++index) {
+    StoreInst* store = stores[index];
     auto* root = dyn_cast<Instruction>(store->getValueOperand());
     // (A store some lanes skip would combine other elements than its own there.)
     if (!root || !loop.contains(root) || !a.dominators.dominates(store->getParent(), loop.getLoopLatch())) continue;
@@ -136,7 +148,7 @@ SmallPtrSet<Instruction*, 32> lane_chains(ArrayRef<StoreInst*> stores, const Loo
             inner && !is_contained(*chain, operand) && chain_operator(inner) == chain_operator(root))
           work.push_back(inner);
     }
-    leaves.append(chain->begin(), chain->end());
+    for (Value* leaf : *chain) leaves.push_back({leaf, index});
   }
   return links;
 }
@@ -151,9 +163,11 @@ bool feeds_only(const Value* v, const SmallPtrSetImpl<Instruction*>& links) {
   });
 }
 
-// A leaf of step 4's kind.
-std::optional<LaneLoad> lane_load(Value* leaf, const Loop& loop, ArrayRef<StoreInst*> stores,
-                                  const SmallPtrSetImpl<Instruction*>& links, Analyses& a) {
+// A leaf of step 4's kind: the load (with the chains and conversions of all its
+// uses), where `written` (the stack objects the loop stores to, whose address is
+// never taken) holds no object its address is based on.
+std::optional<LaneLoad> lane_load(Value* leaf, const Loop& loop, ArrayRef<const Value*> written,
+                                  const SmallPtrSetImpl<Instruction*>& links, ArrayRef<Leaf> leaves, Analyses& a) {
   if (auto* cast = dyn_cast<CastInst>(leaf)) leaf = cast->getOperand(0);
   auto* load = dyn_cast<LoadInst>(leaf);
   if (!load || !load->isSimple() || !loop.contains(load) || !feeds_only(load, links) ||
@@ -163,15 +177,18 @@ std::optional<LaneLoad> lane_load(Value* leaf, const Loop& loop, ArrayRef<StoreI
   if (!address || address->getLoop() != &loop || !address->isAffine() ||
       !isa<SCEVConstant>(address->getStepRecurrence(a.scev)))
     return std::nullopt;
-  // The stack objects the loop stores to never had their address taken, so only a
-  // pointer based on one of them reaches them, and the load's is based on none.
   SmallVector<const Value*, 4> read;
   getUnderlyingObjects(load->getPointerOperand(), read, nullptr, 0);
-  for (StoreInst* store : stores) {
-    const Value* written = getUnderlyingObject(store->getPointerOperand(), 0);
-    if (is_contained(read, written) || PointerMayBeCaptured(written, true, capture_search_limit)) return std::nullopt;
+  for (const Value* object : written)
+    if (is_contained(read, object)) return std::nullopt;
+  LaneLoad l{load, address};
+  for (const Leaf& use : leaves) {
+    if (use.value == load) l.uses.push_back({use.chain, 0u, load->getType()});
+    else if (auto* cast = dyn_cast<CastInst>(use.value); cast && cast->getOperand(0) == load)
+      l.uses.push_back({use.chain, cast->getOpcode(), cast->getType()});
   }
-  return LaneLoad{load, address};
+  sort(l.uses);
+  return l;
 }
 
 // Step 4 for one group of loads (the same step, starts a constant apart): true
@@ -193,7 +210,7 @@ bool spread_loads(SmallVectorImpl<LaneLoad>& loads, const Loop& loop, std::uint6
       a.scev.getAddExpr(loads.front().address->getStart(), a.scev.getConstant(step->getType(), lowest, true));
   SmallVector<bool, 16> taken(loads.size(), false);
   for (LaneLoad& l : loads) {
-    if (l.load->getType() != element) return false;
+    if (l.load->getType() != element || l.uses != loads.front().uses) return false;
     l.offset -= lowest;
     if (l.offset % e != 0 || l.offset / e >= static_cast<std::int64_t>(loads.size()) || taken[l.offset / e])
       return false;
@@ -214,13 +231,21 @@ bool spread_loads(SmallVectorImpl<LaneLoad>& loads, const Loop& loop, std::uint6
 
 // Steps 3 and 4 for one lane loop: the number of groups rewritten.
 unsigned rewrite_lane_loop(const Loop& loop, std::uint64_t lanes, ArrayRef<StoreInst*> stores, Analyses& a) {
-  SmallVector<Value*, 32> leaves;
+  SmallVector<Leaf, 32> leaves;
   const auto links = lane_chains(stores, loop, a, leaves);
+  // Only a pointer based on a stack object whose address is never taken reaches it.
+  SmallVector<const Value*, 4> written;
+  for (StoreInst* store : stores) {
+    const Value* object = getUnderlyingObject(store->getPointerOperand(), 0);
+    if (is_contained(written, object)) continue;
+    if (PointerMayBeCaptured(object, true, capture_search_limit)) return 0;
+    written.push_back(object);
+  }
   // The candidate loads, each once, in groups whose starts are a constant apart.
   SmallPtrSet<LoadInst*, 16> seen;
   SmallVector<SmallVector<LaneLoad, 8>, 4> groups;
-  for (Value* leaf : leaves) {
-    auto l = lane_load(leaf, loop, stores, links, a);
+  for (const Leaf& leaf : leaves) {
+    auto l = lane_load(leaf.value, loop, written, links, leaves, a);
     if (!l || !seen.insert(l->load).second) continue;
     bool placed = false;
     for (auto& group : groups) {

@@ -6,7 +6,8 @@
 ; instead of a wide load and c deinterleaving shuffles. Left alone: a loop without
 ; the mark, a lane loop whose store some lanes skip, a floating add that may not be reassociated, a lane loop that writes
 ; memory other than its stack objects, fewer loads than the stride, lanes whose
-; address is taken, a load that also feeds a value other than a lane's chain.
+; address is taken, a load that also feeds a value other than a lane's chain, loads
+; of one group that feed different reductions.
 ; RUN: %opt -passes=weft-reduction-lanes -S %s | %FileCheck %s
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2 -passes='default<O3>' -S %s | %FileCheck %s --check-prefix=O3
 
@@ -484,13 +485,11 @@ exit:
   ret i32 %acc.next
 }
 
-; %x0 also goes to a second reduction: both lanes' chains read the loads given to
-; them, each reduction still sees every element once.
-; CHECK-LABEL: define i32 @load_in_two_reductions(
-; CHECK-NOT: load i32, ptr %p
-; CHECK: store i32 %a3, ptr %slot
-; CHECK: store i32 %fa, ptr %fslot
-define i32 @load_in_two_reductions(ptr %data, i64 %blocks) {
+; %x0 also goes to a second reduction, the others do not: given other elements, that
+; reduction would combine elements 0..31 of the run instead of every fourth.
+; CHECK-LABEL: define i32 @load_in_one_of_two_reductions(
+; CHECK: load i32, ptr %p1
+define i32 @load_in_one_of_two_reductions(ptr %data, i64 %blocks) {
 entry:
   %lanes = alloca [32 x i32], align 16
   call void @llvm.memset.p0.i64(ptr %lanes, i8 0, i64 128, i1 false)
@@ -525,6 +524,74 @@ lane:
   %fslot = getelementptr inbounds [32 x i32], ptr %firsts, i64 0, i64 %l
   %fs = load i32, ptr %fslot, align 4
   %fa = add i32 %fs, %x0
+  store i32 %fa, ptr %fslot, align 4
+  %l.next = add nuw nsw i64 %l, 1
+  %l.done = icmp eq i64 %l.next, 32
+  br i1 %l.done, label %block.latch, label %lane
+
+block.latch:
+  %b.next = add nuw i64 %b, 1
+  %b.done = icmp eq i64 %b.next, %blocks
+  br i1 %b.done, label %fold, label %block, !llvm.loop !0
+
+fold:
+  %f = phi i64 [ 0, %block.latch ], [ %f.next, %fold ]
+  %acc = phi i32 [ 0, %block.latch ], [ %acc.next, %fold ]
+  %fp = getelementptr inbounds [32 x i32], ptr %lanes, i64 0, i64 %f
+  %fv = load i32, ptr %fp, align 4
+  %acc.next = add i32 %acc, %fv
+  %f.next = add nuw nsw i64 %f, 1
+  %f.done = icmp eq i64 %f.next, 32
+  br i1 %f.done, label %exit, label %fold
+
+exit:
+  ret i32 %acc.next
+}
+
+; Two reductions (a sum and an or) each combine all four loads: both see every
+; element of the run once after the rewrite.
+; CHECK-LABEL: define i32 @loads_in_two_reductions(
+; CHECK-NOT: load i32, ptr %p
+; CHECK: store i32 %a3, ptr %slot
+; CHECK: store i32 %fa, ptr %fslot
+define i32 @loads_in_two_reductions(ptr %data, i64 %blocks) {
+entry:
+  %lanes = alloca [32 x i32], align 16
+  call void @llvm.memset.p0.i64(ptr %lanes, i8 0, i64 128, i1 false)
+  %firsts = alloca [32 x i32], align 16
+  call void @llvm.memset.p0.i64(ptr %firsts, i8 0, i64 128, i1 false)
+  br label %block
+
+block:
+  %b = phi i64 [ 0, %entry ], [ %b.next, %block.latch ]
+  %first = shl i64 %b, 5
+  br label %lane
+
+lane:
+  %l = phi i64 [ 0, %block ], [ %l.next, %lane ]
+  %item = add i64 %first, %l
+  %e0 = shl i64 %item, 2
+  %p0 = getelementptr inbounds i32, ptr %data, i64 %e0
+  %x0 = load i32, ptr %p0, align 4
+  %p1 = getelementptr inbounds i32, ptr %p0, i64 1
+  %x1 = load i32, ptr %p1, align 4
+  %p2 = getelementptr inbounds i32, ptr %p0, i64 2
+  %x2 = load i32, ptr %p2, align 4
+  %p3 = getelementptr inbounds i32, ptr %p0, i64 3
+  %x3 = load i32, ptr %p3, align 4
+  %slot = getelementptr inbounds [32 x i32], ptr %lanes, i64 0, i64 %l
+  %s = load i32, ptr %slot, align 4
+  %a0 = add i32 %s, %x0
+  %a1 = add i32 %a0, %x1
+  %a2 = add i32 %a1, %x2
+  %a3 = add i32 %a2, %x3
+  store i32 %a3, ptr %slot, align 4
+  %fslot = getelementptr inbounds [32 x i32], ptr %firsts, i64 0, i64 %l
+  %fs = load i32, ptr %fslot, align 4
+  %fb = or i32 %fs, %x0
+  %fc = or i32 %fb, %x1
+  %fd = or i32 %fc, %x2
+  %fa = or i32 %fd, %x3
   store i32 %fa, ptr %fslot, align 4
   %l.next = add nuw nsw i64 %l, 1
   %l.done = icmp eq i64 %l.next, 32

@@ -195,6 +195,29 @@ TEST(RangeReduction, CoarsenedItems) {
   coarsened_reductions<double, 8>();
 }
 
+// An item's first element goes to one reduction and the rest to another: each must
+// still combine its own elements (every fourth, and the others).
+TEST(RangeReduction, CoarsenedItemsSplitBetweenReductions) {
+  sycl::queue q;
+  const std::size_t items = 1000, n = items * 4;
+  int* in = sycl::malloc_shared<int>(n, q);
+  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<int>((i * 37) % 101);
+  int* out = sycl::malloc_shared<int>(2, q);
+  out[0] = 0, out[1] = 0;
+  q.parallel_for(sycl::range<1>(items), sycl::reduction(out, sycl::plus<int>()),
+                 sycl::reduction(out + 1, sycl::plus<int>()),
+                 [=](sycl::id<1> i, auto& first, auto& rest) {
+                   first += in[i[0] * 4];
+                   for (int k = 1; k < 4; ++k) rest += in[i[0] * 4 + k];
+                 })
+      .wait();
+  int expect_first = 0, expect_rest = 0;
+  for (std::size_t i = 0; i < n; ++i) (i % 4 == 0 ? expect_first : expect_rest) += in[i];
+  EXPECT_EQ(out[0], expect_first);
+  EXPECT_EQ(out[1], expect_rest);
+  sycl::free(in, q), sycl::free(out, q);
+}
+
 // An item that also writes what it reads keeps its own elements; the result is the same.
 TEST(RangeReduction, CoarsenedItemsThatWrite) {
   sycl::queue q;
