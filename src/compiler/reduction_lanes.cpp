@@ -62,21 +62,26 @@ unsigned chain_operator(const Value* v) {
   return 0;
 }
 
-// The leaves of the chain that ends in `root`, inside `loop` (step 3), or nothing.
-std::optional<SmallVector<Value*, 16>> chain_leaves(Instruction* root, const Loop& loop) {
+// The chain that ends in `root`, inside `loop` (step 3): its links and its leaves.
+struct Chain {
+  SmallVector<Instruction*, 16> links;
+  SmallVector<Value*, 16> leaves;
+};
+std::optional<Chain> chain_to(Instruction* root, const Loop& loop) {
   const unsigned op = chain_operator(root);
   if (op == 0) return std::nullopt;
-  SmallVector<Value*, 16> leaves;
-  SmallVector<Instruction*, 16> links{root};
-  while (!links.empty()) {
-    Instruction* link = links.pop_back_val();
+  Chain chain;
+  SmallVector<Instruction*, 16> work{root};
+  while (!work.empty()) {
+    Instruction* link = work.pop_back_val();
+    chain.links.push_back(link);
     for (Value* operand : {link->getOperand(0), link->getOperand(1)}) {
       auto* inner = dyn_cast<Instruction>(operand);
-      if (inner && chain_operator(inner) == op && inner->hasOneUse() && loop.contains(inner)) links.push_back(inner);
-      else leaves.push_back(operand);
+      if (inner && chain_operator(inner) == op && inner->hasOneUse() && loop.contains(inner)) work.push_back(inner);
+      else chain.leaves.push_back(operand);
     }
   }
-  return leaves;
+  return chain;
 }
 
 // Step 2: the lane loop's stores, where each is to a stack object and nothing else
@@ -130,25 +135,16 @@ SmallPtrSet<Instruction*, 32> lane_chains(ArrayRef<StoreInst*> stores, const Loo
     auto* root = dyn_cast<Instruction>(store->getValueOperand());
     // (A store some lanes skip would combine other elements than its own there.)
     if (!root || !loop.contains(root) || !a.dominators.dominates(store->getParent(), loop.getLoopLatch())) continue;
-    auto chain = chain_leaves(root, loop);
+    auto chain = chain_to(root, loop);
     if (!chain) continue;
     unsigned states = 0;
-    for (Value* leaf : *chain) {
+    for (Value* leaf : chain->leaves) {
       auto* load = dyn_cast<LoadInst>(leaf);
       states += load && load->getPointerOperand() == store->getPointerOperand();
     }
     if (states != 1) continue;  // not a lane's state combined with values
-    // The links: every instruction between the leaves and the store.
-    SmallVector<Instruction*, 16> work{root};
-    while (!work.empty()) {
-      Instruction* link = work.pop_back_val();
-      if (!links.insert(link).second) continue;
-      for (Value* operand : link->operands())
-        if (auto* inner = dyn_cast<Instruction>(operand);
-            inner && !is_contained(*chain, operand) && chain_operator(inner) == chain_operator(root))
-          work.push_back(inner);
-    }
-    for (Value* leaf : *chain) leaves.push_back({leaf, index});
+    links.insert(chain->links.begin(), chain->links.end());
+    for (Value* leaf : chain->leaves) leaves.push_back({leaf, index});
   }
   return links;
 }
