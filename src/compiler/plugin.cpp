@@ -12,7 +12,9 @@
 // lets the vectorizer see only Weft's item
 // loops and only where it can widen them exactly (weft-item-loop-select, before the
 // vectorizer), keeps from the vectorizer the loops whose chains of uniform values
-// it would take exponential time to plan (weft-uniform-chain-guard), and turns the gathers
+// it would take exponential time to plan (weft-uniform-chain-guard), computes before an
+// innermost loop the bases its addresses' loop-invariant offsets make (weft-invariant-bases:
+// the vectorizer counts a base and an offset apart as two live values), and turns the gathers
 // and scatters it makes back into scalar and vector accesses (weft-lane-accesses,
 // after it), gives the strided loads of a coarsened range reduction's items to other
 // lanes so that they widen into consecutive loads (weft-reduction-lanes, before it), folds a max of a min that shares an operand with it, as g++ does
@@ -23,6 +25,7 @@
 #include "barrier_split.hpp"
 #include "candidate_item_loops.hpp"
 #include "flatten.hpp"
+#include "invariant_bases.hpp"
 #include "item_loop_report.hpp"
 #include "item_loop_select.hpp"
 #include "kernel_attributes.hpp"
@@ -72,6 +75,7 @@ void register_passes(PassBuilder& builder) {
       passes.addPass(weft::compiler::CandidateItemLoopsPass());
       passes.addPass(weft::compiler::ItemLoopSelectPass());
       passes.addPass(weft::compiler::UniformChainGuardPass());
+      passes.addPass(weft::compiler::InvariantBasesPass());
     }
   });
   builder.registerVectorizerEndEPCallback([](FunctionPassManager& passes, OptimizationLevel level) {
@@ -114,6 +118,10 @@ void register_passes(PassBuilder& builder) {
         }
         if (name == "weft-nonnegative-division") {
           passes.addPass(weft::compiler::NonnegativeDivisionPass());
+          return true;
+        }
+        if (name == "weft-invariant-bases") {
+          passes.addPass(weft::compiler::InvariantBasesPass());
           return true;
         }
         if (name == "weft-uniform-chain-guard") {
