@@ -27,7 +27,8 @@ struct Split {
 
 // `gep T, p, (add i, k)` with p and i invariant in `loop` and k not.
 bool split_of(GetElementPtrInst& gep, const Loop& loop, Split& split) {
-  if (gep.getNumIndices() != 1 || !loop.isLoopInvariant(gep.getPointerOperand())) return false;
+  if (gep.getNumIndices() != 1 || !gep.getType()->isPointerTy() || !loop.isLoopInvariant(gep.getPointerOperand()))
+    return false;
   auto* add = dyn_cast<BinaryOperator>(gep.getOperand(1));
   if (!add || add->getOpcode() != Instruction::Add || !loop.contains(add)) return false;
   Value* a = add->getOperand(0);
