@@ -17,6 +17,7 @@
 
 #include "idle_phis.hpp"
 #include "item_loop_accumulators.hpp"
+#include "invariant_bases.hpp"
 #include "item_predication.hpp"
 #include "loop_versions.hpp"
 #include "optimizer_hints.hpp"
@@ -1355,6 +1356,7 @@ trial_result try_widening(Function& f, ArrayRef<Loop*> loops, trial_path path, F
   // exponential time over must be kept from it here too (kernel-fuzz seed 130861).
   FunctionPassManager widen;
   widen.addPass(UniformChainGuardPass());
+  widen.addPass(InvariantBasesPass());
   LoopPassManager before_vectorizer;
   before_vectorizer.addPass(LoopRotatePass());
   before_vectorizer.addPass(LoopDeletionPass());
