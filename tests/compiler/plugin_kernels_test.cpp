@@ -347,6 +347,37 @@ TEST(PluginKernels, RowPerItem) {
   expect_result(q, x, want, magnitude, n);
 }
 
+// polybench syr2k's item: its own element accumulated over two rows of A and B read at
+// a run-time column offset (the row addresses `row + (off + k)`, which weft-invariant-bases
+// starts from a base computed before the loop inside the item). A's elements are powers of
+// two, so every product is exact and the sums hold bit for bit on every target.
+TEST(PluginKernels, TwoRowsAtAnOffsetIntoTheItemsOwnElement) {
+  const std::size_t n = at_run_time(37), m = at_run_time(45), off = at_run_time(3);
+  const std::size_t ld = m + off;
+  std::vector<float> a(n * ld), b = data(n * ld, 62), c = data(n * n, 63);
+  for (std::size_t e = 0; e < a.size(); ++e) a[e] = std::ldexp(1.0f, int(e % 7) - 3);
+  std::vector<float> want = c;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      for (std::size_t k = 0; k < m; ++k)
+        want[i * n + j] += a[i * ld + off + k] * b[j * ld + off + k] + b[i * ld + off + k] * a[j * ld + off + k];
+  sycl::queue q;
+  {
+    sycl::buffer<float, 2> ba(a.data(), sycl::range<2>(n, ld)), bb(b.data(), sycl::range<2>(n, ld));
+    sycl::buffer<float, 2> bc(c.data(), sycl::range<2>(n, n));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor A(ba, h, sycl::read_only), B(bb, h, sycl::read_only);
+      sycl::accessor C(bc, h, sycl::read_write);
+      h.parallel_for(sycl::range<2>(n, n), [=](sycl::item<2> it) {
+        const std::size_t i = it[0], j = it[1];
+        for (std::size_t k = 0; k < m; ++k)
+          C[it] += A[{i, off + k}] * B[{j, off + k}] + B[{i, off + k}] * A[{j, off + k}];
+      });
+    });
+  }
+  expect_bits_equal(c, want);
+}
+
 // A 3x3 convolution whose items skip the image's border (`x > 0 && x < w - 1 && ...`,
 // the stencils' border test) with the filter's size read at run time.
 TEST(PluginKernels, ConvolutionWithBorderTest) {
