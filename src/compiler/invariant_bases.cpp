@@ -31,6 +31,10 @@ bool split_of(GetElementPtrInst& gep, const Loop& loop, Split& split) {
     return false;
   auto* add = dyn_cast<BinaryOperator>(gep.getOperand(1));
   if (!add || add->getOpcode() != Instruction::Add || !loop.contains(add)) return false;
+  // An index narrower than the pointer's is sign-extended: sext(i + k) is sext(i) + sext(k)
+  // only where the add does not wrap.
+  const unsigned index_bits = gep.getDataLayout().getIndexTypeSizeInBits(gep.getType());
+  if (add->getType()->getScalarSizeInBits() < index_bits && !add->hasNoSignedWrap()) return false;
   Value* a = add->getOperand(0);
   Value* b = add->getOperand(1);
   const bool a_invariant = loop.isLoopInvariant(a);

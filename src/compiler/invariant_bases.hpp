@@ -15,7 +15,8 @@
 //     index is an `add` of a loop-invariant value and a varying one;
 //  2. compute `gep T, p, i` in the preheader (one per pointer, offset and type) and
 //     make the address `gep T, p', k`.
-// Exact: the address is the same wrapping sum; the new getelementptrs carry no
+// Exact: the address is the same wrapping sum (an index narrower than the pointer's,
+// which is sign-extended, only where the add is `nsw`); the new getelementptrs carry no
 // `inbounds` (p' may lie outside p's object where the access does not).
 #include <llvm/IR/PassManager.h>
 

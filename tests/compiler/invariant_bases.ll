@@ -16,6 +16,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; REMARK: 4 address(es) of the loop now start from a base computed before it
 ; REMARK: 1 address(es) of the loop now start from a base computed before it
+; REMARK: 1 address(es) of the loop now start from a base computed before it
 ; REMARK-NOT: remark
 
 ; CHECK-LABEL: define void @row_walk(
@@ -87,18 +88,25 @@ exit:
   ret void
 }
 
+; An i32 index is sign-extended: sext(o + k) is sext(o) + sext(k) only without a wrap,
+; so a narrow add without nsw stays (%p4), and one with nsw is rebased (@narrow_nsw).
 ; CHECK-LABEL: define void @left_alone(
 ; CHECK-NOT: weft.base
+; CHECK: %p4 = getelementptr float, ptr %a, i32 %x4
 ; CHECK: %p1 = getelementptr inbounds float, ptr %q, i64 %x1
 ; CHECK: %p2 = getelementptr float, ptr %a, i64 %x2
 ; CHECK: %p3 = getelementptr [4 x float], ptr %a, i64 0, i64 %x1
 ; CHECK: ret void
-define void @left_alone(ptr %a, i64 %n, i64 %o, i64 %o2) {
+define void @left_alone(ptr %a, i64 %n, i64 %o, i64 %o2, i32 %o32) {
 entry:
   br label %loop
 
 loop:
   %k = phi i64 [ 0, %entry ], [ %k.next, %loop ]
+  %k32 = trunc i64 %k to i32
+  %x4 = add i32 %o32, %k32
+  %p4 = getelementptr float, ptr %a, i32 %x4
+  store float 4.0, ptr %p4, align 4
   %q = getelementptr float, ptr %a, i64 %k
   %x1 = add i64 %o, %k
   %p1 = getelementptr inbounds float, ptr %q, i64 %x1
@@ -108,6 +116,27 @@ loop:
   store float 2.0, ptr %p2, align 4
   %p3 = getelementptr [4 x float], ptr %a, i64 0, i64 %x1
   store float 3.0, ptr %p3, align 4
+  %k.next = add i64 %k, 1
+  %done = icmp eq i64 %k.next, %n
+  br i1 %done, label %exit, label %loop
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @narrow_nsw(
+; CHECK: %weft.base = getelementptr float, ptr %a, i32 %o32
+; CHECK: %p = getelementptr float, ptr %weft.base, i32 %k32
+define void @narrow_nsw(ptr %a, i64 %n, i32 %o32) {
+entry:
+  br label %loop
+
+loop:
+  %k = phi i64 [ 0, %entry ], [ %k.next, %loop ]
+  %k32 = trunc i64 %k to i32
+  %x = add nsw i32 %o32, %k32
+  %p = getelementptr float, ptr %a, i32 %x
+  store float 1.0, ptr %p, align 4
   %k.next = add i64 %k, 1
   %done = icmp eq i64 %k.next, %n
   br i1 %done, label %exit, label %loop
