@@ -17,6 +17,7 @@
 
 #include "idle_phis.hpp"
 #include "item_loop_accumulators.hpp"
+#include "item_loop_starts.hpp"
 #include "invariant_bases.hpp"
 #include "item_predication.hpp"
 #include "loop_versions.hpp"
@@ -178,6 +179,7 @@ bool same_for_all_items(const Value* v, const Loop& loop, unsigned depth = 0) {
 }
 
 constexpr const char* divergent_branch = "a branch in the work item goes different ways for different items";
+constexpr const char* varying_trips = "a loop inside the work item runs a different number of times for different items";
 constexpr const char* nested_branch =
     "a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)";
 constexpr const char* read_bound_refusal =
@@ -217,9 +219,10 @@ bool merges_values(const Loop& loop, const LoopInfo& loops, const mask_plan* mas
 }
 
 // Why the native path cannot widen this loop nest exactly, or an empty string; with
-// `masked`, as it will be once those branches are masks.
+// `masked`, as it will be once those branches are masks; with `started`, as it will be
+// once those loops start with the first item (item_loop_starts.hpp).
 std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolution& scev,
-                               const mask_plan* masked = nullptr) {
+                               const mask_plan* masked = nullptr, ArrayRef<Loop*> started = {}) {
   if (!loop.getLoopLatch() || !loop.getExitingBlock()) return "the item loop has several exits or back edges";
   for (PHINode& phi : loop.getHeader()->phis()) {
     // Only counters: a value stepping by a constant from item to item.
@@ -232,8 +235,8 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
     if (!inner->getExitingBlock() || !inner->getLoopLatch())
       return "a loop inside the work item has several exits (a break or a return in it)";
     const SCEV* trips = scev.getBackedgeTakenCount(inner);
-    if (isa<SCEVCouldNotCompute>(trips) || !scev.isLoopInvariant(trips, &loop))
-      return "a loop inside the work item runs a different number of times for different items";
+    if ((isa<SCEVCouldNotCompute>(trips) || !scev.isLoopInvariant(trips, &loop)) && !is_contained(started, inner))
+      return varying_trips;
   }
   for (BasicBlock* block : loop.blocks()) {
     auto* branch = dyn_cast<BranchInst>(block->getTerminator());
@@ -252,6 +255,22 @@ std::string outer_loop_refusal(Loop& loop, const LoopInfo& loops, ScalarEvolutio
   // (kernel-fuzz seeds 120380, 121228: `for (k < r) ...; if (r0 != 0) v = i;` kept v's
   // value from before; seed 121507: a crash in the register allocator).
   if (!allow_merges && merges_values(loop, loops, masked)) return merging_branch;
+  return {};
+}
+
+// The loops inside `item` whose trip counts differ between items, each of which can
+// start with the item loop's first item (item_loop_starts.hpp), or why one cannot.
+std::string varying_starts(Loop& item, ScalarEvolution& scev, SmallVectorImpl<Loop*>& started) {
+  started.clear();
+  for (Loop* inner : item.getLoopsInPreorder()) {
+    if (inner == &item) continue;
+    const SCEV* trips = scev.getBackedgeTakenCount(inner);
+    if (!isa<SCEVCouldNotCompute>(trips) && scev.isLoopInvariant(trips, &item)) continue;
+    if (isa<SCEVCouldNotCompute>(trips)) return varying_trips;
+    if (std::string why = item_start_refusal(*inner, item, scev); !why.empty())
+      return std::string(varying_trips) + " (its start cannot be the first item's: " + why + ")";
+    started.push_back(inner);
+  }
   return {};
 }
 
@@ -1155,43 +1174,59 @@ bool version_on_guards(Function& f, Loop& loop, LoopInfo& loops, DominatorTree& 
 // The native path widens a loop inside the item only where its counter is canonical
 // (from 0 by 1) and its exit test compares that counter's next value with a bound the
 // same for all items (LLVM's isUniformLoop); a stencil's loop over its taps counts from
-// -1 (`for (int i = -1; i <= 1; i++)`). Such a counter, from a constant by 1 and left
-// where its next value equals a constant, counts from 0 instead: its old value is the
-// new one plus the start, and the exit test's constant moves by the start too (an
-// equality in the counter's type wraps as the old one did: the same iterations exit).
+// -1 (`for (int i = -1; i <= 1; i++)`), polybench's from 1 to `i <= N`. Such a counter,
+// from a start the same for all items by 1, with a trip count the same for all items,
+// counts from 0 instead: its old value is the new one plus the start, and the loop is
+// left where the new counter's next value equals the trip count, computed before the
+// item loop (in the counter's type, wrapping as the old count did: the same iterations).
 // Returns whether a counter changed.
 bool canonical_counters_inside(Loop& item, ScalarEvolution& scev) {
   bool changed = false;
+  BasicBlock* item_preheader = item.getLoopPreheader();
+  if (!item_preheader) return false;
+  Instruction* before_items = item_preheader->getTerminator();
+  SCEVExpander expander(scev, "counter");
   for (Loop* inner : item.getLoopsInPreorder()) {
     if (inner == &item || inner->getCanonicalInductionVariable()) continue;
     BasicBlock* preheader = inner->getLoopPreheader();
     BasicBlock* latch = inner->getLoopLatch();
     auto* exit_branch = latch ? dyn_cast<BranchInst>(latch->getTerminator()) : nullptr;
-    if (!preheader || !exit_branch || !exit_branch->isConditional()) continue;
+    if (!preheader || !exit_branch || !exit_branch->isConditional() || inner->getExitingBlock() != latch) continue;
     auto* exit_test = dyn_cast<ICmpInst>(exit_branch->getCondition());
-    if (!exit_test || !exit_test->isEquality() || !exit_test->hasOneUse()) continue;
+    const SCEV* taken = scev.getBackedgeTakenCount(inner);
+    if (!exit_test || isa<SCEVCouldNotCompute>(taken) || !scev.isLoopInvariant(taken, &item)) continue;
     for (PHINode& counter : inner->getHeader()->phis()) {
-      auto* start = dyn_cast<ConstantInt>(counter.getIncomingValueForBlock(preheader));
+      Value* start = counter.getIncomingValueForBlock(preheader);
       auto* next = dyn_cast<BinaryOperator>(counter.getIncomingValueForBlock(latch));
-      auto* end = dyn_cast<ConstantInt>(exit_test->getOperand(1));
-      if (!start || !next || !end || next->getOpcode() != Instruction::Add || next->getOperand(0) != &counter ||
-          !match(next->getOperand(1), m_One()) || exit_test->getOperand(0) != next)
+      if (!next || next->getOpcode() != Instruction::Add || next->getOperand(0) != &counter ||
+          !match(next->getOperand(1), m_One()) || (exit_test->getOperand(0) != next && exit_test->getOperand(1) != next) ||
+          taken->getType() != counter.getType() || !scev.isLoopInvariant(scev.getSCEV(start), &item))
         continue;
+      const SCEV* trips = scev.getAddExpr(taken, scev.getOne(taken->getType()));
+      if (!expander.isSafeToExpandAt(trips, before_items)) continue;
+      Value* trip_count = expander.expandCodeFor(trips, counter.getType(), before_items);
       IRBuilder<> b(&*inner->getHeader()->getFirstInsertionPt());
       Value* old_value = b.CreateAdd(&counter, start, counter.getName() + ".from");
       counter.replaceUsesWithIf(old_value,
                                 [&](Use& use) { return use.getUser() != next && use.getUser() != old_value; });
-      if (any_of(next->users(), [&](const User* u) { return u != &counter && u != exit_test; })) {
+      b.SetInsertPoint(exit_branch);
+      Value* done = exit_branch->getSuccessor(0) == inner->getHeader() ? b.CreateICmpNE(next, trip_count)
+                                                                        : b.CreateICmpEQ(next, trip_count);
+      exit_branch->setCondition(done);
+      if (exit_test->use_empty()) {
+        done->takeName(exit_test);
+        exit_test->eraseFromParent();
+      }
+      if (any_of(next->users(), [&](const User* u) { return u != &counter && u != done; })) {
         b.SetInsertPoint(next->getNextNode());
         Value* old_next = b.CreateAdd(next, start, next->getName() + ".from");
         next->replaceUsesWithIf(old_next, [&](Use& use) {
-          return use.getUser() != &counter && use.getUser() != exit_test && use.getUser() != old_next;
+          return use.getUser() != &counter && use.getUser() != done && use.getUser() != old_next;
         });
       }
       next->setHasNoSignedWrap(false);
       next->setHasNoUnsignedWrap(false);
-      counter.setIncomingValueForBlock(preheader, ConstantInt::get(start->getType(), 0));
-      exit_test->setOperand(1, ConstantInt::get(end->getType(), end->getValue() - start->getValue()));
+      counter.setIncomingValueForBlock(preheader, ConstantInt::get(counter.getType(), 0));
       scev.forgetLoop(inner);
       changed = true;
       break;
@@ -1446,6 +1481,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
   SmallVector<Loop*, 4> accepted;
   SmallVector<bool, 4> guarded;           // versioned on bounds guards (version_on_guards)
   SmallVector<bool, 4> masked_branches;   // branches as masks
+  SmallVector<bool, 4> first_starts;      // loops inside started with the first item (item_loop_starts.hpp)
   SmallVector<std::uint64_t, 4> wider;    // vector bits beyond the target's preference (item_vector_bits)
   SmallVector<bool, 4> own_width;         // the width is this pass's choice (lanes_for)
   SmallVector<unsigned, 4> in_registers;  // accumulators kept in registers (item_loop_accumulators.hpp)
@@ -1470,6 +1506,23 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
       if (hoist_read_bounds(*loop, loops, analyses.getResult<DominatorTreeAnalysis>(f), scev, true).changed)
         cfg_changed = true;
       why = outer_loop_refusal(*loop, loops, scev);
+    }
+    // Loops inside the item that start where the item does, started with the first item
+    // where the item loop is otherwise widened or versioned below (each item then runs
+    // the iterations from the first item's start: a loss where the items stay one by one).
+    bool started_with_first = false;
+    if (why == varying_trips) {
+      SmallVector<Loop*, 2> started;
+      if (std::string cannot = varying_starts(*loop, scev, started); !cannot.empty()) {
+        why = cannot;
+      } else if (const std::string after = outer_loop_refusal(*loop, loops, scev, nullptr, started);
+                 after.empty() || after == divergent_branch || after == nested_branch || after == merging_branch) {
+        for (Loop* inner : started) start_with_first_item(*inner, *loop, scev);
+        started_with_first = cfg_changed = true;
+        why = outer_loop_refusal(*loop, loops, scev);
+      } else {
+        why = after;
+      }
     }
     // The item's accumulators in registers across the loops inside it, where a
     // run-time test finds the loop's other accesses apart from them; the copy that
@@ -1552,6 +1605,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     accepted.push_back(loop);
     guarded.push_back(versioned);
     masked_branches.push_back(masked);
+    first_starts.push_back(started_with_first);
     wider.push_back(wider_bits);
     own_width.push_back(!width_given);
     in_registers.push_back(accumulators);
@@ -1574,6 +1628,7 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
                  << "kernel " << kernel_name(f) << ": item loop given to the outer-loop vectorizer"
                  << (guarded[k] ? " (where its bounds guards pass)" : "")
                  << (masked_branches[k] ? " (its branches as masks)" : "")
+                 << (first_starts[k] ? " (loops inside it from the first item's start)" : "")
                  << (wider[k] ? " (" + std::to_string(wider[k]) + "-bit vectors)" : std::string())
                  << (in_registers[k] ? " (" + std::to_string(in_registers[k]) + " accumulator(s) in registers)"
                                      : std::string());

@@ -77,19 +77,6 @@ std::string unguardable(const Instruction& inst) {
   return std::string("an instruction (") + inst.getOpcodeName() + ") that may not run where the item does not";
 }
 
-// Why the blocks a branch may skip cannot run under masks, or an empty string.
-std::string guarded_refusal(ArrayRef<const BasicBlock*> guarded) {
-  if (!guarded.empty() && guarded.front()->getParent()->hasFnAttribute(Attribute::StrictFP))
-    return "the kernel uses strict floating point";
-  unsigned count = 0;
-  for (const BasicBlock* block : guarded)
-    for (const Instruction& inst : *block) {
-      if (inst.isTerminator() || isa<PHINode>(inst)) continue;
-      if (std::string why = unguardable(inst); !why.empty()) return "it guards " + why;
-      if (++count > guarded_budget) return "it guards more than " + std::to_string(guarded_budget) + " instructions";
-    }
-  return {};
-}
 
 // Makes `order` (blocks in reverse post-order, the first one's condition true) straight
 // code under masks: each block runs under its condition (true where `always`), a phi
@@ -130,7 +117,6 @@ void linearize(ArrayRef<BasicBlock*> order, function_ref<bool(const BasicBlock*)
     return merged;
   };
 
-  GlobalVariable& zeros = speculation_block(*f.getParent());
   for (BasicBlock* block : order) {
     IRBuilder<> builder(block, block->getFirstInsertionPt());
     Value* mine = always;
@@ -157,15 +143,7 @@ void linearize(ArrayRef<BasicBlock*> order, function_ref<bool(const BasicBlock*)
         inst.eraseFromParent();
         continue;
       }
-      IRBuilder<> before(&inst);
-      if (auto* load = dyn_cast<LoadInst>(&inst); load && !isSafeToSpeculativelyExecute(load))
-        load->setOperand(0, before.CreateSelect(mine, load->getPointerOperand(), &zeros));
-      else if (auto* store = dyn_cast<StoreInst>(&inst))
-        store->setOperand(1, before.CreateSelect(mine, store->getPointerOperand(), &discard_slot(f)));
-      else if (division(inst) && !isSafeToSpeculativelyExecute(&inst))
-        inst.setOperand(1, before.CreateSelect(mine, inst.getOperand(1), ConstantInt::get(inst.getType(), 1)));
-      inst.dropUBImplyingAttrsAndMetadata(
-          {LLVMContext::MD_access_group, LLVMContext::MD_tbaa, LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
+      guard_instruction(inst, mine);
     }
   }
   if (join) {  // the join's values from the paths, merged at the end of the last block
@@ -190,6 +168,32 @@ void linearize(ArrayRef<BasicBlock*> order, function_ref<bool(const BasicBlock*)
 }
 
 }  // namespace
+
+std::string guarded_refusal(ArrayRef<const BasicBlock*> guarded) {
+  if (!guarded.empty() && guarded.front()->getParent()->hasFnAttribute(Attribute::StrictFP))
+    return "the kernel uses strict floating point";
+  unsigned count = 0;
+  for (const BasicBlock* block : guarded)
+    for (const Instruction& inst : *block) {
+      if (inst.isTerminator() || isa<PHINode>(inst)) continue;
+      if (std::string why = unguardable(inst); !why.empty()) return "it guards " + why;
+      if (++count > guarded_budget) return "it guards more than " + std::to_string(guarded_budget) + " instructions";
+    }
+  return {};
+}
+
+void guard_instruction(Instruction& inst, Value* condition) {
+  Function& f = *inst.getFunction();
+  IRBuilder<> before(&inst);
+  if (auto* load = dyn_cast<LoadInst>(&inst); load && !isSafeToSpeculativelyExecute(load))
+    load->setOperand(0, before.CreateSelect(condition, load->getPointerOperand(), &speculation_block(*f.getParent())));
+  else if (auto* store = dyn_cast<StoreInst>(&inst))
+    store->setOperand(1, before.CreateSelect(condition, store->getPointerOperand(), &discard_slot(f)));
+  else if (division(inst) && !isSafeToSpeculativelyExecute(&inst))
+    inst.setOperand(1, before.CreateSelect(condition, inst.getOperand(1), ConstantInt::get(inst.getType(), 1)));
+  inst.dropUBImplyingAttrsAndMetadata(
+      {LLVMContext::MD_access_group, LLVMContext::MD_tbaa, LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});
+}
 
 bool branches_inside(const Loop& inner, const LoopInfo& loops) {
   for (const BasicBlock* block : inner.blocks()) {

@@ -52,6 +52,16 @@ void predicate_region(const guarded_region& region, llvm::LoopInfo& loops, llvm:
 // Whether `inner` has a branch of its own (not in a loop inside it) other than its exit test.
 bool branches_inside(const llvm::Loop& inner, const llvm::LoopInfo& loops);
 
+// Why the instructions of `guarded` (blocks that may run where the item's code does
+// not) cannot run under a mask, or an empty string.
+std::string guarded_refusal(llvm::ArrayRef<const llvm::BasicBlock*> guarded);
+
+// Puts `inst` (guarded_refusal accepted it) under `condition`: a load not known safe
+// reads the block of zeros where it is false, a store writes the discard slot, a
+// division divides by 1; hints go (the caller erases them) and so do the attributes and
+// metadata that would make a wrong guess undefined behaviour.
+void guard_instruction(llvm::Instruction& inst, llvm::Value* condition);
+
 // The block of zeros guarded loads read where their condition fails (created on first use).
 llvm::GlobalVariable& speculation_block(llvm::Module& module);
 

@@ -486,7 +486,7 @@ exit:
 ; CHECK-DAG: ![[UMD]] = distinct !{![[UMD]], !{{[0-9]+}}, ![[UMDTAG:[0-9]+]]}
 ; CHECK-DAG: ![[UMDTAG]] = !{!"weft.item_loop", !"a branch in the work item merges values (with a loop inside the item, the outer-loop vectorizer can pair them with the wrong branch)"}
 ; CHECK-DAG: ![[TRI]] = distinct !{![[TRI]], !{{[0-9]+}}, ![[TRITAG:[0-9]+]]}
-; CHECK-DAG: ![[TRITAG]] = !{!"weft.item_loop", !"a loop inside the work item runs a different number of times for different items"}
+; CHECK-DAG: ![[TRITAG]] = !{!"weft.item_loop", !"a loop inside the work item runs a different number of times for different items (its start cannot be the first item's: it does not count up to a bound the same for all items)"}
 ; CHECK-DAG: ![[NOTITEM]] = distinct !{![[NOTITEM]]}
 ; CHECK-DAG: ![[INNER]] = distinct !{![[INNER]], ![[INNERPAR:[0-9]+]], ![[TAG]]}
 ; CHECK-DAG: ![[INNERPAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
