@@ -107,6 +107,12 @@ start_plan plan_of(Loop& inner, Loop& item, ScalarEvolution& scev) {
     if (needed && !expander.isSafeToExpandAt(needed, item_preheader->getTerminator()))
       return refuse("its first item's start or its bound cannot be computed before the item loop");
 
+  // 4. Nothing it computes is used after it.
+  for (const BasicBlock* block : inner.blocks())
+    for (const Instruction& inst : *block)
+      for (const User* user : inst.users())
+        if (!inner.contains(cast<Instruction>(user))) return refuse("a value it computes is used after it");
+
   // 2. Entered where the item's start passes the exit test (a guard of just that test).
   BasicBlock* entry = preheader->getSinglePredecessor();
   auto* guard = entry ? dyn_cast<BranchInst>(entry->getTerminator()) : nullptr;
@@ -143,10 +149,6 @@ start_plan plan_of(Loop& inner, Loop& item, ScalarEvolution& scev) {
     SmallPtrSet<const Value*, 16> seen;
     if (block != latch && inside && inside->isConditional() && !alike(inside->getCondition(), inner, item, seen))
       return refuse("a branch inside it goes different ways for different items");
-    // 4. Nothing it computes is used after it.
-    for (const Instruction& inst : *block)
-      for (const User* user : inst.users())
-        if (!inner.contains(cast<Instruction>(user))) return refuse("a value it computes is used after it");
   }
   return plan;
 }

@@ -378,6 +378,44 @@ TEST(PluginKernels, TwoRowsAtAnOffsetIntoTheItemsOwnElement) {
   expect_bits_equal(c, want);
 }
 
+// Polybench correlation's triangle: item j1 runs `j2` from j1 + 1 to M, a loop that
+// starts where the item does (weft-item-loop-select starts it with the first item's
+// start, its earlier iterations under masks), and `i` from 1 to N inside it. Every
+// product is exact (small integers), so the sums are bit for bit the host loop's.
+TEST(PluginKernels, TriangleFromTheItemsOwnColumn) {
+  const std::size_t m = at_run_time(61), n = at_run_time(29);
+  std::vector<float> cols((n + 1) * (m + 1)), symmat = data((m + 1) * (m + 1), 64);
+  for (std::size_t e = 0; e < cols.size(); ++e) cols[e] = float(e % 13) - 6.0f;
+  std::vector<float> want = symmat;
+  for (std::size_t j1 = 1; j1 <= m; ++j1) {
+    want[j1 * (m + 1) + j1] = 1.0f;
+    for (std::size_t j2 = j1 + 1; j2 <= m; ++j2) {
+      float sum = 0.0f;
+      for (std::size_t i = 1; i <= n; ++i) sum += cols[i * (m + 1) + j1] * cols[i * (m + 1) + j2];
+      want[j1 * (m + 1) + j2] = want[j2 * (m + 1) + j1] = sum;
+    }
+  }
+  sycl::queue q;
+  {
+    sycl::buffer<float, 2> bd(cols.data(), sycl::range<2>(n + 1, m + 1));
+    sycl::buffer<float, 2> bs(symmat.data(), sycl::range<2>(m + 1, m + 1));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor D(bd, h, sycl::read_only);
+      sycl::accessor S(bs, h, sycl::read_write);
+      h.parallel_for(sycl::range<1>(m), [=](sycl::id<1> gid) {
+        const std::size_t j1 = gid[0] + 1;
+        S[{j1, j1}] = 1.0f;
+        for (std::size_t j2 = j1 + 1; j2 <= m; j2++) {
+          S[{j1, j2}] = 0.0f;
+          for (std::size_t i = 1; i <= n; i++) S[{j1, j2}] += D[{i, j1}] * D[{i, j2}];
+          S[{j2, j1}] = S[{j1, j2}];
+        }
+      });
+    });
+  }
+  expect_bits_equal(symmat, want);
+}
+
 // A 3x3 convolution whose items skip the image's border (`x > 0 && x < w - 1 && ...`,
 // the stencils' border test) with the filter's size read at run time.
 TEST(PluginKernels, ConvolutionWithBorderTest) {
