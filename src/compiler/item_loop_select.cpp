@@ -179,7 +179,8 @@ bool same_for_all_items(const Value* v, const Loop& loop, unsigned depth = 0) {
 }
 
 constexpr const char* divergent_branch = "a branch in the work item goes different ways for different items";
-constexpr const char* varying_trips = "a loop inside the work item runs a different number of times for different items";
+constexpr const char* varying_trips =
+    "a loop inside the work item runs a different number of times for different items";
 constexpr const char* nested_branch =
     "a loop inside the work item branches (the outer-loop vectorizer does not keep the values such a loop merges)";
 constexpr const char* read_bound_refusal =
@@ -1199,7 +1200,8 @@ bool canonical_counters_inside(Loop& item, ScalarEvolution& scev) {
       Value* start = counter.getIncomingValueForBlock(preheader);
       auto* next = dyn_cast<BinaryOperator>(counter.getIncomingValueForBlock(latch));
       if (!next || next->getOpcode() != Instruction::Add || next->getOperand(0) != &counter ||
-          !match(next->getOperand(1), m_One()) || (exit_test->getOperand(0) != next && exit_test->getOperand(1) != next) ||
+          !match(next->getOperand(1), m_One()) ||
+          (exit_test->getOperand(0) != next && exit_test->getOperand(1) != next) ||
           taken->getType() != counter.getType() || !scev.isLoopInvariant(scev.getSCEV(start), &item))
         continue;
       const SCEV* trips = scev.getAddExpr(taken, scev.getOne(taken->getType()));
@@ -1211,7 +1213,7 @@ bool canonical_counters_inside(Loop& item, ScalarEvolution& scev) {
                                 [&](Use& use) { return use.getUser() != next && use.getUser() != old_value; });
       b.SetInsertPoint(exit_branch);
       Value* done = exit_branch->getSuccessor(0) == inner->getHeader() ? b.CreateICmpNE(next, trip_count)
-                                                                        : b.CreateICmpEQ(next, trip_count);
+                                                                       : b.CreateICmpEQ(next, trip_count);
       exit_branch->setCondition(done);
       if (exit_test->use_empty()) {
         done->takeName(exit_test);

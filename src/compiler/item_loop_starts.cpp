@@ -46,6 +46,33 @@ bool alike(const Value* v, const Loop& inner, const Loop& item, SmallPtrSetImpl<
   return all_of(inst->operands(), [&](const Value* op) { return alike(op, inner, item, seen); });
 }
 
+// Whether `check` (taken as true where `on_true`, else as false) holds exactly where
+// `start test bound` does: the same test, or InstCombine's form of it one apart
+// (`s <= B` as `s - 1 < B`, where s - 1 does not wrap).
+bool tests_start(const ICmpInst& check, bool on_true, const SCEV* start, const start_plan& plan,
+                 ScalarEvolution& scev) {
+  CmpInst::Predicate q = on_true ? check.getPredicate() : check.getInversePredicate();
+  const SCEV* tested = scev.getSCEV(check.getOperand(0));
+  if (scev.getSCEV(check.getOperand(0)) == plan.bound) {
+    tested = scev.getSCEV(check.getOperand(1));
+    q = CmpInst::getSwappedPredicate(q);
+  } else if (scev.getSCEV(check.getOperand(1)) != plan.bound) {
+    return false;
+  }
+  if (tested == start) return q == plan.test;
+  const bool is_signed = CmpInst::isSigned(plan.test);
+  if (CmpInst::isSigned(q) != is_signed) return false;
+  const SCEV* one = scev.getOne(start->getType());
+  auto one_apart = [&](const SCEV* low, const SCEV* high) {
+    return scev.getAddExpr(low, one) == high && scev.willNotOverflow(Instruction::Add, is_signed, low, one);
+  };
+  if (CmpInst::isStrictPredicate(q) && CmpInst::isNonStrictPredicate(plan.test))
+    return CmpInst::getNonStrictPredicate(q) == plan.test && one_apart(tested, start);  // tested = s - 1
+  if (CmpInst::isNonStrictPredicate(q) && CmpInst::isStrictPredicate(plan.test))
+    return CmpInst::getStrictPredicate(q) == plan.test && one_apart(start, tested);  // tested = s + 1
+  return false;
+}
+
 start_plan plan_of(Loop& inner, Loop& item, ScalarEvolution& scev) {
   start_plan plan;
   auto refuse = [&](const char* why) {
@@ -122,11 +149,7 @@ start_plan plan_of(Loop& inner, Loop& item, ScalarEvolution& scev) {
     auto* check = dyn_cast<ICmpInst>(guard->getCondition());
     if (!item.contains(entry) || guard->getSuccessor(plan.guard_enters_on_true ? 1 : 0) != exit || !check)
       return refuse("it is entered under a test other than its start's");
-    CmpInst::Predicate q = plan.guard_enters_on_true ? check->getPredicate() : check->getInversePredicate();
-    const SCEV* left = scev.getSCEV(check->getOperand(0));
-    const SCEV* right = scev.getSCEV(check->getOperand(1));
-    if (!((left == start && right == plan.bound && q == plan.test) ||
-          (right == start && left == plan.bound && CmpInst::getSwappedPredicate(q) == plan.test)))
+    if (!tests_start(*check, plan.guard_enters_on_true, start, plan, scev))
       return refuse("it is entered under a test other than its start's");
     for (PHINode& phi : exit->phis())
       if (phi.getIncomingValueForBlock(entry) != phi.getIncomingValueForBlock(latch))

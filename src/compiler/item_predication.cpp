@@ -77,7 +77,6 @@ std::string unguardable(const Instruction& inst) {
   return std::string("an instruction (") + inst.getOpcodeName() + ") that may not run where the item does not";
 }
 
-
 // Makes `order` (blocks in reverse post-order, the first one's condition true) straight
 // code under masks: each block runs under its condition (true where `always`), a phi
 // becomes selects on its edges' conditions, guarded accesses and divisions go through
