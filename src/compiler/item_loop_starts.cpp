@@ -100,7 +100,7 @@ start_plan plan_of(Loop& inner, Loop& item, ScalarEvolution& scev) {
   CmpInst::Predicate p = test->getOperand(0) == next ? test->getPredicate() : test->getSwappedPredicate();
   plan.test = branch->getSuccessor(0) == header ? p : CmpInst::getInversePredicate(p);
   plan.bound = scev.getSCEV(bound);
-  if (!counts_up(plan.test) || !scev.isLoopInvariant(plan.bound, &item))
+  if (!(counts_up(plan.test) || plan.test == CmpInst::ICMP_NE) || !scev.isLoopInvariant(plan.bound, &item))
     return refuse("it does not count up to a bound the same for all items");
   const auto* counter = dyn_cast<SCEVAddRecExpr>(scev.getSCEV(plan.counter));
   if (!counter || counter->getLoop() != &inner || !counter->isAffine() || !counter->getStepRecurrence(scev)->isOne())
@@ -113,6 +113,22 @@ start_plan plan_of(Loop& inner, Loop& item, ScalarEvolution& scev) {
 
   // 1. A start stepping up from item to item without wrapping.
   const SCEV* start = scev.getSCEV(plan.start);
+  BasicBlock* entry = preheader->getSinglePredecessor();
+  auto* guard = entry ? dyn_cast<BranchInst>(entry->getTerminator()) : nullptr;
+  auto* check = guard && guard->isConditional() ? dyn_cast<ICmpInst>(guard->getCondition()) : nullptr;
+  if (plan.test == CmpInst::ICMP_NE) {
+    // Up to B exactly (LLVM's form of `j < B` once it knows the start below B): `j < B`
+    // in the order the guard (or what holds where the loop is entered) tests the start.
+    const bool on_true = guard && guard->getSuccessor(0) == preheader;
+    for (CmpInst::Predicate order : {CmpInst::ICMP_ULT, CmpInst::ICMP_SLT}) {
+      plan.test = order;
+      if (check ? tests_start(*check, on_true, start, plan, scev)
+                : scev.isLoopEntryGuardedByCond(&inner, order, start, plan.bound))
+        break;
+      plan.test = CmpInst::ICMP_NE;
+    }
+    if (plan.test == CmpInst::ICMP_NE) return refuse("it is entered under a test other than its start's");
+  }
   const auto* steps = dyn_cast<SCEVAddRecExpr>(start);
   if (!steps || steps->getLoop() != &item || !steps->isAffine())
     return refuse("its start is not a step from item to item");
@@ -141,12 +157,9 @@ start_plan plan_of(Loop& inner, Loop& item, ScalarEvolution& scev) {
         if (!inner.contains(cast<Instruction>(user))) return refuse("a value it computes is used after it");
 
   // 2. Entered where the item's start passes the exit test (a guard of just that test).
-  BasicBlock* entry = preheader->getSinglePredecessor();
-  auto* guard = entry ? dyn_cast<BranchInst>(entry->getTerminator()) : nullptr;
   if (guard && guard->isConditional()) {
     plan.guard = guard;
     plan.guard_enters_on_true = guard->getSuccessor(0) == preheader;
-    auto* check = dyn_cast<ICmpInst>(guard->getCondition());
     if (!item.contains(entry) || guard->getSuccessor(plan.guard_enters_on_true ? 1 : 0) != exit || !check)
       return refuse("it is entered under a test other than its start's");
     if (!tests_start(*check, plan.guard_enters_on_true, start, plan, scev))

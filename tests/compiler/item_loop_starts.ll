@@ -12,6 +12,7 @@
 
 ; REMARK: kernel triangle: item loop given to the outer-loop vectorizer (loops inside it from the first item's start)
 ; REMARK: kernel guard_one_apart: item loop given to the outer-loop vectorizer (loops inside it from the first item's start)
+; REMARK: kernel exit_at_bound: item loop given to the outer-loop vectorizer (loops inside it from the first item's start)
 ; REMARK: kernel steps_down: work items run one by one, not across vector lanes: a loop inside the work item runs a different number of times for different items (its start cannot be the first item's: its start steps down from item to item)
 ; REMARK: kernel carried: {{.*}}(its start cannot be the first item's: it carries a value from one iteration to the next besides its counter)
 ; REMARK: kernel used_after: {{.*}}(its start cannot be the first item's: a value it computes is used after it)
@@ -122,6 +123,43 @@ item.latch:
   %j.next = add nuw i64 %j, 1
   %jdone = icmp eq i64 %j.next, %n
   br i1 %jdone, label %exit, label %item, !llvm.loop !62
+
+exit:
+  ret void
+}
+
+; `for (j2 = j1; j2 < M; j2++)` as LLVM leaves it once the guard tests j1 < M: the loop
+; ends where its next value equals M.
+; CHECK-LABEL: define void @exit_at_bound(
+; CHECK: %weft.start.enters = icmp ult i64 1, %m
+; CHECK: %weft.start.reached = icmp uge i64 %k.from, %s
+define void @exit_at_bound(ptr %c, i64 %n, i64 %m) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  %s = add nuw i64 %j, 1
+  %fits = icmp ult i64 %s, %m
+  br i1 %fits, label %inner.preheader, label %item.latch
+
+inner.preheader:
+  br label %inner
+
+inner:
+  %k = phi i64 [ %s, %inner.preheader ], [ %k.next, %inner ]
+  %cj = mul i64 %j, %m
+  %cidx = add i64 %cj, %k
+  %pc = getelementptr float, ptr %c, i64 %cidx
+  store float 1.0, ptr %pc, align 4, !llvm.access.group !71
+  %k.next = add nuw i64 %k, 1
+  %kdone = icmp eq i64 %k.next, %m
+  br i1 %kdone, label %item.latch, label %inner
+
+item.latch:
+  %j.next = add nuw i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !72
 
 exit:
   ret void
@@ -333,3 +371,6 @@ exit:
 !61 = distinct !{}
 !62 = distinct !{!62, !63, !4}
 !63 = !{!"llvm.loop.parallel_accesses", !61}
+!71 = distinct !{}
+!72 = distinct !{!72, !73, !4}
+!73 = !{!"llvm.loop.parallel_accesses", !71}

@@ -51,7 +51,7 @@ CONSTRUCTS = [
     "sg_float_reduce", "sg_size_property", "wg_reduce", "wg_scan", "wg_broadcast", "wg_vote",
     "reduction_range", "reduction_nd", "reduction_float", "reduction_buffer", "reduction_coarsened", "scoped",
     "scoped_local_mem",
-    "hierarchical", "loop_const", "loop_runtime", "loop_triangular", "loop_nested", "loop_break",
+    "hierarchical", "loop_const", "loop_runtime", "loop_triangular", "loop_from_item", "loop_nested", "loop_break",
     "branch_divergent", "early_exit", "int_arith", "int_builtin", "float_arith", "float_math",
     "index_strided", "index_reversed", "index_offset", "index_indirect", "index_data", "index_int",
     "index_size_t", "accessor", "usm", "atomic_global", "emi", "restrict_call", "helper_call",
@@ -367,16 +367,22 @@ class Gen:
             rv = self.r.choice([0, 1, 5, 6])
             bound, maxt = "r%d" % rv, {0: 5, 1: 9, 5: 4, 6: 12}[rv]
             self.used.add("loop_runtime")
-        else:
+        start = "0"
+        if form == "triangular":
             self.used.add("loop_triangular")
             if b.loop_vars:
                 bound, maxt = b.loop_vars[-1], 33
             else:
                 m = self.r.choice([3, 5, 8, 13])
-                bound, maxt = "(%s %% %du)" % (self.r.choice(b.ctx["ids"] + ["lin"]), m), m - 1
+                item = self.r.choice(b.ctx["ids"] + ["lin"])
+                if m in (5, 13):  # from the item's id to a bound the same for all items (the first m items)
+                    self.used.add("loop_from_item")
+                    start, bound, maxt = item, "%du" % m, m
+                else:  # from 0 to where the item is
+                    bound, maxt = "(%s %% %du)" % (item, m), m - 1
         if b.loop_vars:
             self.used.add("loop_nested")
-        b.open("for (u32 %s = 0; %s < %s; ++%s)" % (var, var, bound, var))
+        b.open("for (u32 %s = %s; %s < %s; ++%s)" % (var, start, var, bound, var))
         b.loop_vars.append(var)
         was = b.ctx.get("in_loop")
         b.ctx["in_loop"] = True
