@@ -1201,7 +1201,7 @@ bool canonical_counters_inside(Loop& item, ScalarEvolution& scev) {
       auto* next = dyn_cast<BinaryOperator>(counter.getIncomingValueForBlock(latch));
       if (!next || next->getOpcode() != Instruction::Add || next->getOperand(0) != &counter ||
           !match(next->getOperand(1), m_One()) ||
-          (exit_test->getOperand(0) != next && exit_test->getOperand(1) != next) ||
+          !(is_contained(exit_test->operands(), next) || is_contained(exit_test->operands(), &counter)) ||
           taken->getType() != counter.getType() || !scev.isLoopInvariant(scev.getSCEV(start), &item))
         continue;
       const SCEV* trips = scev.getAddExpr(taken, scev.getOne(taken->getType()));

@@ -92,13 +92,23 @@ start_plan plan_of(Loop& inner, Loop& item, ScalarEvolution& scev) {
   auto* branch = dyn_cast<BranchInst>(latch->getTerminator());
   auto* test = branch && branch->isConditional() ? dyn_cast<ICmpInst>(branch->getCondition()) : nullptr;
   for (PHINode& phi : header->phis())
-    if (test && is_contained(test->operands(), phi.getIncomingValueForBlock(latch))) plan.counter = &phi;
-  if (!plan.counter) return refuse("its exit test is not a compare of its counter's next value");
+    if (test &&
+        (is_contained(test->operands(), phi.getIncomingValueForBlock(latch)) || is_contained(test->operands(), &phi)))
+      plan.counter = &phi;
+  if (!plan.counter) return refuse("its exit test is not a compare of its counter");
   plan.start = plan.counter->getIncomingValueForBlock(preheader);
   Value* next = plan.counter->getIncomingValueForBlock(latch);
-  Value* bound = test->getOperand(test->getOperand(0) == next ? 1 : 0);
-  CmpInst::Predicate p = test->getOperand(0) == next ? test->getPredicate() : test->getSwappedPredicate();
+  Value* tested = is_contained(test->operands(), next) ? next : plan.counter;
+  Value* bound = test->getOperand(test->getOperand(0) == tested ? 1 : 0);
+  CmpInst::Predicate p = test->getOperand(0) == tested ? test->getPredicate() : test->getSwappedPredicate();
   plan.test = branch->getSuccessor(0) == header ? p : CmpInst::getInversePredicate(p);
+  if (tested == plan.counter) {
+    // `j < B` after the iteration j is `j + 1 <= B` (LLVM's form of `j + 1 < B + 1` for a
+    // constant B): the counter's next value goes on while at most B.
+    if (plan.test != CmpInst::ICMP_ULT && plan.test != CmpInst::ICMP_SLT)
+      return refuse("it does not count up to a bound the same for all items");
+    plan.test = CmpInst::getNonStrictPredicate(plan.test);
+  }
   plan.bound = scev.getSCEV(bound);
   if (!(counts_up(plan.test) || plan.test == CmpInst::ICMP_NE) || !scev.isLoopInvariant(plan.bound, &item))
     return refuse("it does not count up to a bound the same for all items");

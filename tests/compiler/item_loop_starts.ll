@@ -13,6 +13,7 @@
 ; REMARK: kernel triangle: item loop given to the outer-loop vectorizer (loops inside it from the first item's start)
 ; REMARK: kernel guard_one_apart: item loop given to the outer-loop vectorizer (loops inside it from the first item's start)
 ; REMARK: kernel exit_at_bound: item loop given to the outer-loop vectorizer (loops inside it from the first item's start)
+; REMARK: kernel counter_tested: item loop given to the outer-loop vectorizer (loops inside it from the first item's start)
 ; REMARK: kernel steps_down: work items run one by one, not across vector lanes: a loop inside the work item runs a different number of times for different items (its start cannot be the first item's: its start steps down from item to item)
 ; REMARK: kernel carried: {{.*}}(its start cannot be the first item's: it carries a value from one iteration to the next besides its counter)
 ; REMARK: kernel used_after: {{.*}}(its start cannot be the first item's: a value it computes is used after it)
@@ -160,6 +161,43 @@ item.latch:
   %j.next = add nuw i64 %j, 1
   %jdone = icmp eq i64 %j.next, %n
   br i1 %jdone, label %exit, label %item, !llvm.loop !72
+
+exit:
+  ret void
+}
+
+; `for (j2 = j1; j2 < 130; j2++)` as LLVM leaves it for a constant bound: the counter itself
+; tested, `j2 < 129` after the iteration j2.
+; CHECK-LABEL: define void @counter_tested(
+; CHECK: br i1 true, label %inner.preheader, label %item.latch
+; CHECK: %weft.start.reached = icmp uge i64 %k.from, %s
+define void @counter_tested(ptr %c, i64 %n) {
+entry:
+  br label %item
+
+item:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %item.latch ]
+  %s = add nuw i64 %j, 1
+  %fits = icmp ult i64 %j, 129
+  br i1 %fits, label %inner.preheader, label %item.latch
+
+inner.preheader:
+  br label %inner
+
+inner:
+  %k = phi i64 [ %s, %inner.preheader ], [ %k.next, %inner ]
+  %cj = mul i64 %j, 130
+  %cidx = add i64 %cj, %k
+  %pc = getelementptr float, ptr %c, i64 %cidx
+  store float 1.0, ptr %pc, align 4, !llvm.access.group !81
+  %k.next = add nuw i64 %k, 1
+  %more = icmp ult i64 %k, 129
+  br i1 %more, label %inner, label %item.latch
+
+item.latch:
+  %j.next = add nuw i64 %j, 1
+  %jdone = icmp eq i64 %j.next, %n
+  br i1 %jdone, label %exit, label %item, !llvm.loop !82
 
 exit:
   ret void
@@ -374,3 +412,6 @@ exit:
 !71 = distinct !{}
 !72 = distinct !{!72, !73, !4}
 !73 = !{!"llvm.loop.parallel_accesses", !71}
+!81 = distinct !{}
+!82 = distinct !{!82, !83, !4}
+!83 = !{!"llvm.loop.parallel_accesses", !81}

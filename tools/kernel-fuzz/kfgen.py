@@ -51,7 +51,7 @@ CONSTRUCTS = [
     "sg_float_reduce", "sg_size_property", "wg_reduce", "wg_scan", "wg_broadcast", "wg_vote",
     "reduction_range", "reduction_nd", "reduction_float", "reduction_buffer", "reduction_coarsened", "scoped",
     "scoped_local_mem",
-    "hierarchical", "loop_const", "loop_runtime", "loop_triangular", "loop_from_item", "loop_nested", "loop_break",
+    "hierarchical", "loop_const", "loop_runtime", "loop_triangular", "loop_from_item", "triangle", "loop_nested", "loop_break",
     "branch_divergent", "early_exit", "int_arith", "int_builtin", "float_arith", "float_math",
     "index_strided", "index_reversed", "index_offset", "index_indirect", "index_data", "index_int",
     "index_size_t", "accessor", "usm", "atomic_global", "emi", "restrict_call", "helper_call",
@@ -997,6 +997,42 @@ class Gen:
         self.kernels.append(["{", "  q.submit([&](sycl::handler& cgh) {"] + ["    " + x for x in cg] + ["  }).wait();", "}"])
         self.nk += 1
 
+    def triangle_kernel(self, r):
+        """polybench correlation's shape, its parameters drawn from `r`: item j1 runs `j2` from its
+        own column (or the next) to a bound the same for all items, with a loop over rows inside,
+        writing its row of a matrix and perhaps the mirrored column (no two items write one
+        element); small integers, in floats too, so every sum is exact."""
+        self.used.add("triangle")
+        self.used.add("usm")
+        k = self.nk
+        m, rows = r.choice([37, 64, 100, 129]), r.choice([3, 8, 17])
+        first, last = r.choice(["", " + 1"]), r.choice(["<= %d" % m, "< %d" % (m + 1), "!= %d" % (m + 1)])
+        i_t = r.choice(["std::size_t", "int", "u32"])
+        t = r.choice(["float", "u32"])
+        w = m + 1
+        data, sym = "td%d" % k, "ts%d" % k
+        self.decls.append("%s* %s = kf_alloc_small<%s>(q, %d, %du);" % (t, data, t, (rows + 1) * w, r.getrandbits(32)))
+        self.decls.append("%s* %s = kf_alloc<%s>(q, %d, 0u);" % (t, sym, t, w * w))
+        if t == "float":
+            self.dumps.append('kf_dump_f32("%s", %s, %d);' % (sym, sym, w * w))
+            self.float_ulps[sym] = 0.0
+        else:
+            self.dumps.append('kf_dump_u32("%s", %s, %d);' % (sym, sym, w * w))
+        if last.startswith("!="):  # the loop's exit test is an equality: only from a start below the bound
+            first = ""
+        body = ["cgh.parallel_for(sycl::range<1>(%d), [=](sycl::id<1> gid) {" % m,
+                "  const %s j1 = %s(gid[0]) + 1;" % (i_t, i_t),
+                "  %s[j1 * %d + j1] = 1;" % (sym, w),
+                "  for (%s j2 = j1%s; j2 %s; j2++) {" % (i_t, first, last),
+                "    %s[j1 * %d + j2] = 0;" % (sym, w),
+                "    for (%s i = 1; i <= %d; i++) %s[j1 * %d + j2] += %s[i * %d + j1] * %s[i * %d + j2];"
+                % (i_t, rows, sym, w, data, w, data, w)]
+        if r.random() < 0.5:
+            body.append("    if (j2 != j1) %s[j2 * %d + j1] = %s[j1 * %d + j2];" % (sym, w, sym, w))
+        body += ["  }", "});"]
+        self.kernels.append(["{", "  q.submit([&](sycl::handler& cgh) {"] + ["    " + x for x in body] + ["  }).wait();", "}"])
+        self.nk += 1
+
     def program(self):
         self.sizes = {"in_u": NIN, "perm": NIN, "in_f": NIN}
         nk = self.r.randint(2, 5)
@@ -1006,6 +1042,10 @@ class Gen:
             getattr(self, {"range": "range_kernel", "nd": "nd_kernel", "reduction": "reduction_kernel",
                            "atomic": "atomic_kernel", "scoped": "scoped_kernel", "hier": "hier_kernel",
                            "restrict": "restrict_kernel"}[kind])()
+        # A quarter of the programs end with a triangle, drawn apart so the rest stays the seed's.
+        apart = random.Random(self.seed * 7919 + 17)
+        if apart.random() < 0.25:
+            self.triangle_kernel(apart)
         return self.render()
 
     def render(self):
