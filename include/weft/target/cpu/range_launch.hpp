@@ -85,15 +85,12 @@ void run_range(const sycl::range<Dims>& r, const sycl::id<Dims>& offset, const K
     return;
   }
   // In one dimension, pieces of whole vectors of items where chunks are that large
-  // anyway (a power of two from 16, a 512-bit vector of floats, to 64 items): only the
-  // range's last piece leaves items over from the widened loop (pieces of 64 to 127
-  // items cut anywhere ran up to half their items one by one, at 32 or 64 lanes: gemv's
-  // column walk per item took 1.4x-2.3x the time at 32 lanes and 15x at 64; polybench
-  // correlation's 512 items in pieces of 32 to 63 at 8 CPUs, 1.4x at 16 lanes).
+  // anyway: only the range's last piece leaves items over from the widened loop
+  // (pieces of 64 to 127 items cut anywhere ran up to half their items one by one, at
+  // 32 or 64 lanes: gemv's column walk per item took 1.4x-2.3x the time at 32 lanes
+  // and 15x at 64).
   const std::size_t grain = grain_for(r.size());
-  std::size_t step = 1;
-  if (Dims == 1 && grain >= 16)
-    while (step * 2 <= std::min(grain, vector_grain_items)) step *= 2;
+  const std::size_t step = Dims == 1 && grain >= vector_grain_items ? vector_grain_items : 1;
   cpu::parallel_for(0, rows, std::max<std::size_t>(1, grain / row_items), body, step);
 }
 
