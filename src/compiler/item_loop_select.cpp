@@ -1270,8 +1270,11 @@ bool chosen_width(const LoopInfo& loops) {
 // sum) waits on that chain every iteration: four vectors in flight hide its latency,
 // as an unrolled loop's independent sums would; longer bodies get two (more would
 // spill registers). Measured on the suite's naive sgemm, gemv_t, dgemm and n-body
-// (docs/design.md, "The compiler plugin").
-unsigned lanes_for(Loop& loop, std::uint64_t bits, const DataLayout& layout) {
+// (docs/design.md, "The compiler plugin"). A loop whose loops inside start with the
+// first item (item_loop_starts.hpp) keeps one vector: its chunks of 16 to 63 items
+// (8 and 16 CPUs) ran wholly in the scalar remainder at 64 lanes, slower than its items
+// one by one before (polybench correlation 0.75 of clang alone at 16 CPUs).
+unsigned lanes_for(Loop& loop, std::uint64_t bits, const DataLayout& layout, bool one_vector = false) {
   std::uint64_t widest = 8;
   for (BasicBlock* block : loop.blocks())
     for (Instruction& inst : *block) {
@@ -1289,7 +1292,7 @@ unsigned lanes_for(Loop& loop, std::uint64_t bits, const DataLayout& layout) {
     for (BasicBlock* block : inner->blocks())
       for (Instruction& inst : *block)
         inner_arithmetic += inst.getType()->isFPOrFPVectorTy() && !isa<PHINode>(inst) && !isa<LoadInst>(inst);
-  const unsigned in_flight = inner_arithmetic <= 4 ? 4 : 2;
+  const unsigned in_flight = one_vector ? 1 : inner_arithmetic <= 4 ? 4 : 2;
   return static_cast<unsigned>(std::max<std::uint64_t>(2, bits / widest) * in_flight);
 }
 
@@ -1597,7 +1600,8 @@ PreservedAnalyses ItemLoopSelectPass::run(Function& f, FunctionAnalysisManager& 
     if (!width_given) {
       const TargetTransformInfo& target = analyses.getResult<TargetIRAnalysis>(f);
       const std::uint64_t bits = item_vector_bits(f, target);
-      addStringMetadataToLoop(loop, "llvm.loop.vectorize.width", lanes_for(*loop, bits, f.getDataLayout()));
+      addStringMetadataToLoop(loop, "llvm.loop.vectorize.width",
+                              lanes_for(*loop, bits, f.getDataLayout(), started_with_first));
       if (bits > target.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue())
         wider_bits = bits;
     }
