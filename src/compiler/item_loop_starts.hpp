@@ -7,10 +7,13 @@
 // made to start where it does for the item loop's first item, the same for every item,
 // and to do nothing in the iterations before the item's own start:
 //  1. the loop counts up by 1 to a bound the same for all items, `j < B` or `j <= B`
-//     (signed or unsigned), from a start s that steps up from item to item without
-//     wrapping, so the first item's start, lo, is the least;
+//     (signed or unsigned; `j != B` where the guard tests `s < B`; the exit test on the
+//     counter's next value or on the counter itself), from a start s that steps up from
+//     item to item without wrapping (or, stepping by 1, tested before the loop: where the
+//     starts wrap, lo is the type's least), so the first item's start, lo, is the least;
 //  2. it is entered only where its items' s passes the test against B (a guard that
-//     tests just that, or none where every item's s passes): the guard now tests lo;
+//     tests just that, or InstCombine's form one apart, `j < M` for `j + 1 <= M`; or none
+//     where every item's s passes): the guard now tests lo;
 //  3. every access, division and hint inside it runs under `active`, its guard's
 //     condition for the item and `j >= s` (guard_instruction, item_predication.hpp):
 //     a load reads Weft's block of zeros and a store writes the discard slot where it
