@@ -5,7 +5,8 @@
 // remark naming it; kernels with barriers and collectives are split at them, except
 // one whose barrier only some items reach; a hierarchical n-body keeps its
 // accumulator in registers and is widened; a 2-D scoped group's copy into
-// a local tile and update from it are item loops, with no prefetch after each row.
+// a local tile and update from it are item loops, with no prefetch after each row;
+// an nd_range kernel over accessors keeps their fields out of its widened loop.
 // RUN: %clangxx -S -emit-llvm -o %t.ll %s -Rpass=weft -Rpass-missed=weft -Rpass-analysis=weft 2>%t.remarks
 // RUN: %FileCheck %s < %t.ll
 // RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
@@ -162,3 +163,27 @@ void scoped_tiles(sycl::queue& q, const double* a, double* c, std::size_t n) {
 // REMARK-DAG: remark: kernel {{.*}}scoped_tiles{{.*}}: the items of a scoped or hierarchical loop are independent: an item loop
 // REMARK-DAG: remark: kernel {{.*}}scoped_tiles{{.*}}: the items of a scoped or hierarchical loop are independent: an item loop
 // REMARK-DAG: remark: kernel {{.*}}scoped_tiles{{.*}}: no prefetch after a row of the group's items
+
+// An nd_range kernel without barriers over ranged accessors (SYCL-Bench's accessor
+// latency), in a template, as there: its task's functions are not the TU's own, so
+// the group's function is not inlined into the worker's. Its item loop keeps the
+// accessors' pointers and offsets, read from the task's copy of the kernel, out of
+// the widened loop, and stores the frame's record of the running item once after it.
+template <class T>
+void nd_accessor_sum(sycl::queue& q, sycl::buffer<T>& a, sycl::buffer<T>& b, sycl::buffer<T>& c) {
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor A(a, h, a.get_range(), sycl::read_only), B(b, h, b.get_range(), sycl::read_only);
+    sycl::accessor C(c, h, c.get_range(), sycl::write_only);
+    h.parallel_for(sycl::nd_range<1>(c.size(), 64), [=](sycl::nd_item<1> it) {
+      const std::size_t i = it.get_global_linear_id();
+      C[i] = A[i] + B[i];
+    });
+  });
+}
+template void nd_accessor_sum(sycl::queue&, sycl::buffer<float>&, sycl::buffer<float>&, sycl::buffer<float>&);
+// CHECK-LABEL: define {{.*}}nd_task{{.*}}nd_accessor_sum{{.*}}run_group
+// CHECK: load <{{[0-9]+}} x float>
+// CHECK-NOT: {{load|store}} i64
+// CHECK: store <{{[0-9]+}} x float>
+// CHECK-NOT: {{load|store}} i64
+// CHECK: br i1 {{.*}}, !llvm.loop

@@ -53,7 +53,10 @@ void scan_points(sycl::queue& q, const float* a, const float* b, float* best, in
      best_match(item, a, b, best, at);
    }).wait();
 }
+// The widened item loop (from its vector of item ids) declares no noalias scope; the
+// group's code before it may (the task's restrict `this`, nd_range_kernel.hpp).
 // CHECK-LABEL: define {{.*}}nd_worker_body{{.*}}scan_points
+// CHECK: phi <{{[0-9]+}} x i64>
 // CHECK-NOT: llvm.experimental.noalias.scope.decl
 // CHECK: phi <{{[0-9]+}} x float>
 // CHECK: ret void

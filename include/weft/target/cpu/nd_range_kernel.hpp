@@ -75,7 +75,12 @@ class nd_task {
   // the stack, `fibers` is left false by finish_fiber_group, a plain kernel's group
   // tells no other worker that it started (group_started) and group objects read
   // the frame (local_memory.hpp): each made nd_triad about 2% faster on 2 CPUs.
-  void run_group(worker_view* w, std::size_t g) {
+  // `this` is restrict (here and in run_plain): while a group runs, the task is
+  // written only through it (m_error) and elsewhere only read (run_item, on
+  // fibers), so the compiler keeps the kernel's fields (its accessors' pointers
+  // and offsets) out of the item loop even where it does not inline this into
+  // nd_worker_body, whose frame has the task's address.
+  void run_group(worker_view* w, std::size_t g) __restrict {
     group_frame& f = w->frame;
     const sycl::id<Dims> group_id = sycl::detail::delinearize(g, m_launch.group_range);
     f.group_linear = g;
@@ -108,7 +113,7 @@ class nd_task {
   // in a kernel without barriers (nothing opaque in the body) the plain_item
   // store sinks out of the loop, the fibers test is hoisted, and the loop
   // vectorizes like a plain parallel_for.
-  void run_plain(group_frame& f, const sycl::id<Dims> group_id) {
+  void run_plain(group_frame& f, const sycl::id<Dims> group_id) __restrict {
     if constexpr (independent_items<Kernel>) WEFT_PLUGIN_ITEM_LOOP_REPORT(Kernel);  // (item_loop_report.hpp)
     const sycl::range<Dims> lr = m_launch.local_range, gr = m_launch.group_range;
     const sycl::id<Dims> offset = m_launch.offset;
