@@ -303,6 +303,7 @@ class queue : public detail::with_property_list {
 
 inline device detail::queue_device(const queue& q) { return q.get_device(); }
 inline context detail::queue_context(const queue& q) { return q.get_context(); }
+inline void detail::queue_free(void* ptr, const queue& q) { weft::detail::usm_free(ptr, *q.state()); }
 
 template <class T, usm::alloc K, std::size_t A>
 usm_allocator<T, K, A>::usm_allocator(const queue& q, const property_list&)

@@ -18,6 +18,7 @@ class queue;
 namespace detail {
 device queue_device(const queue& q);
 context queue_context(const queue& q);
+void queue_free(void* ptr, const queue& q);
 inline void* usm_alloc(std::size_t align, std::size_t bytes, const device& d, usm::alloc kind) {
   return weft::detail::usm_allocate(bytes, align, kind, kind == usm::alloc::host ? nullptr : d.state());
 }
@@ -133,7 +134,7 @@ T* malloc(std::size_t count, const queue& q, usm::alloc kind, const property_lis
 }
 
 inline void free(void* ptr, const context&) { weft::detail::usm_free(ptr); }
-inline void free(void* ptr, const queue&) { weft::detail::usm_free(ptr); }
+inline void free(void* ptr, const queue& q) { detail::queue_free(ptr, q); }
 
 inline usm::alloc get_pointer_type(const void* ptr, const context&) { return weft::detail::usm_lookup(ptr).kind; }
 inline device get_pointer_device(const void* ptr, const context& ctx) {

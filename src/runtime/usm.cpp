@@ -1,5 +1,8 @@
 // USM on the CPU: aligned host allocations, recorded so pointer queries and
-// bad frees can be answered.
+// bad frees can be answered. A free through a queue whose commands are still
+// running is made once they complete: a program that frees memory its kernels
+// may still use (SYCL-Bench's in-order USM latency benchmark waits on another
+// queue) loses nothing and corrupts no heap.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -7,6 +10,7 @@
 #include <mutex>
 #include <sycl/exception.hpp>
 #include <weft/runtime/device_state.hpp>
+#include <weft/runtime/queue_state.hpp>
 #include <weft/runtime/usm.hpp>
 #include "runtime_internal.hpp"
 
@@ -58,25 +62,48 @@ void* usm_allocate(std::size_t bytes, std::size_t alignment, sycl::usm::alloc ki
   return p;
 }
 
-void usm_free(void* ptr) {
-  if (!ptr) return;
+namespace {
+// Takes ptr's allocation out of the record: later queries and frees no longer find it.
+entry take(void* ptr) {
   auto& r = reg();
-  entry e{};
-  {
-    std::lock_guard<std::mutex> g(r.mutex);
-    auto it = r.allocations.find(reinterpret_cast<std::uintptr_t>(ptr));
-    if (it == r.allocations.end()) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%p", ptr);
-      throw_error(sycl::errc::invalid, std::string("sycl::free: pointer ") + buf +
-                                           " was not returned by a sycl::malloc_* function, or was already freed");
-    }
-    e = it->second;
-    r.allocations.erase(it);
+  std::lock_guard<std::mutex> g(r.mutex);
+  auto it = r.allocations.find(reinterpret_cast<std::uintptr_t>(ptr));
+  if (it == r.allocations.end()) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%p", ptr);
+    throw_error(sycl::errc::invalid, std::string("sycl::free: pointer ") + buf +
+                                         " was not returned by a sycl::malloc_* function, or was already freed");
   }
+  entry e = it->second;
+  r.allocations.erase(it);
+  return e;
+}
+
+void release(const entry& e) {
   if (e.owner && is_device_lost(*e.owner)) return;  // its memory went with its context
   if (e.owner) e.owner->ops->usm_free(*e.owner, static_cast<int>(e.info.kind), e.raw);
   else std::free(e.raw);
+}
+}  // namespace
+
+void usm_free(void* ptr) {
+  if (ptr) release(take(ptr));
+}
+
+void usm_free(void* ptr, queue_state& q) {
+  if (!ptr) return;
+  const entry e = take(ptr);
+  std::vector<event_ptr> busy;
+  {
+    std::lock_guard<std::mutex> g(q.mutex);
+    for (const event_ptr& command : q.in_flight)
+      if (!command->is_complete()) busy.push_back(command);
+  }
+  if (busy.empty()) return release(e);
+  command_group cg;
+  cg.work = [e] { release(e); };
+  cg.dependencies = std::move(busy);
+  q.submit(std::move(cg));
 }
 
 usm_info usm_lookup(const void* ptr) {

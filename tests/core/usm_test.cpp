@@ -2,9 +2,11 @@
 // usm_allocator, and the queue/handler memory operations.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <numeric>
 #include <sycl/sycl.hpp>
+#include <thread>
 #include <vector>
 
 #include "../support/expect_error.hpp"
@@ -136,6 +138,36 @@ TEST(Usm, FreeOfForeignPointerThrowsInvalid) {
   EXPECT_EQ(catch_sycl([&] { sycl::free(p + 1, q); }).code(), sycl::errc::invalid);
   sycl::free(p, q);
   EXPECT_EQ(catch_sycl([&] { sycl::free(p, q); }).code(), sycl::errc::invalid);
+}
+
+// A program may free memory its queue's commands still use (SYCL-Bench's in-order
+// USM latency benchmark waits on another queue before freeing): the memory stays
+// until they complete, so nothing they write lands in freed memory, and an
+// allocation made meanwhile is elsewhere. The pointer is no longer USM at once.
+TEST(Usm, FreeThroughQueueKeepsMemoryUntilItsCommandsComplete) {
+  sycl::queue q{sycl::property::queue::in_order()};
+  constexpr int n = 1 << 14;
+  int* p = sycl::malloc_shared<int>(n, q);
+  std::atomic<bool> go{false};
+  std::atomic<long> sum{-1};
+  q.submit([&](sycl::handler& h) {
+    h.host_task([p, &go, &sum] {
+      while (!go.load()) std::this_thread::yield();
+      for (int i = 0; i < n; ++i) p[i] = i;
+      long s = 0;
+      for (int i = 0; i < n; ++i) s += p[i];
+      sum = s;
+    });
+  });
+  sycl::free(p, q);
+  EXPECT_EQ(sycl::get_pointer_type(p, q.get_context()), sycl::usm::alloc::unknown);
+  EXPECT_EQ(catch_sycl([&] { sycl::free(p, q); }).code(), sycl::errc::invalid) << "a second free is still caught";
+  int* other = sycl::malloc_shared<int>(n, q);
+  EXPECT_NE(other, p) << "the memory was released while a command of the queue could still use it";
+  go = true;
+  q.wait();
+  EXPECT_EQ(sum.load(), long(n) * (n - 1) / 2);
+  sycl::free(other, q);
 }
 
 TEST(Usm, UsmAllocatorWithVector) {
