@@ -4,7 +4,9 @@
 // work group's items (weft-barrier-split, once everything is inlined), turns on
 // LLVM's outer-loop vectorizer (the VPlan native path), makes the loops over a
 // scoped or hierarchical group's items item loops where it proves their items
-// independent (weft-candidate-item-loops), makes a signed division unsigned where its
+// independent (weft-candidate-item-loops), merges the relaxed atomic updates every item
+// of an item loop makes to one address into one per run of the loop (weft-atomic-combine),
+// makes a signed division unsigned where its
 // dividend is non-negative wherever the quotient is used (weft-nonnegative-division: a
 // tree step's offset the vectorizer must know non-negative), hides from the vectorizer
 // the narrow wrapping indices whose run-time check LLVM 22 would drop (weft-narrow-index-guard) and the
@@ -22,6 +24,7 @@
 // (weft-item-loop-report, after that), and writes SYCL 2020 kernel attributes into the handler's per-kernel
 // slots (weft-kernel-attributes, at the start, from the front-end plugin's
 // annotations). The passes are also available to opt by name for testing.
+#include "atomic_combine.hpp"
 #include "barrier_split.hpp"
 #include "candidate_item_loops.hpp"
 #include "flatten.hpp"
@@ -73,6 +76,7 @@ void register_passes(PassBuilder& builder) {
       passes.addPass(weft::compiler::NarrowIndexGuardPass());
       passes.addPass(weft::compiler::PredicatedDivisionGuardPass());
       passes.addPass(weft::compiler::CandidateItemLoopsPass());
+      passes.addPass(weft::compiler::AtomicCombinePass());
       passes.addPass(weft::compiler::ItemLoopSelectPass());
       passes.addPass(weft::compiler::UniformChainGuardPass());
       passes.addPass(weft::compiler::InvariantBasesPass());
@@ -96,6 +100,10 @@ void register_passes(PassBuilder& builder) {
       });
   builder.registerPipelineParsingCallback(
       [](StringRef name, FunctionPassManager& passes, ArrayRef<PassBuilder::PipelineElement>) {
+        if (name == "weft-atomic-combine") {
+          passes.addPass(weft::compiler::AtomicCombinePass());
+          return true;
+        }
         if (name == "weft-barrier-split") {
           passes.addPass(weft::compiler::BarrierSplitPass());
           return true;

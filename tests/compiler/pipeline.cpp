@@ -1,8 +1,8 @@
 // The plugin in clang's -O3 pipeline on Weft's own item loops, as a user's build
 // runs it: a naive matrix product with a run-time size comes out with scalar and
 // vector loads and a vector store, no gather or scatter; the same as an nd_range
-// kernel without barriers is widened too; a kernel with an atomic is refused with a
-// remark naming it; kernels with barriers and collectives are split at them, except
+// kernel without barriers is widened too; a kernel's atomic counter is updated once
+// per run of the item loop; a histogram's atomics are refused with a remark naming them; kernels with barriers and collectives are split at them, except
 // one whose barrier only some items reach; a hierarchical n-body keeps its
 // accumulator in registers and is widened; a 2-D scoped group's copy into
 // a local tile and update from it are item loops, with no prefetch after each row;
@@ -37,7 +37,15 @@ void count_positive(sycl::queue& q, const float* x, unsigned* count, std::size_t
        if (x[i] > float(r)) c.fetch_add(1u);
    }).wait();
 }
-// REMARK-DAG: remark: kernel {{.*}}count_positive{{.*}}: work items run one by one, not across vector lanes: the work item makes an atomic access
+// REMARK-DAG: remark: kernel {{.*}}count_positive{{.*}}: 1 atomic update(s) of one address made once per run of the item loop
+
+void histogram(sycl::queue& q, const float* x, unsigned* bins, std::size_t n) {
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     sycl::atomic_ref<unsigned, sycl::memory_order::relaxed, sycl::memory_scope::device> c(bins[int(x[i]) & 15]);
+     c.fetch_add(1u);
+   }).wait();
+}
+// REMARK-DAG: remark: kernel {{.*}}histogram{{.*}}: work items run one by one, not across vector lanes: the work item makes an atomic access
 
 void nd_matrix_product(sycl::queue& q, const float* a, const float* b, float* c, std::size_t n) {
   q.parallel_for(sycl::nd_range<2>({n, n}, {8, 32}), [=](sycl::nd_item<2> it) {

@@ -188,10 +188,11 @@ TEST(PluginKernels, ThreeDimensionsUniformAndDivergentBranches) {
   expect_bits_equal(div, want_div);
 }
 
-// Items whose loop runs a different number of times per item (triangular), and
-// items that update an atomic counter: both refused by the plugin, both right
-// (additions only: bit for bit on every target).
-TEST(PluginKernels, TriangularLoopsAndAtomicsStayScalarAndRight) {
+// Items whose loop runs a different number of times per item (triangular: refused
+// by the plugin) and that update an atomic counter in a loop of their own (the
+// updates combined, weft-atomic-combine): right (additions only: bit for bit on
+// every target).
+TEST(PluginKernels, TriangularLoopsAndAnAtomicCounterRight) {
   const std::size_t n = at_run_time(150);
   sycl::queue q;
   std::vector<float> in = data(n, 5), tri(n), want(n);
@@ -1203,4 +1204,50 @@ TEST(PluginKernels, ScopedAndHierarchicalTreesAndGroupSums) {
   for (void* p : {static_cast<void*>(din), static_cast<void*>(df), static_cast<void*>(scoped_sums),
                   static_cast<void*>(hier_sums), static_cast<void*>(doubled), static_cast<void*>(group_sums)})
     sycl::free(p, q);
+}
+
+// SYCL-Bench's ReductionAtomic: every item updates one location with a relaxed
+// atomic_ref (here an add, a sub and an or, each at its own address; in an nd_range
+// kernel an add under a test). The plugin makes the updates one per run of the item
+// loop, of the items' values combined (weft-atomic-combine, atomic_combine.ll), and
+// the items are widened; integer updates, so every result is exact.
+TEST(PluginKernels, AtomicUpdatesOfOneAddressCombined) {
+  const std::size_t n = at_run_time(100003), group = 64, nd_items = n / group * group;
+  sycl::queue q;
+  int* in = sycl::malloc_shared<int>(n, q);
+  long long* totals = sycl::malloc_shared<long long>(3, q);
+  int* positive = sycl::malloc_shared<int>(1, q);
+  for (std::size_t i = 0; i < n; ++i) in[i] = int(i * 7919 % 1000) - 300;
+  totals[0] = totals[1] = totals[2] = 0;
+  *positive = 0;
+  const char* const* verdict = nullptr;
+  auto kernel = [=](sycl::id<1> i) {
+    using ref = sycl::atomic_ref<long long, sycl::memory_order::relaxed, sycl::memory_scope::device>;
+    const long long v = in[i];
+    ref(totals[0]).fetch_add(v);
+    ref(totals[1]).fetch_sub(v < 0 ? 1 : 0);
+    ref(totals[2]).fetch_or(1ll << (v & 31));
+  };
+#if WEFT_PLUGIN_ITEM_LOOPS
+  verdict = &weft::cpu::item_loop_verdict<decltype(kernel)>::value;
+#endif
+  q.parallel_for(sycl::range<1>(n), kernel).wait();
+  q.parallel_for(sycl::nd_range<1>(nd_items, group), [=](sycl::nd_item<1> it) {
+     const int v = in[it.get_global_id(0)];
+     if (v > 0) sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device>(*positive).fetch_add(v);
+   }).wait();
+  long long sum = 0, negatives = 0, bits = 0;
+  int positive_sum = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    sum += in[i];
+    negatives -= in[i] < 0 ? 1 : 0;
+    bits |= 1ll << (in[i] & 31);
+    if (i < nd_items && in[i] > 0) positive_sum += in[i];
+  }
+  EXPECT_EQ(totals[0], sum);
+  EXPECT_EQ(totals[1], negatives);
+  EXPECT_EQ(totals[2], bits);
+  EXPECT_EQ(*positive, positive_sum);
+  expect_across_items(verdict);
+  for (void* p : {static_cast<void*>(in), static_cast<void*>(totals), static_cast<void*>(positive)}) sycl::free(p, q);
 }
