@@ -189,7 +189,7 @@ void nd_accessor_sum(sycl::queue& q, sycl::buffer<T>& a, sycl::buffer<T>& b, syc
   });
 }
 template void nd_accessor_sum(sycl::queue&, sycl::buffer<float>&, sycl::buffer<float>&, sycl::buffer<float>&);
-// CHECK-LABEL: define {{.*}}nd_task{{.*}}nd_accessor_sum{{.*}}run_group
+// CHECK-LABEL: define {{.*}}nd_task{{.*}}nd_accessor_sum{{.*}}run_one_group
 // CHECK: load <{{[0-9]+}} x float>
 // CHECK-NOT: {{load|store}} i64
 // CHECK: store <{{[0-9]+}} x float>

@@ -70,37 +70,40 @@ class nd_task {
               sycl::detail::delinearize(local_linear, l.local_range), l.local_range, l.group_range, l.offset);
   }
 
+  void run_group(worker_view* w, std::size_t g) { run_one_group(this, w, g); }
+
+ private:
   // Few stores per group: in a memory-bound kernel they queue behind the items'
   // stores. The group's id is kept in the frame only, no exception_ptr waits on
   // the stack, `fibers` is left false by finish_fiber_group, a plain kernel's group
   // tells no other worker that it started (group_started) and group objects read
   // the frame (local_memory.hpp): each made nd_triad about 2% faster on 2 CPUs.
-  // `this` is restrict (here and in run_plain): while a group runs, the task is
-  // written only through it (m_error) and elsewhere only read (run_item, on
-  // fibers), so the compiler keeps the kernel's fields (its accessors' pointers
+  // The task comes as a restrict pointer (here and in run_plain; not a restrict
+  // member function, whose members clang types restrict too): while a group runs,
+  // the task is written only through it (m_error) and elsewhere only read (run_item,
+  // on fibers), so the compiler keeps the kernel's fields (its accessors' pointers
   // and offsets) out of the item loop even where it does not inline this into
   // nd_worker_body, whose frame has the task's address.
-  void run_group(worker_view* w, std::size_t g) __restrict {
+  static void run_one_group(nd_task* __restrict self, worker_view* w, std::size_t g) {
     group_frame& f = w->frame;
-    const sycl::id<Dims> group_id = sycl::detail::delinearize(g, m_launch.group_range);
+    const sycl::id<Dims> group_id = sycl::detail::delinearize(g, self->m_launch.group_range);
     f.group_linear = g;
     group_started(w, g);
     bool failed = false;
     try {
 #if WEFT_PLUGIN_SPLIT
-      const sycl::range<Dims> lr = m_launch.local_range;
-      if (m_split && split_group(group_id, lr[0], lr[Dims > 1 ? 1 : 0], lr[Dims - 1])) return;
+      const sycl::range<Dims> lr = self->m_launch.local_range;
+      if (self->m_split && self->split_group(group_id, lr[0], lr[Dims > 1 ? 1 : 0], lr[Dims - 1])) return;
 #endif
-      run_plain(f, group_id);
+      run_plain(self, f, group_id);
     } catch (...) {
       if (!f.fibers) plain_item_failed(w);
-      m_error = std::current_exception();  // leave the handler before switching fibers
+      self->m_error = std::current_exception();  // leave the handler before switching fibers
       failed = true;
     }
-    if (f.fibers) finish_fiber_group(w, failed ? std::move(m_error) : std::exception_ptr());
+    if (f.fibers) finish_fiber_group(w, failed ? std::move(self->m_error) : std::exception_ptr());
   }
 
- private:
   void invoke(const sycl::id<Dims>& group_id, const sycl::id<Dims>& local_id, const sycl::range<Dims>& local_range,
               const sycl::range<Dims>& group_range, const sycl::id<Dims>& offset) {
     m_kernel(sycl::detail::nd_item_access::make(
@@ -113,14 +116,14 @@ class nd_task {
   // in a kernel without barriers (nothing opaque in the body) the plain_item
   // store sinks out of the loop, the fibers test is hoisted, and the loop
   // vectorizes like a plain parallel_for.
-  void run_plain(group_frame& f, const sycl::id<Dims> group_id) __restrict {
+  static void run_plain(nd_task* __restrict self, group_frame& f, const sycl::id<Dims> group_id) {
     if constexpr (independent_items<Kernel>) WEFT_PLUGIN_ITEM_LOOP_REPORT(Kernel);  // (item_loop_report.hpp)
-    const sycl::range<Dims> lr = m_launch.local_range, gr = m_launch.group_range;
-    const sycl::id<Dims> offset = m_launch.offset;
+    const sycl::range<Dims> lr = self->m_launch.local_range, gr = self->m_launch.group_range;
+    const sycl::id<Dims> offset = self->m_launch.offset;
     if constexpr (Dims == 1) {
       items(lr[0], [&](std::size_t i) {
         f.plain_item = i;
-        invoke(group_id, sycl::id<1>(i), lr, gr, offset);
+        self->invoke(group_id, sycl::id<1>(i), lr, gr, offset);
         return !f.fibers;
       });
     } else if constexpr (Dims == 2) {
@@ -128,7 +131,7 @@ class nd_task {
         const std::size_t row = i0 * lr[1];
         const bool go_on = items(lr[1], [&](std::size_t i1) {
           f.plain_item = row + i1;
-          invoke(group_id, sycl::id<2>(i0, i1), lr, gr, offset);
+          self->invoke(group_id, sycl::id<2>(i0, i1), lr, gr, offset);
           return !f.fibers;
         });
         if (!go_on) return;
@@ -139,7 +142,7 @@ class nd_task {
           const std::size_t row = (i0 * lr[1] + i1) * lr[2];
           const bool go_on = items(lr[2], [&](std::size_t i2) {
             f.plain_item = row + i2;
-            invoke(group_id, sycl::id<3>(i0, i1, i2), lr, gr, offset);
+            self->invoke(group_id, sycl::id<3>(i0, i1, i2), lr, gr, offset);
             return !f.fibers;
           });
           if (!go_on) return;
